@@ -1,0 +1,106 @@
+import { z } from 'zod';
+
+/** SPEC-free rule of PRODUCT.md's security model: passwords of 8 to 128 characters. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const NAME_MAX_LENGTH = 150;
+export const EMAIL_MAX_LENGTH = 254;
+
+export const passwordTooShortMessage = `Ensure this field has at least ${PASSWORD_MIN_LENGTH} characters.`;
+export const passwordTooLongMessage = `Ensure this field has no more than ${PASSWORD_MAX_LENGTH} characters.`;
+export const passwordTooCommonMessage = 'This password is too common.';
+export const passwordsDoNotMatchMessage = 'Passwords do not match!';
+export const requiredMessage = 'This field is required.';
+export const invalidEmailMessage = 'Enter a valid email address.';
+
+const requiredString = (max: number) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, { error: requiredMessage })
+    .max(max, { error: `Ensure this field has no more than ${max} characters.` });
+
+/** An email address: trimmed, at most 254 characters, no control characters (header injection). */
+export const emailField = z
+  .string({ error: requiredMessage })
+  .trim()
+  .min(1, { error: requiredMessage })
+  .max(EMAIL_MAX_LENGTH, { error: invalidEmailMessage })
+  .pipe(z.email({ error: invalidEmailMessage }));
+
+/** A new password: length rules only; the common-password check is the server's. */
+export const newPasswordField = z
+  .string({ error: requiredMessage })
+  .min(1, { error: requiredMessage })
+  .min(PASSWORD_MIN_LENGTH, { error: passwordTooShortMessage })
+  .max(PASSWORD_MAX_LENGTH, { error: passwordTooLongMessage });
+
+/** A password being checked at login: never trimmed, bounded so hashing cannot be abused. */
+export const passwordField = z
+  .string({ error: requiredMessage })
+  .min(1, { error: requiredMessage })
+  .max(1024, { error: passwordTooLongMessage });
+
+/** POST /api/register/ (SPEC §7). */
+export const registerRequest = z.object({
+  username: requiredString(NAME_MAX_LENGTH),
+  email: emailField,
+  password: newPasswordField,
+  password2: z.string({ error: requiredMessage }).min(1, { error: requiredMessage }),
+});
+export type RegisterRequest = z.infer<typeof registerRequest>;
+
+/** POST /api/activate/ (SPEC §7). */
+export const activateRequest = z.object({
+  uid: z.string({ error: requiredMessage }).min(1).max(64),
+  token: z.string({ error: requiredMessage }).min(1).max(256),
+});
+export type ActivateRequest = z.infer<typeof activateRequest>;
+
+/** POST /api/login_page/ (SPEC §7). */
+export const loginRequest = z.object({ email: emailField, password: passwordField });
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+/**
+ * The signed-in user as the browser may know it. SPEC §7 names status, is_verified, update1,
+ * update2, name and id for login; the rest feeds the locally stored userSession of SPEC §3.
+ * `status` is true while the user has an active subscription (SPEC §4 "catalog rights").
+ */
+export const sessionUser = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  status: z.boolean(),
+  is_verified: z.boolean(),
+  is_onboarded: z.boolean(),
+  update1: z.boolean(),
+  update2: z.boolean(),
+  role: z.enum(['user', 'operator']),
+});
+export type SessionUser = z.infer<typeof sessionUser>;
+
+export const loginResponse = sessionUser;
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+/** POST /api/google-login/ (SPEC §7): `token` is the Google ID token (the GIS credential). */
+export const googleLoginRequest = z.object({
+  token: z.string({ error: requiredMessage }).min(1, { error: requiredMessage }).max(8192),
+});
+export type GoogleLoginRequest = z.infer<typeof googleLoginRequest>;
+export const googleLoginResponse = sessionUser;
+
+/** POST /api/request-password-reset/ and POST /api/resend-activation/. */
+export const emailOnlyRequest = z.object({ email: emailField });
+export type EmailOnlyRequest = z.infer<typeof emailOnlyRequest>;
+
+/** POST /api/reset-password/ (SPEC §7). */
+export const resetPasswordRequest = z.object({
+  uid: z.string({ error: requiredMessage }).min(1).max(64),
+  token: z.string({ error: requiredMessage }).min(1).max(256),
+  new_password1: newPasswordField,
+  new_password2: z.string({ error: requiredMessage }).min(1, { error: requiredMessage }),
+});
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
+
+/** GET /api/me/: the session's user, for the dashboard guard and the header. */
+export const meResponse = sessionUser;

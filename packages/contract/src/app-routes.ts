@@ -1,0 +1,48 @@
+/**
+ * Every page route of the web app (SPEC §2), defined once: the web router registers these and the
+ * server answers the app's page for them (and a 404 page for anything else outside /api).
+ */
+export const appRoutes = {
+  home: '/',
+  login: '/login',
+  register: '/register',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password/:uid/:token',
+  activate: '/activate/:uid/:token',
+  verified: '/verified',
+  allBlogs: '/all-blogs',
+  blog: '/blog/:id',
+  collections: '/collections/:categoryId',
+  electrical: '/electrical',
+  faq: '/faq',
+  marketing: '/marketing',
+  dashboard: '/dashboard',
+  dashboardCatalog: '/dashboard/catalog',
+  dashboardUserfactor: '/dashboard/userfactor',
+  dashboardSettings: '/dashboard/settings',
+  dashboardUserGuide: '/dashboard/user-guide',
+  dashboardSubscriptions: '/dashboard/subscriptions',
+  dashboardSubscriptionSuccess: '/dashboard/subscription-success',
+  dashboardSubscriptionsCancel: '/dashboard/subscriptions/cancel',
+  dashboardQuickbooksCallback: '/dashboard/quickbooks/callback',
+  dashboardJobberCallback: '/dashboard/jobber/callback',
+} as const;
+export type AppRouteName = keyof typeof appRoutes;
+
+/** Fills a route pattern's `:params`. */
+export function buildPath(pattern: string, params: Record<string, string | number> = {}): string {
+  return pattern.replace(/:([A-Za-z]+)/g, (_, key: string) => {
+    const value = params[key];
+    if (value === undefined) throw new Error(`Missing route parameter ${key} for ${pattern}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+const routeMatchers = Object.values(appRoutes).map(
+  (pattern) => new RegExp('^' + pattern.replace(/:[A-Za-z]+/g, '[^/]+') + '/?$'),
+);
+
+/** True when `pathname` is one of the app's pages. */
+export function isAppRoute(pathname: string): boolean {
+  return routeMatchers.some((matcher) => matcher.test(pathname));
+}

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/**
+ * Stable error codes. The server answers every failure with one of these; the web client maps
+ * them to the exact messages of SPEC §8 where the spec names one.
+ */
+export const errorCodes = [
+  'VALIDATION_FAILED',
+  'INVALID_CREDENTIALS',
+  'ACCOUNT_NOT_ACTIVATED',
+  'ACCOUNT_DISABLED',
+  'LINK_INVALID',
+  'GOOGLE_TOKEN_INVALID',
+  'GOOGLE_EMAIL_NOT_VERIFIED',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'CSRF_FAILED',
+  'USER_MISMATCH',
+  'RATE_LIMITED',
+  'NOT_FOUND',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'PAYLOAD_TOO_LARGE',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+/**
+ * The one error body. `error` is the human-readable message (SPEC §7/§8 read an "error field");
+ * `fields` lists field errors as `{ field: [messages] }` (SPEC §5: shown as "field: first message").
+ */
+export const errorBody = z.object({
+  code: z.enum(errorCodes),
+  error: z.string(),
+  fields: z.record(z.string(), z.array(z.string())).optional(),
+  request_id: z.string().optional(),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
+
+/** Plain `{ message }` answer of SPEC §7 (activate, reset request, reset). */
+export const messageBody = z.object({ message: z.string() });
+export type MessageBody = z.infer<typeof messageBody>;
