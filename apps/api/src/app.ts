@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config/env.ts';
+import type { AppContext } from './context.ts';
+import type { DatabaseHandle } from './db/database.ts';
+import { sendEmailJob } from './jobs/send-email.ts';
+import { defaultJobQueueOptions, JobQueue, type JobQueueOptions } from './jobs/queue.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerSession } from './plugins/session.ts';
+import { registerWebApp } from './plugins/web-app.ts';
+import { accountRoutes } from './routes/accounts.ts';
+import { configRoutes } from './routes/config.ts';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  clock?: Clock;
+  mailer?: Mailer;
+  /** pino options or false; tests pass false. */
+  logger?: FastifyServerOptions['logger'];
+  queueOptions?: Partial<JobQueueOptions>;
+  /** Whether the job workers poll (the server: yes; tests drive them by hand). */
+  startWorkers?: boolean;
+}
+
+// Page URLs that carry a secret (SPEC §2 links) are logged without it.
+const SECRET_PATHS = /^\/(activate|reset-password)\/[^/?]+\/[^/?]+/;
+
+/** pino options: JSON logs with a request id and no passwords, tokens or cookies. */
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: {
+      paths: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]', '*.password', '*.token'],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req: (request: { method: string; url: string; ip?: string }) => ({
+        method: request.method,
+        url: request.url.replace(SECRET_PATHS, '/$1/[redacted]'),
+        remoteAddress: request.ip,
+      }),
+    },
+  };
+}
+
+/**
+ * Builds the application without listening (server.ts listens; tests use `inject`). Plugins are
+ * registered in this order: cookies, security headers, OpenAPI, error handling, sessions and
+ * CSRF, the API routes, then the web app and its not-found handling.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config.logLevel),
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // JSON only: a text/plain body is what a cross-site form can send without a preflight.
+  app.removeContentTypeParser('text/plain');
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+
+  const clock = options.clock ?? systemClock;
+  const mailer = options.mailer ?? createMailer(config.smtpUrl);
+  const log: FastifyBaseLogger = app.log;
+  const queue = new JobQueue(database.db, clock, log, { ...defaultJobQueueOptions, ...options.queueOptions });
+  const ctx: AppContext = { config, db: database.db, clock, queue, mailer, log };
+  queue.define(sendEmailJob(ctx));
+
+  await app.register(cookie);
+  await registerSecurityHeaders(app, config);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Tradelist API', version: '1.0.0', description: 'Calls of the Tradelist web app (SPEC §7).' },
+      servers: [{ url: config.appUrl }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  registerErrorHandler(app);
+  registerSession(app, ctx);
+
+  await configRoutes(app, ctx);
+  await accountRoutes(app, ctx);
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await registerWebApp(app, config);
+
+  if (options.startWorkers !== false) app.addHook('onReady', async () => queue.start());
+  app.addHook('onClose', async () => {
+    // In-flight requests have finished; let running jobs finish too, then release resources.
+    await queue.stop();
+    mailer.close();
+  });
+  return { app, ctx };
+}

@@ -1,0 +1,161 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const GOOGLE_CERTS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
+const GOOGLE_GSI_SCRIPT_URL = 'https://accounts.google.com/gsi/client';
+
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
+
+/** The environment variables the server reads, parsed once at boot (STYLE.md habit 1). */
+const envSchema = z.object({
+  NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('development')),
+  PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+  HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),
+  APP_URL: optionalUrl,
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// or postgresql:// URL' })
+      .optional(),
+  ),
+  SESSION_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  ),
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\//, { error: 'must be an smtp:// or smtps:// URL' })
+      .optional(),
+  ),
+  MAIL_FROM: optionalString,
+  SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CERTS_URL: z.preprocess(emptyToUndefined, z.url().default(GOOGLE_CERTS_URL)),
+  GOOGLE_GSI_SCRIPT_URL: z.preprocess(emptyToUndefined, z.url().default(GOOGLE_GSI_SCRIPT_URL)),
+  TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().optional()),
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  WEB_DIST_DIR: optionalString,
+});
+
+export interface RateLimitRule {
+  /** How many requests a key may make per window. */
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  appUrl: string;
+  isHttps: boolean;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  sessionSecret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  supportEmail: string;
+  google: { clientId: string | undefined; certsUrl: string; gsiScriptUrl: string };
+  /** `false`, `true`, or a list of proxy addresses/CIDRs whose X-Forwarded-For is believed. */
+  trustProxy: boolean | string[];
+  logLevel: string;
+  webDistDir: string | undefined;
+  rateLimits: {
+    loginPerAccount: RateLimitRule;
+    loginPerAddress: RateLimitRule;
+    registerPerAccount: RateLimitRule;
+    registerPerAddress: RateLimitRule;
+    resetPerAccount: RateLimitRule;
+    resetPerAddress: RateLimitRule;
+  };
+}
+
+/** Thrown when the environment is wrong; the message names every offending variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Default rate limits (PRODUCT.md security model; ASVS 2.2.1 allows at most 100 failures/hour). */
+export const defaultRateLimits: Config['rateLimits'] = {
+  loginPerAccount: { limit: 10, windowSeconds: 15 * 60 },
+  loginPerAddress: { limit: 100, windowSeconds: 15 * 60 },
+  registerPerAccount: { limit: 5, windowSeconds: 60 * 60 },
+  registerPerAddress: { limit: 20, windowSeconds: 60 * 60 },
+  resetPerAccount: { limit: 3, windowSeconds: 60 * 60 },
+  resetPerAddress: { limit: 20, windowSeconds: 60 * 60 },
+};
+
+/**
+ * Parses the environment. Stops with a message naming the variable when a value is bad, and in
+ * production when SESSION_SECRET, SMTP_URL or an https APP_URL is missing. In development an
+ * unset SESSION_SECRET is generated once and kept in DATA_DIR.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const isHttps = appUrl.startsWith('https://');
+  if (e.NODE_ENV === 'production') {
+    if (!e.SESSION_SECRET) problems.push('SESSION_SECRET: required in production');
+    if (!e.SMTP_URL) problems.push('SMTP_URL: required in production');
+    if (!e.APP_URL) problems.push('APP_URL: required in production');
+    else if (!isHttps) problems.push('APP_URL: must be an https URL in production');
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid environment:\n  ${problems.join('\n  ')}`);
+
+  const dataDir = path.resolve(e.DATA_DIR);
+  const host = new URL(appUrl).hostname;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    appUrl,
+    isHttps,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    sessionSecret: e.SESSION_SECRET ?? generatedSecret(dataDir),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `Tradelist <no-reply@${host}>`,
+    supportEmail: e.SUPPORT_EMAIL ?? `support@${host}`,
+    google: { clientId: e.GOOGLE_CLIENT_ID, certsUrl: e.GOOGLE_CERTS_URL, gsiScriptUrl: e.GOOGLE_GSI_SCRIPT_URL },
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    logLevel: e.LOG_LEVEL,
+    webDistDir: e.WEB_DIST_DIR,
+    rateLimits: defaultRateLimits,
+  };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | string[] {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  return value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+/** Development only: a random secret created on first start and kept under DATA_DIR. */
+function generatedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}

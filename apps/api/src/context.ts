@@ -1,0 +1,16 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config/env.ts';
+import type { Db } from './db/database.ts';
+import type { JobQueue } from './jobs/queue.ts';
+import type { Clock } from './lib/clock.ts';
+import type { Mailer } from './mail/mailer.ts';
+
+/** What every service needs: built once in app.ts, passed explicitly (no Fastify types in services). */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  queue: JobQueue;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}

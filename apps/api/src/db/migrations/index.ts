@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as accounts from './0001-accounts.ts';
+
+/**
+ * Every migration, in order. Imported statically so the bundled server carries them; a new
+ * migration is a new file here, never an edit of one that has shipped.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001-accounts': accounts,
+};

@@ -1,0 +1,41 @@
+import type { ErrorCode } from '@tradelist/contract/errors';
+
+const statusByCode: Record<ErrorCode, number> = {
+  VALIDATION_FAILED: 400,
+  LINK_INVALID: 400,
+  INVALID_CREDENTIALS: 401,
+  UNAUTHENTICATED: 401,
+  GOOGLE_TOKEN_INVALID: 401,
+  ACCOUNT_NOT_ACTIVATED: 403,
+  ACCOUNT_DISABLED: 403,
+  GOOGLE_EMAIL_NOT_VERIFIED: 403,
+  FORBIDDEN: 403,
+  CSRF_FAILED: 403,
+  USER_MISMATCH: 403,
+  NOT_FOUND: 404,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+};
+
+/** The one error type (STYLE.md habit 9): a stable code, a message for people, optional field errors. */
+export class AppError extends Error {
+  override name = 'AppError';
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string[]>,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.status = statusByCode[code];
+  }
+}
+
+/** A 400 with field errors in the `{ field: [messages] }` shape of SPEC §5. */
+export function fieldError(field: string, message: string): AppError {
+  return new AppError('VALIDATION_FAILED', `${field}: ${message}`, { [field]: [message] });
+}

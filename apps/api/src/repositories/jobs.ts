@@ -1,0 +1,69 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import type { Job } from '../db/schema.ts';
+
+/** Adds a job; inside the caller's transaction when `db` is one. */
+export async function insertJob(
+  db: Db,
+  job: { queue: string; payload: unknown; max_attempts: number; run_at: Date; created_at: Date },
+): Promise<number> {
+  const row = await db
+    .insertInto('jobs')
+    .values({ ...job, payload: JSON.stringify(job.payload) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * Claims up to `limit` due jobs: queued ones whose time has come, and active ones whose lock ran
+ * out (their worker died). SKIP LOCKED lets several workers claim without waiting on each other.
+ */
+export async function claimDueJobs(db: Db, queues: string[], now: Date, lockUntil: Date, limit: number): Promise<Job[]> {
+  if (queues.length === 0) return [];
+  const result = await sql<Job>`
+    UPDATE jobs SET state = 'active', attempts = attempts + 1, locked_until = ${lockUntil}
+    WHERE id IN (
+      SELECT id FROM jobs
+      WHERE queue IN (${sql.join(queues)})
+        AND ((state = 'queued' AND run_at <= ${now}) OR (state = 'active' AND locked_until < ${now}))
+      ORDER BY run_at, id
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED
+    )
+    RETURNING *
+  `.execute(db);
+  return result.rows;
+}
+
+/** Marks a job done. */
+export async function completeJob(db: Db, id: number, now: Date): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set({ state: 'completed', completed_at: now, locked_until: null, last_error: null })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Puts a failed job back in the queue for `runAt`, or marks it failed for good. */
+export async function failJob(
+  db: Db,
+  id: number,
+  error: string,
+  retry: { runAt: Date } | null,
+): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set(
+      retry
+        ? { state: 'queued', run_at: retry.runAt, locked_until: null, last_error: error }
+        : { state: 'failed', locked_until: null, last_error: error },
+    )
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Deletes completed jobs older than `before` (housekeeping). */
+export async function deleteCompletedJobs(db: Db, before: Date): Promise<void> {
+  await db.deleteFrom('jobs').where('state', '=', 'completed').where('completed_at', '<', before).execute();
+}

@@ -1,0 +1,42 @@
+import type { Db } from '../db/database.ts';
+import type { MailOutboxRow } from '../db/schema.ts';
+
+/** Stores an email to send. */
+export async function insertMail(
+  db: Db,
+  mail: {
+    to_address: string;
+    subject: string;
+    text_body: string;
+    html_body: string;
+    message_id: string;
+    kind: string;
+    created_at: Date;
+  },
+): Promise<number> {
+  const row = await db.insertInto('mail_outbox').values(mail).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** One outbox row. */
+export function findMail(db: Db, id: number): Promise<MailOutboxRow | undefined> {
+  return db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Records a delivery attempt's outcome. */
+export async function recordMailAttempt(
+  db: Db,
+  id: number,
+  outcome: { status: 'sent'; sentAt: Date } | { status: 'pending' | 'abandoned'; error: string },
+  attempts: number,
+): Promise<void> {
+  await db
+    .updateTable('mail_outbox')
+    .set(
+      outcome.status === 'sent'
+        ? { status: 'sent', sent_at: outcome.sentAt, attempts, last_error: null }
+        : { status: outcome.status, last_error: outcome.error, attempts },
+    )
+    .where('id', '=', id)
+    .execute();
+}

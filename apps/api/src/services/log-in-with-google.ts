@@ -1,0 +1,56 @@
+import type { AppContext } from '../context.ts';
+import type { User } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import { verifyGoogleIdToken } from '../integrations/google/verify-id-token.ts';
+import { deleteSessionsOfUser } from '../repositories/sessions.ts';
+import { findUserByEmail, findUserByGoogleSubject, insertUser, updateUser } from '../repositories/users.ts';
+
+export const googleTokenInvalidMessage = 'Google login failed.';
+export const googleEmailNotVerifiedMessage =
+  'Google has not verified this email address, so we cannot sign you in with it. Please sign in with your password.';
+
+/**
+ * Signs in with a Google ID token. The account is found by Google's `sub`; failing that, an
+ * account with the same email is linked only when Google says the email is verified. An
+ * unverified password account with that email loses its password (someone else may have
+ * registered it: pre-account-takeover), and a new account is created when there is none.
+ */
+export async function logInWithGoogle(ctx: AppContext, token: string): Promise<User> {
+  const clientId = ctx.config.google.clientId;
+  if (!clientId) throw new AppError('GOOGLE_TOKEN_INVALID', 'Google sign-in is not available.');
+  const identity = await verifyGoogleIdToken(token, { certsUrl: ctx.config.google.certsUrl, clientId });
+  if (!identity) throw new AppError('GOOGLE_TOKEN_INVALID', googleTokenInvalidMessage);
+
+  const now = ctx.clock.now();
+  const user = await ctx.db.transaction().execute(async (trx) => {
+    const linked = await findUserByGoogleSubject(trx, identity.subject);
+    if (linked) return linked;
+    if (!identity.emailVerified) throw new AppError('GOOGLE_EMAIL_NOT_VERIFIED', googleEmailNotVerifiedMessage);
+    const existing = await findUserByEmail(trx, identity.email);
+    if (existing) {
+      const takeOver = !existing.is_verified;
+      await updateUser(
+        trx,
+        existing.id,
+        { google_subject: identity.subject, is_verified: true, ...(takeOver ? { password_hash: null } : {}) },
+        now,
+      );
+      if (takeOver) await deleteSessionsOfUser(trx, existing.id);
+      return { ...existing, google_subject: identity.subject, is_verified: true, password_hash: takeOver ? null : existing.password_hash };
+    }
+    return insertUser(trx, {
+      name: identity.name,
+      email: identity.email,
+      password_hash: null,
+      google_subject: identity.subject,
+      is_verified: true,
+      password_changed_at: null,
+      last_login_at: now,
+      created_at: now,
+      updated_at: now,
+    });
+  });
+  if (!user.is_active) throw new AppError('ACCOUNT_NOT_ACTIVATED', 'This account is not active.');
+  await updateUser(ctx.db, user.id, { last_login_at: now }, now);
+  return user;
+}

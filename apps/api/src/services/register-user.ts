@@ -1,0 +1,60 @@
+import { passwordsDoNotMatchMessage, passwordTooCommonMessage, type RegisterRequest } from '@tradelist/contract/accounts';
+import type { AppContext } from '../context.ts';
+import { AppError } from '../errors.ts';
+import { queueEmail } from '../jobs/send-email.ts';
+import { hashPassword, isCommonPassword } from '../lib/passwords.ts';
+import { activationMail, existingAccountMail } from '../mail/templates.ts';
+import { findUserByEmail, insertUser } from '../repositories/users.ts';
+import { enforceRateLimits } from './enforce-rate-limit.ts';
+import { createUserLink } from './user-links.ts';
+
+export const registeredMessage = 'Thanks for signing up, please check your email to verify your account!';
+
+/**
+ * Registers an account and mails its activation link. An email that already has an account gets
+ * the same answer, and its owner gets a mail instead (no account enumeration).
+ */
+export async function registerUser(ctx: AppContext, input: RegisterRequest, clientAddress: string): Promise<{ message: string }> {
+  const fields: Record<string, string[]> = {};
+  if (input.password !== input.password2) fields.password2 = [passwordsDoNotMatchMessage];
+  if (isCommonPassword(input.password)) fields.password = [passwordTooCommonMessage];
+  if (Object.keys(fields).length > 0) {
+    const first = Object.entries(fields)[0]!;
+    throw new AppError('VALIDATION_FAILED', `${first[0]}: ${first[1][0]}`, fields);
+  }
+  const email = input.email.trim();
+  await enforceRateLimits(ctx, [
+    { key: `register:address:${clientAddress}`, rule: ctx.config.rateLimits.registerPerAddress },
+    { key: `register:account:${email.toLowerCase()}`, rule: ctx.config.rateLimits.registerPerAccount },
+  ]);
+  // Hash before looking the email up, so both paths take the same time.
+  const passwordHash = await hashPassword(input.password);
+
+  await ctx.db.transaction().execute(async (trx) => {
+    const existing = await findUserByEmail(trx, email);
+    if (existing) {
+      if (existing.is_verified) {
+        const mail = existingAccountMail(existing.name, `${ctx.config.appUrl}/login`, `${ctx.config.appUrl}/forgot-password`);
+        await queueEmail(ctx, trx, existing.email, mail);
+      } else if (existing.password_hash) {
+        const link = await createUserLink(ctx, trx, existing.id, 'activate');
+        await queueEmail(ctx, trx, existing.email, activationMail(existing.name, link));
+      }
+      return;
+    }
+    const user = await insertUser(trx, {
+      name: input.username.trim(),
+      email,
+      password_hash: passwordHash,
+      google_subject: null,
+      password_changed_at: ctx.clock.now(),
+      last_login_at: null,
+      created_at: ctx.clock.now(),
+      updated_at: ctx.clock.now(),
+    });
+    const link = await createUserLink(ctx, trx, user.id, 'activate');
+    await queueEmail(ctx, trx, user.email, activationMail(user.name, link));
+  });
+  ctx.queue.wake();
+  return { message: registeredMessage };
+}

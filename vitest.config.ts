@@ -1,0 +1,31 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Test tiers (STYLE.md habit 10): `unit` holds pure tests beside the code; `api` drives the
+ * Fastify app through inject() against a migrated database (PGlite, or PostgreSQL when
+ * DATABASE_URL is set). The browser tier runs under Playwright (e2e/).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts', 'apps/api/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['apps/api/test/**/*.test.ts'],
+          globalSetup: ['apps/api/test/support/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // Two cores: two files at a time keeps argon2 and PGlite from starving each other.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
