@@ -6,7 +6,6 @@
  * CSP-friendly: no eval, no inline handlers, no style attributes or <style> elements, styles are
  * set through element.style only.
  */
-/* global window, document, fetch, URL, console, setTimeout */
 (function () {
   'use strict';
 

@@ -1,0 +1,61 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startSimulators } from '@tradelist/simulators/start';
+import { chromiumExecutable } from './chromium.ts';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+
+async function waitForServer(url: string, server: ChildProcess): Promise<void> {
+  for (let attempt = 0; attempt < 150; attempt++) {
+    if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode}`);
+    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`The server did not answer at ${url}`);
+}
+
+/**
+ * Builds the app, starts the simulators and the real server on a fresh embedded database, and
+ * tells the tests where they are (environment variables reach the workers).
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  if (!process.env.E2E_SKIP_BUILD) {
+    const built = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+    if (built.status !== 0) throw new Error('npm run build failed');
+  }
+  const simulators = await startSimulators({ smtpPort: 0, inboxPort: 0, googlePort: 0 });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'tradelist-e2e-'));
+  const port = String(3100 + Math.floor(Math.random() * 800));
+  const appUrl = `http://localhost:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'development',
+    PORT: port,
+    APP_URL: appUrl,
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    SMTP_URL: simulators.smtp.smtpUrl,
+    GOOGLE_CLIENT_ID: simulators.google.clientId,
+    GOOGLE_CERTS_URL: simulators.google.certsUrl,
+    GOOGLE_GSI_SCRIPT_URL: simulators.google.gsiScriptUrl,
+    LOG_LEVEL: 'warn',
+  };
+  const seeded = spawnSync('node', ['apps/api/dist/cli.js', 'seed'], { cwd: root, env, stdio: 'inherit' });
+  if (seeded.status !== 0) throw new Error('seeding failed');
+  const server = spawn('node', ['apps/api/dist/server.js'], { cwd: root, env, stdio: 'inherit' });
+  await waitForServer(`${appUrl}/api/config/`, server);
+
+  process.env.E2E_BASE_URL = appUrl;
+  process.env.E2E_INBOX_URL = simulators.smtp.inboxUrl;
+  process.env.E2E_GOOGLE_URL = simulators.google.url;
+  process.env.CHROMIUM_PATH = await chromiumExecutable();
+
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    await simulators.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
