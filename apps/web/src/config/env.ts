@@ -1,0 +1,21 @@
+/**
+ * Build-time settings of the web app. Everything runtime-configurable (support email, Google client
+ * id) comes from GET /api/config/ instead, so one build serves every environment.
+ */
+export const env = {
+  /** The API lives on the same origin under /api (PRODUCT.md: served by the API server). */
+  apiBaseUrl: '/api',
+  /** The cookie the server sets and the header it expects back on unsafe requests. */
+  xsrfCookieName: 'XSRF-TOKEN',
+  xsrfHeaderName: 'X-XSRF-TOKEN',
+  userEmailHeaderName: 'X-User-Email',
+} as const;
+
+/** SPEC §9: toasts close after 5000 ms, 3000 ms on the landing page. */
+export const toastAutoCloseMs = { default: 5000, landing: 3000 } as const;
+
+/** SPEC §9: redirect delay after login, register, activation, deletion and forced logout. */
+export const redirectDelayMs = 5000;
+
+/** Viewport width (px) at and below which the navigation collapses into a hamburger menu. */
+export const mobileBreakpointPx = 900;

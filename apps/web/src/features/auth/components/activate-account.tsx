@@ -1,0 +1,49 @@
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+import { notify } from '../../../lib/notify';
+import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
+import { useActivateAccount } from '../api/activate-account';
+
+const activationFailedMessage = 'Activation failed. Invalid or expired link.';
+
+/** Posts the single-use activation link once, shows the outcome, then opens /login after 5 s. */
+export function ActivateAccount({ uid, token }: { uid: string; token: string }) {
+  const navigateLater = useDelayedNavigate();
+  const activation = useActivateAccount({
+    onSuccess: (data) => notify.success(data.message),
+    onError: () => notify.error(activationFailedMessage),
+    onSettled: () => navigateLater(paths.login),
+  });
+  const { mutate } = activation;
+  // The link works once: React StrictMode runs effects twice, so remember which link was posted.
+  const postedLink = useRef<string | null>(null);
+
+  useEffect(() => {
+    const link = `${uid}/${token}`;
+    if (postedLink.current === link) return;
+    postedLink.current = link;
+    mutate({ uid, token });
+  }, [uid, token, mutate]);
+
+  let message = 'Activating your account...';
+  if (activation.isSuccess) message = activation.data.message;
+  if (activation.isError) message = activationFailedMessage;
+
+  return (
+    <div className="activation">
+      <p
+        className={`activation__message${activation.isError ? ' is-error' : ''}${activation.isSuccess ? ' is-success' : ''}`}
+        role="status"
+      >
+        {message}
+      </p>
+      {activation.isPending || activation.isIdle ? <span className="spinner" aria-hidden="true" /> : null}
+      {activation.isSuccess || activation.isError ? (
+        <p className="activation__next">
+          Taking you to the login page in a few seconds… <Link to={paths.login}>Go to login now</Link>
+        </p>
+      ) : null}
+    </div>
+  );
+}

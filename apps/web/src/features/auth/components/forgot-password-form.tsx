@@ -1,0 +1,44 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { emailOnlyRequest, type EmailOnlyRequest } from '@tradelist/contract/accounts';
+import { useForm } from 'react-hook-form';
+import { TextField } from '../../../components/ui/text-field';
+import { isApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
+import { useRequestPasswordReset } from '../api/request-password-reset';
+
+/** The forgot-password form: one email field and 'Send Reset Link' (SPEC §2). */
+export function ForgotPasswordForm() {
+  const { register, handleSubmit, setError, formState } = useForm<EmailOnlyRequest>({
+    resolver: zodResolver(emailOnlyRequest),
+    defaultValues: { email: '' },
+  });
+  const requestReset = useRequestPasswordReset({
+    onSuccess: (data) => notify.success(data.message),
+    onError(error) {
+      notify.error('Failed to send reset email');
+      const emailMessage = isApiError(error) ? error.body?.fields?.email?.[0] : undefined;
+      if (emailMessage) setError('email', { type: 'server', message: emailMessage });
+    },
+  });
+
+  return (
+    <form className="form" noValidate onSubmit={handleSubmit((values) => requestReset.mutate(values))}>
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+        error={formState.errors.email?.message}
+        {...register('email')}
+      />
+      <button type="submit" className="button button--primary button--block" disabled={requestReset.isPending}>
+        {requestReset.isPending ? 'Sending…' : 'Send Reset Link'}
+      </button>
+      {requestReset.isSuccess ? (
+        <p className="form-status" role="status">
+          {requestReset.data.message}
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,73 @@
+import { useEffect, useRef } from 'react';
+import { isApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
+import { usePublicConfig } from '../../config/api/get-public-config';
+import { useGoogleLogin } from '../api/google-login';
+import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
+import { useGoogleIdentityScript } from '../hooks/use-google-identity-script';
+import { AuthDivider } from './auth-card';
+
+interface GoogleSignInButtonProps {
+  /** GIS button wording: 'signin_with' on /login, 'signup_with' on /register. */
+  text: 'signin_with' | 'signup_with';
+}
+
+/** Google sign-in / sign-up (GIS). Renders nothing while the server has no Google client id. */
+export function GoogleSignInButton({ text }: GoogleSignInButtonProps) {
+  const config = usePublicConfig();
+  const clientId = config?.google_client_id ?? null;
+  const scriptStatus = useGoogleIdentityScript(clientId ? (config?.google_gsi_script_url ?? null) : null);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const completeSignIn = useCompleteSignIn();
+  const googleLogin = useGoogleLogin({
+    onSuccess: completeSignIn,
+    onError(error) {
+      if (!isApiError(error)) {
+        notify.error('There was an error logging in with Google!');
+        return;
+      }
+      notify.error('Google login failed.');
+      // The server's own reason helps when Google has not verified the address.
+      if (error.code === 'GOOGLE_EMAIL_NOT_VERIFIED' && error.body) notify.error(error.body.error);
+    },
+  });
+  const { mutate } = googleLogin;
+
+  useEffect(() => {
+    const container = containerRef.current;
+    const gis = window.google?.accounts.id;
+    if (scriptStatus !== 'ready' || !clientId || !container || !gis) return;
+    gis.initialize({
+      client_id: clientId,
+      callback: (response) => mutate({ token: response.credential }),
+      ux_mode: 'popup',
+    });
+    gis.renderButton(container, {
+      type: 'standard',
+      theme: 'outline',
+      size: 'large',
+      text,
+      shape: 'rectangular',
+      logo_alignment: 'left',
+      width: Math.min(320, container.clientWidth || 320),
+    });
+  }, [scriptStatus, clientId, text, mutate]);
+
+  if (!clientId) return null;
+  return (
+    <>
+      <AuthDivider />
+      <div className="google-button" aria-busy={scriptStatus === 'loading' || googleLogin.isPending}>
+        <div ref={containerRef} className="google-button__slot" />
+        {scriptStatus === 'error' ? (
+          <p className="form-status">Google sign-in is unavailable right now. Please use your email and password.</p>
+        ) : null}
+        {googleLogin.isPending ? (
+          <p className="form-status" role="status">
+            Signing in with Google…
+          </p>
+        ) : null}
+      </div>
+    </>
+  );
+}

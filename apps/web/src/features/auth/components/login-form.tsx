@@ -1,0 +1,98 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { loginRequest, type LoginRequest } from '@tradelist/contract/accounts';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { PasswordField } from '../../../components/ui/password-field';
+import { TextField } from '../../../components/ui/text-field';
+import { paths } from '../../../config/paths';
+import { isApiError } from '../../../lib/api-client';
+import { firstFieldMessages, serverErrorLines } from '../../../lib/error-messages';
+import { notify } from '../../../lib/notify';
+import { useLogin } from '../api/login';
+import { useResendActivation } from '../api/resend-activation';
+import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
+
+const formFields = ['email', 'password'] as const;
+
+/** Email and password sign-in (SPEC §2 /login, messages of SPEC §8). */
+export function LoginForm() {
+  const form = useForm<LoginRequest>({
+    resolver: zodResolver(loginRequest),
+    defaultValues: { email: '', password: '' },
+  });
+  const { register, handleSubmit, setError, formState } = form;
+  const completeSignIn = useCompleteSignIn();
+  const login = useLogin({
+    onSuccess: completeSignIn,
+    onError(error) {
+      if (!isApiError(error)) {
+        notify.error('There was an error logging in!');
+        return;
+      }
+      notify.error('Login failed');
+      for (const line of serverErrorLines(error.body)) notify.error(line);
+      for (const [field, message] of firstFieldMessages(error.body?.fields)) {
+        const known = formFields.find((name) => name === field);
+        if (known) setError(known, { type: 'server', message });
+      }
+    },
+  });
+  const resend = useResendActivation({
+    onSuccess: (data) => notify.success(data.message),
+    onError(error) {
+      const lines = isApiError(error) ? serverErrorLines(error.body) : [];
+      if (lines.length === 0) notify.error('There was an error sending the activation email!');
+      for (const line of lines) notify.error(line);
+    },
+  });
+
+  // SPEC-free help: an account that is not activated yet can ask for a fresh link.
+  const unactivatedEmail =
+    isApiError(login.error) && login.error.code === 'ACCOUNT_NOT_ACTIVATED' ? login.variables?.email : undefined;
+
+  return (
+    <>
+      <form className="form" noValidate onSubmit={handleSubmit((values) => login.mutate(values))}>
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          error={formState.errors.email?.message}
+          {...register('email')}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          required
+          error={formState.errors.password?.message}
+          {...register('password')}
+        />
+        <p className="form__aside">
+          <Link to={paths.forgotPassword}>Forgot password?</Link>
+        </p>
+        <button type="submit" className="button button--primary button--block" disabled={login.isPending || login.isSuccess}>
+          {login.isPending ? 'Logging in…' : 'Login'}
+        </button>
+        {login.isSuccess ? (
+          <p className="form-status" role="status">
+            You are signed in. Taking you to your dashboard… <Link to={paths.dashboard}>Go now</Link>
+          </p>
+        ) : null}
+      </form>
+      {unactivatedEmail ? (
+        <div className="notice" role="region" aria-label="Account not activated">
+          <p>Didn&apos;t get the activation email for {unactivatedEmail}?</p>
+          <button
+            type="button"
+            className="button button--outline"
+            disabled={resend.isPending}
+            onClick={() => resend.mutate({ email: unactivatedEmail })}
+          >
+            Resend activation email
+          </button>
+        </div>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../config/paths';
+import { clearSession } from '../../../lib/stored-session';
+import { meQueryOptions } from '../api/get-me';
+import { useLogoutMutation } from '../api/logout';
+
+/** SPEC §2: call the logout endpoint, then (whatever its outcome) clear local data and go to /. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const mutation = useLogoutMutation({
+    async onSettled() {
+      // Leave the page first (rendered synchronously), so the dashboard guard does not see the
+      // cleared session and send the user to /login instead of /.
+      await navigate(paths.home, { flushSync: true });
+      clearSession();
+      queryClient.removeQueries({ queryKey: meQueryOptions.queryKey });
+    },
+  });
+  return { logout: () => mutation.mutate(), isPending: mutation.isPending };
+}

@@ -1,0 +1,89 @@
+import type { JSX } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { dashboardLinks, paths } from '../../../config/paths';
+import {
+  BookIcon,
+  CardIcon,
+  CatalogIcon,
+  GearIcon,
+  LogoutIcon,
+  SidebarToggleIcon,
+  SlidersIcon,
+} from '../../../components/ui/icons';
+import { Logo } from '../../../components/ui/logo';
+import { useLogout } from '../../auth/hooks/use-logout';
+
+const sidebarLinks: Array<{ to: string; label: string; Icon: () => JSX.Element }> = [
+  { to: dashboardLinks.catalog, label: 'Catalogs', Icon: CatalogIcon },
+  { to: dashboardLinks.userfactor, label: 'Configurations', Icon: SlidersIcon },
+  { to: dashboardLinks.subscriptions, label: 'Subscriptions', Icon: CardIcon },
+  { to: dashboardLinks.settings, label: 'Settings', Icon: GearIcon },
+  { to: dashboardLinks.userGuide, label: 'User Guide and Resources', Icon: BookIcon },
+];
+
+interface DashboardSidebarProps {
+  isCollapsed: boolean;
+  onToggle: () => void;
+  /** Called when a section link is followed (phones fold the sidebar back). */
+  onNavigate: () => void;
+}
+
+/** The dashboard's sidebar: logo, the five section links, collapse toggle and logout. */
+export function DashboardSidebar({ isCollapsed, onToggle, onNavigate }: DashboardSidebarProps) {
+  const { pathname } = useLocation();
+  const { logout, isPending } = useLogout();
+  // /dashboard itself shows the catalog (SPEC §2), so its link is the active one there.
+  const isDashboardRoot = pathname.replace(/\/$/, '') === paths.dashboard;
+
+  return (
+    <aside id="dashboard-sidebar" className={`dashboard-sidebar${isCollapsed ? ' is-collapsed' : ''}`}>
+      <div className="dashboard-sidebar__top">
+        <Link to={paths.home} className="dashboard-sidebar__logo" aria-label="Tradelist home">
+          {isCollapsed ? <Logo variant="mark" height={32} /> : <Logo height={32} />}
+        </Link>
+        <button
+          type="button"
+          className="dashboard-sidebar__toggle"
+          aria-label={isCollapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+          aria-expanded={!isCollapsed}
+          aria-controls="dashboard-sidebar-links"
+          onClick={onToggle}
+        >
+          <SidebarToggleIcon collapsed={isCollapsed} />
+        </button>
+      </div>
+      <nav aria-label="Dashboard" className="dashboard-sidebar__nav">
+        <ul id="dashboard-sidebar-links" className="dashboard-sidebar__links">
+          {sidebarLinks.map(({ to, label, Icon }) => (
+            <li key={to}>
+              <NavLink
+                to={to}
+                title={isCollapsed ? label : undefined}
+                className={({ isActive }) =>
+                  `dashboard-sidebar__link${
+                    isActive || (isDashboardRoot && to === dashboardLinks.catalog) ? ' is-active' : ''
+                  }`
+                }
+                aria-current={isDashboardRoot && to === dashboardLinks.catalog ? 'page' : undefined}
+                onClick={onNavigate}
+              >
+                <Icon />
+                <span className="dashboard-sidebar__label">{label}</span>
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <button
+        type="button"
+        className="dashboard-sidebar__link dashboard-sidebar__logout"
+        onClick={logout}
+        disabled={isPending}
+        title={isCollapsed ? 'Logout' : undefined}
+      >
+        <LogoutIcon />
+        <span className="dashboard-sidebar__label">Logout</span>
+      </button>
+    </aside>
+  );
+}

@@ -1,0 +1,15 @@
+/** Reads one cookie's value from a `document.cookie`-style string; null when it is absent. */
+export function readCookie(cookieString: string, name: string): string | null {
+  for (const part of cookieString.split(';')) {
+    const separator = part.indexOf('=');
+    if (separator === -1) continue;
+    if (part.slice(0, separator).trim() !== name) continue;
+    const raw = part.slice(separator + 1).trim();
+    try {
+      return decodeURIComponent(raw);
+    } catch {
+      return raw;
+    }
+  }
+  return null;
+}

@@ -1,0 +1,101 @@
+import type { SessionUser } from '@tradelist/contract/accounts';
+import { storageKeys } from '@tradelist/contract/local-storage';
+import { useMemo, useSyncExternalStore } from 'react';
+import {
+  clearAppStorage,
+  parseStoredSession,
+  writeSession,
+  type KeyValueStorage,
+  type StoredSession,
+} from './session-storage';
+
+type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];
+
+/**
+ * The one place that touches localStorage. Writes go through here so that every component reading
+ * a key re-renders; other tabs' writes arrive through the `storage` event.
+ */
+const listeners = new Set<() => void>();
+
+function browserStorage(): KeyValueStorage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    // Storage can be disabled by the browser; the app then behaves as signed out.
+    return null;
+  }
+}
+
+function emitChange(): void {
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  window.addEventListener('storage', listener);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', listener);
+  };
+}
+
+/** Reads one stored key (null when absent or when storage is unavailable). */
+export function readStoredValue(key: StorageKey): string | null {
+  try {
+    return browserStorage()?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Writes one stored key and tells every reader. */
+export function setStoredValue(key: StorageKey, value: string): void {
+  try {
+    browserStorage()?.setItem(key, value);
+  } catch {
+    return;
+  }
+  emitChange();
+}
+
+/** Saves a signed-in user (SPEC §3) and tells every reader. */
+export function saveSession(user: SessionUser | StoredSession): void {
+  const storage = browserStorage();
+  if (!storage) return;
+  try {
+    writeSession(storage, user);
+  } catch {
+    // Quota or privacy mode: the server session still works, the UI shows signed out.
+  }
+  emitChange();
+}
+
+/** Clears every key of this app (logout, 401) and tells every reader. */
+export function clearSession(): void {
+  const storage = browserStorage();
+  if (storage) {
+    try {
+      clearAppStorage(storage);
+    } catch {
+      // Nothing more can be done; readers re-read below.
+    }
+  }
+  emitChange();
+}
+
+/** Subscribes a component to one stored key. */
+export function useStoredValue(key: StorageKey): string | null {
+  return useSyncExternalStore(
+    subscribe,
+    () => readStoredValue(key),
+    () => null,
+  );
+}
+
+/** The locally stored session state (SPEC §3), reactive to login, logout and other tabs. */
+export function useStoredSession(): { session: StoredSession | null; email: string | null } {
+  const rawSession = useStoredValue(storageKeys.userSession);
+  const email = useStoredValue(storageKeys.email);
+  const session = useMemo(() => parseStoredSession(rawSession), [rawSession]);
+  return { session, email };
+}

@@ -1,0 +1,34 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const webRoot = fileURLToPath(new URL('.', import.meta.url));
+const port = Number(process.env.WEB_PORT ?? 3000);
+const apiProxyTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3001';
+
+// In development the API runs on its own port; the browser still talks to one origin.
+const proxy = { '/api': { target: apiProxyTarget, changeOrigin: false } };
+
+export default defineConfig({
+  root: webRoot,
+  plugins: [react()],
+  server: { port, strictPort: true, proxy },
+  preview: { port, strictPort: true, proxy },
+  build: {
+    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    emptyOutDir: true,
+    // The production CSP forbids inline scripts; never inline assets as data: scripts either.
+    assetsInlineLimit: 0,
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than the app: separate chunks cache across deploys.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+            { name: 'vendor', test: /node_modules[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+});
