@@ -46,6 +46,7 @@ const envSchema = z.object({
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
   WEB_DIST_DIR: optionalString,
+  RATE_LIMIT_SCALE: z.preprocess(emptyToUndefined, z.coerce.number().positive().default(1)),
 });
 
 export interface RateLimitRule {
@@ -137,8 +138,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
-    rateLimits: defaultRateLimits,
+    rateLimits: scaleRateLimits(defaultRateLimits, e.RATE_LIMIT_SCALE),
   };
+}
+
+/** Multiplies every limit (load tests raise them; 1 is the product's setting). */
+function scaleRateLimits(limits: Config['rateLimits'], scale: number): Config['rateLimits'] {
+  return Object.fromEntries(
+    Object.entries(limits).map(([name, rule]) => [name, { ...rule, limit: Math.max(1, Math.round(rule.limit * scale)) }]),
+  ) as Config['rateLimits'];
 }
 
 function parseTrustProxy(value: string | undefined): boolean | string[] {

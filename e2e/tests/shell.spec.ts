@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test';
+
+test('the dashboard guard sends a stranger to /login', async ({ page }) => {
+  await page.goto('/dashboard/settings');
+  await expect(page).toHaveURL(/\/login$/);
+  expect((await page.request.get('/api/me/')).status()).toBe(401);
+});
+
+test('the mobile menu opens, closes on an outside click and on a link click', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/');
+  const toggle = page.getByRole('button', { name: 'Open menu' });
+  await toggle.click();
+  const menu = page.getByRole('navigation', { name: 'Main' });
+  await expect(menu.getByRole('link', { name: 'FAQ' })).toBeVisible();
+  await page.mouse.click(200, 700);
+  await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+  await expect(menu.getByRole('link', { name: 'FAQ' })).toBeHidden();
+
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await menu.getByRole('link', { name: 'Pricing' }).click();
+  await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+  await expect(page).toHaveURL(/\/#pricing$/);
+});
+
+test('a policy modal opens from the footer and closes with Escape', async ({ page }) => {
+  await page.goto('/');
+  const opener = page.getByRole('button', { name: 'Terms of Service' });
+  await opener.click();
+  const dialog = page.getByRole('dialog', { name: 'Terms of Service' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('9/15/2024');
+  await expect(dialog).toContainText('support@localhost');
+  await expect(dialog).toContainText('© 2024 Tradelist. All rights reserved.');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+
+  await page.getByRole('button', { name: 'Privacy Policy' }).click();
+  await expect(page.getByRole('dialog', { name: 'Privacy Policy' })).toBeVisible();
+  await page.mouse.click(5, 5);
+  await expect(page.getByRole('dialog', { name: 'Privacy Policy' })).toBeHidden();
+});
+
+test('deep links load the app, unknown pages show the not-found page', async ({ page }) => {
+  const reset = await page.goto('/reset-password/abc/def');
+  expect(reset?.status()).toBe(200);
+  await expect(page.getByLabel('New password', { exact: true })).toBeVisible();
+  const missing = await page.goto('/no-such-page');
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+});
