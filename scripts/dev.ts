@@ -10,7 +10,11 @@ const webPort = process.env.PORT ?? '3000';
 const apiPort = process.env.API_PORT ?? '3001';
 const env: NodeJS.ProcessEnv = { ...process.env, PORT: apiPort, APP_URL: process.env.APP_URL ?? `http://localhost:${webPort}` };
 
-const simulators = await startSimulators({});
+const simulators = await startSimulators({
+  smtpPort: Number(process.env.SIM_SMTP_PORT ?? 2525),
+  inboxPort: Number(process.env.SIM_INBOX_PORT ?? 3025),
+  googlePort: Number(process.env.SIM_GOOGLE_PORT ?? 3030),
+});
 env.SMTP_URL ??= simulators.smtp.smtpUrl;
 env.GOOGLE_CLIENT_ID ??= simulators.google.clientId;
 env.GOOGLE_CERTS_URL ??= simulators.google.certsUrl;
