@@ -45,6 +45,11 @@ export async function openDatabase(options: {
   return { db, kind: 'pglite', close: () => db.destroy() };
 }
 
+/** True for PostgreSQL's unique_violation (23505): a concurrent request stored the same key first. */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}
+
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Brings the schema up to date; throws with the failing migration's name. */

@@ -116,7 +116,9 @@ export function registerSession(app: FastifyInstance, ctx: AppContext): void {
 
   app.addHook('preValidation', async (request) => {
     if (!request.url.startsWith('/api/')) return;
-    const isLogout = request.method === 'GET' && request.routeOptions.url === '/api/logout/';
+    // Logout changes state although SPEC §7 makes it a GET; Fastify also answers HEAD with the
+    // GET handler, so the route is guarded whatever the method.
+    const isLogout = request.routeOptions.url === '/api/logout/';
     if ((UNSAFE_METHODS.has(request.method) || isLogout) && request.routeOptions.config.csrf !== false) {
       if (request.headers['sec-fetch-site'] === 'cross-site') {
         throw new AppError('CSRF_FAILED', 'Cross-site requests are not allowed.');

@@ -1,4 +1,5 @@
 import type { AppContext } from '../context.ts';
+import { isUniqueViolation } from '../db/database.ts';
 import type { User } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { verifyGoogleIdToken } from '../integrations/google/verify-id-token.ts';
@@ -22,7 +23,7 @@ export async function logInWithGoogle(ctx: AppContext, token: string): Promise<U
   if (!identity) throw new AppError('GOOGLE_TOKEN_INVALID', googleTokenInvalidMessage);
 
   const now = ctx.clock.now();
-  const user = await ctx.db.transaction().execute(async (trx) => {
+  const signIn = () => ctx.db.transaction().execute(async (trx) => {
     const linked = await findUserByGoogleSubject(trx, identity.subject);
     if (linked) return linked;
     if (!identity.emailVerified) throw new AppError('GOOGLE_EMAIL_NOT_VERIFIED', googleEmailNotVerifiedMessage);
@@ -50,6 +51,9 @@ export async function logInWithGoogle(ctx: AppContext, token: string): Promise<U
       updated_at: now,
     });
   });
+  // Two first sign-ins at once (a double click) race to insert the same user; the loser, tried
+  // again, finds the winner's row.
+  const user = await signIn().catch((error: unknown) => (isUniqueViolation(error) ? signIn() : Promise.reject(error)));
   if (!user.is_active) throw new AppError('ACCOUNT_NOT_ACTIVATED', 'This account is not active.');
   await updateUser(ctx.db, user.id, { last_login_at: now }, now);
   return user;

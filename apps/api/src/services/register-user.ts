@@ -1,5 +1,6 @@
 import { passwordsDoNotMatchMessage, passwordTooCommonMessage, type RegisterRequest } from '@tradelist/contract/accounts';
 import type { AppContext } from '../context.ts';
+import { isUniqueViolation } from '../db/database.ts';
 import { AppError } from '../errors.ts';
 import { queueEmail } from '../jobs/send-email.ts';
 import { hashPassword, isCommonPassword } from '../lib/passwords.ts';
@@ -30,7 +31,7 @@ export async function registerUser(ctx: AppContext, input: RegisterRequest, clie
   // Hash before looking the email up, so both paths take the same time.
   const passwordHash = await hashPassword(input.password);
 
-  await ctx.db.transaction().execute(async (trx) => {
+  const store = () => ctx.db.transaction().execute(async (trx) => {
     const existing = await findUserByEmail(trx, email);
     if (existing) {
       if (existing.is_verified) {
@@ -55,6 +56,9 @@ export async function registerUser(ctx: AppContext, input: RegisterRequest, clie
     const link = await createUserLink(ctx, trx, user.id, 'activate');
     await queueEmail(ctx, trx, user.email, activationMail(user.name, link));
   });
+  // A double-submitted form races itself: the loser's insert hits the unique email index; tried
+  // again, it finds the winner's row and answers like any repeated registration.
+  await store().catch((error: unknown) => (isUniqueViolation(error) ? store() : Promise.reject(error)));
   ctx.queue.wake();
   return { message: registeredMessage };
 }

@@ -32,7 +32,13 @@ export interface TestApp {
  * The app on a fresh migrated database, with a movable clock and job workers that tests run by
  * hand (`ctx.queue.runDueJobs()`). `env` adds environment variables (SMTP_URL, GOOGLE_*...).
  */
-export async function createTestApp(options: { env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: {
+    env?: Record<string, string>;
+    /** Adds test-only routes (e.g. one that throws) before the app is sealed by `ready()`. */
+    beforeReady?: (app: FastifyInstance) => void;
+  } = {},
+): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
     APP_URL: 'http://localhost:3000',
@@ -45,6 +51,7 @@ export async function createTestApp(options: { env?: Record<string, string> } = 
   const database = await createTestDatabase();
   const clock = new TestClock();
   const { app, ctx } = await buildApp({ config, database, clock, logger: false, startWorkers: false });
+  options.beforeReady?.(app);
   await app.ready();
   return {
     app,
@@ -60,7 +67,7 @@ export async function createTestApp(options: { env?: Record<string, string> } = 
   };
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Sends requests through `app.inject()` the way the web app does: cookies, XSRF header, JSON. */
 export class TestClient {

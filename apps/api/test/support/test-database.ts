@@ -23,6 +23,13 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
       ...handle,
       close: async () => {
         await handle.close();
+        // pg's pool.end() resolves before its sockets have closed; dropping WITH (FORCE) at that
+        // moment makes the server kill a closing connection, whose FATAL error nobody handles.
+        for (let i = 0; i < 100; i++) {
+          const { rows } = await admin.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+          if (rows[0]?.n === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
         await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
         await admin.end();
       },

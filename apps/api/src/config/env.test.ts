@@ -1,0 +1,137 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, test } from 'vitest';
+import { ConfigError, defaultRateLimits, loadConfig } from './env.ts';
+
+const dirs: string[] = [];
+function tempDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tradelist-env-'));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+const secret = 's'.repeat(40);
+
+/** The ConfigError message for an environment, or a failure when it loads. */
+function errorFor(env: NodeJS.ProcessEnv): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('expected the environment to be refused');
+}
+
+describe('loadConfig', () => {
+  test('defaults for an empty development environment', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 3000,
+      host: '127.0.0.1',
+      appUrl: 'http://localhost:3000',
+      isHttps: false,
+      dataDir: path.resolve(dataDir),
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      mailFrom: 'Tradelist <no-reply@localhost>',
+      supportEmail: 'support@localhost',
+      google: {
+        clientId: undefined,
+        certsUrl: 'https://www.googleapis.com/oauth2/v3/certs',
+        gsiScriptUrl: 'https://accounts.google.com/gsi/client',
+      },
+      trustProxy: false,
+      logLevel: 'info',
+      webDistDir: undefined,
+    });
+    expect(config.rateLimits).toEqual(defaultRateLimits);
+    expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  test('empty strings count as unset; APP_URL loses its trailing slash and follows PORT by default', () => {
+    const config = loadConfig({ DATA_DIR: tempDir(), PORT: '', DATABASE_URL: '', SMTP_URL: '', TRUST_PROXY: '' });
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: tempDir(), PORT: '4100' }).appUrl).toBe('http://localhost:4100');
+    expect(loadConfig({ DATA_DIR: tempDir(), APP_URL: 'https://tradelist.example/' }).appUrl).toBe('https://tradelist.example');
+  });
+
+  test('TRUST_PROXY: false, true, or a list of addresses', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: '10.0.0.1, 10.1.0.0/16' }).trustProxy).toEqual(['10.0.0.1', '10.1.0.0/16']);
+  });
+
+  test.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '-1'],
+    ['DATABASE_URL', 'mysql://root@localhost/db'],
+    ['SMTP_URL', 'http://mail.example'],
+    ['SESSION_SECRET', 'too-short'],
+    ['APP_URL', 'not a url'],
+    ['LOG_LEVEL', 'chatty'],
+    ['NODE_ENV', 'staging'],
+    ['SUPPORT_EMAIL', 'not-an-email'],
+    ['RATE_LIMIT_SCALE', '0'],
+    ['RATE_LIMIT_SCALE', 'lots'],
+  ])('a bad %s (%s) is refused with the variable named', (name, value) => {
+    const message = errorFor({ DATA_DIR: tempDir(), [name]: value });
+    expect(message).toContain(`${name}:`);
+  });
+
+  test('RATE_LIMIT_SCALE multiplies every limit and keeps the windows', () => {
+    const scaled = loadConfig({ DATA_DIR: tempDir(), RATE_LIMIT_SCALE: '10' }).rateLimits;
+    for (const [name, rule] of Object.entries(defaultRateLimits)) {
+      expect(scaled[name as keyof typeof scaled]).toEqual({ limit: rule.limit * 10, windowSeconds: rule.windowSeconds });
+    }
+    expect(loadConfig({ DATA_DIR: tempDir(), RATE_LIMIT_SCALE: '0.0001' }).rateLimits.loginPerAccount.limit).toBe(1);
+  });
+
+  test('production without SESSION_SECRET, SMTP_URL and APP_URL: refused, naming each', () => {
+    const message = errorFor({ NODE_ENV: 'production', DATA_DIR: tempDir() });
+    expect(message).toContain('SESSION_SECRET');
+    expect(message).toContain('SMTP_URL');
+    expect(message).toContain('APP_URL');
+  });
+
+  test('production with an http APP_URL: refused, naming APP_URL', () => {
+    const message = errorFor({ NODE_ENV: 'production', DATA_DIR: tempDir(), SESSION_SECRET: secret, SMTP_URL: 'smtp://mail:25', APP_URL: 'http://tradelist.example' });
+    expect(message).toMatch(/APP_URL: must be an https URL/);
+    expect(message).not.toContain('SESSION_SECRET');
+    expect(message).not.toContain('SMTP_URL');
+  });
+
+  test('production with everything set loads, and writes no secret file', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, SESSION_SECRET: secret, SMTP_URL: 'smtps://mail:465', APP_URL: 'https://tradelist.example' });
+    expect(config).toMatchObject({ env: 'production', isHttps: true, sessionSecret: secret, smtpUrl: 'smtps://mail:465' });
+    expect(existsSync(path.join(dataDir, 'session-secret'))).toBe(false);
+  });
+
+  test('development without SESSION_SECRET: one is generated once, kept in DATA_DIR and reused', () => {
+    const dataDir = path.join(tempDir(), 'nested', 'data');
+    const first = loadConfig({ DATA_DIR: dataDir }).sessionSecret;
+    const file = path.join(dataDir, 'session-secret');
+    expect(existsSync(file)).toBe(true);
+    expect(readFileSync(file, 'utf8').trim()).toBe(first);
+    expect(first.length).toBeGreaterThanOrEqual(43);
+    expect(loadConfig({ DATA_DIR: dataDir }).sessionSecret).toBe(first);
+    // Another data folder gets its own secret.
+    expect(loadConfig({ DATA_DIR: tempDir() }).sessionSecret).not.toBe(first);
+  });
+
+  test('a configured SESSION_SECRET wins over the generated one', () => {
+    const dataDir = tempDir();
+    loadConfig({ DATA_DIR: dataDir });
+    expect(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: secret }).sessionSecret).toBe(secret);
+  });
+});

@@ -1,0 +1,146 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { simulatorEnv, startSimulators, uniqueAddress, type Simulators } from './support/accounts.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+
+const INDEX_HTML = '<!doctype html><html><head><title>Tradelist test page</title></head><body><div id="root"></div></body></html>';
+const INTERNAL_DETAIL = 'SELECT password_hash FROM users WHERE secret = 42';
+
+let sims: Simulators;
+let t: TestApp;
+let webDist: string;
+beforeAll(async () => {
+  sims = await startSimulators();
+  webDist = mkdtempSync(path.join(tmpdir(), 'tradelist-web-'));
+  writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
+  t = await createTestApp({
+    env: { ...simulatorEnv(sims), WEB_DIST_DIR: webDist },
+    // A route that fails the way a bug would, to see what a 500 shows.
+    beforeReady: (app) => {
+      app.get('/api/test-only/explode/', async () => {
+        throw new Error(INTERNAL_DETAIL);
+      });
+    },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await sims?.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+const client = () => t.client({ remoteAddress: uniqueAddress() });
+
+/** The CSP directives by name. */
+function csp(response: LightMyRequestResponse): Map<string, string[]> {
+  const header = String(response.headers['content-security-policy'] ?? '');
+  return new Map(
+    header
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter((words) => words[0])
+      .map(([name, ...values]) => [name!.toLowerCase(), values]),
+  );
+}
+
+function expectSecurityHeaders(response: LightMyRequestResponse, label: string) {
+  const directives = csp(response);
+  expect(directives.get('object-src'), label).toEqual(["'none'"]);
+  expect(directives.get('base-uri'), label).toEqual(["'none'"]);
+  expect(directives.get('frame-ancestors'), label).toEqual(["'none'"]);
+  const scriptSrc = directives.get('script-src') ?? directives.get('default-src');
+  expect(scriptSrc, label).toBeDefined();
+  expect(scriptSrc, label).not.toContain("'unsafe-inline'");
+  expect(scriptSrc, label).not.toContain("'unsafe-eval'");
+  expect(response.headers['x-content-type-options'], label).toBe('nosniff');
+  expect(response.headers['referrer-policy'], label).toBe('no-referrer');
+  expect(response.headers['x-powered-by'], label).toBeUndefined();
+  expect(response.headers['access-control-allow-origin'], label).toBeUndefined();
+}
+
+describe('security headers', () => {
+  test('on an API answer, a 404, an error, a 500, a page and a static file; no HSTS over http', async () => {
+    const c = client();
+    const answers: Array<[string, LightMyRequestResponse]> = [
+      ['API answer', await c.get('/api/config/', { headers: { origin: 'https://evil.example' } })],
+      ['API 404', await c.get('/api/no-such-call/')],
+      ['API error', await c.post('/api/login_page/', {}, { xsrf: false })],
+      ['validation error', await c.post('/api/login_page/', {})],
+      ['500', await c.get('/api/test-only/explode/')],
+      ['page', await c.get('/reset-password/abc/def')],
+      ['page 404', await c.get('/no-such-page')],
+      ['static file', await c.get('/index.html')],
+    ];
+    expect(answers.map(([, response]) => response.statusCode)).toEqual([200, 404, 403, 400, 500, 200, 404, 200]);
+    for (const [label, response] of answers) {
+      expectSecurityHeaders(response, label);
+      expect(response.headers['strict-transport-security'], label).toBeUndefined();
+    }
+  });
+
+  test('over https: HSTS for at least a year, and __Host- Secure cookies', async () => {
+    const https = await createTestApp({ env: { ...simulatorEnv(sims), APP_URL: 'https://tradelist.example' } });
+    try {
+      // A first visit, without cookies, gets the anonymous session cookie pair.
+      const response = await https.app.inject({ method: 'GET', url: '/api/config/' });
+      expectSecurityHeaders(response, 'https');
+      const hsts = String(response.headers['strict-transport-security']);
+      const maxAge = Number(/max-age=(\d+)/.exec(hsts)?.[1]);
+      expect(maxAge).toBeGreaterThanOrEqual(31_536_000);
+      const session = response.cookies.find((cookie) => cookie.name === '__Host-tl_session');
+      const xsrf = response.cookies.find((cookie) => cookie.name === 'XSRF-TOKEN');
+      expect(session).toMatchObject({ secure: true, httpOnly: true, path: '/', sameSite: 'Lax' });
+      expect(session!.domain).toBeUndefined();
+      expect(xsrf).toMatchObject({ secure: true, path: '/', sameSite: 'Lax' });
+      expect(xsrf!.httpOnly).toBeUndefined();
+
+      const notFound = await https.client().get('/api/nothing-here/');
+      expect(Number(/max-age=(\d+)/.exec(String(notFound.headers['strict-transport-security']))?.[1])).toBeGreaterThanOrEqual(31_536_000);
+    } finally {
+      await https.close();
+    }
+  });
+});
+
+describe('errors and pages', () => {
+  test('an unknown /api path: 404 JSON NOT_FOUND', async () => {
+    for (const url of ['/api/no-such-call/', '/api', '/api/register']) {
+      const response = await client().get(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(response.json(), url).toEqual({ code: 'NOT_FOUND', error: 'No such API call.' });
+    }
+  });
+
+  test('a 500 carries a request id and a generic message, never the error or a stack', async () => {
+    const response = await client().get('/api/test-only/explode/');
+    expect(response.statusCode).toBe(500);
+    const body = response.json();
+    expect(body).toEqual({ code: 'INTERNAL', error: 'Something went wrong on our side. Please try again.', request_id: expect.any(String) });
+    expect(body.request_id).toBe(response.headers['x-request-id']);
+    expect(response.body).not.toContain('SELECT');
+    expect(response.body).not.toMatch(/\bat \S+ \(|stack|\.ts:\d+/);
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  test('the app pages of SPEC §2 load index.html with 200', async () => {
+    for (const url of ['/reset-password/x/y', '/activate/a/b', '/dashboard/settings', '/login', '/', '/dashboard', '/blog/12?ref=x']) {
+      const response = await client().get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(response.body, url).toBe(INDEX_HTML);
+    }
+  });
+
+  test('an unknown page: 404 with the app page (it shows its not-found screen)', async () => {
+    for (const url of ['/no-such-page', '/activate/only-one-part', '/dashboard/settings/extra']) {
+      const response = await client().get(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(response.body, url).toBe(INDEX_HTML);
+    }
+  });
+});
