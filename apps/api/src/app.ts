@@ -80,6 +80,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   });
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
+    // API answers carry account data: never cached by the browser or a proxy unless a route says so.
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
     if (closing) void reply.header('connection', 'close');
   });
 

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { GOOGLE_ISSUER, subjectForEmail } from '@tradelist/simulators/google';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { googleEmailNotVerifiedMessage, googleTokenInvalidMessage } from '../src/services/log-in-with-google.ts';
+import { googleAccountMismatchMessage, googleEmailNotVerifiedMessage, googleTokenInvalidMessage } from '../src/services/log-in-with-google.ts';
 import { invalidCredentialsMessage } from '../src/services/log-in.ts';
 import {
   countRows,
@@ -39,6 +39,23 @@ function claims(email: string): Record<string, unknown> {
 }
 
 describe('POST /api/google-login/', () => {
+  test('an email already linked to one Google account is not re-linked to another', async () => {
+    const email = uniqueEmail('linked');
+    expect((await client().post('/api/google-login/', { token: await sims.google.issueIdToken({ email }) })).statusCode).toBe(200);
+    const other = await sims.google.issueIdToken({ email, sub: '999999999999999999999' });
+
+    const response = await client().post('/api/google-login/', { token: other });
+
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ code: 'FORBIDDEN', error: googleAccountMismatchMessage });
+    expect((await findUser(t, email))!.google_subject).toBe(subjectForEmail(email));
+  });
+
+  test('answers are never cached', async () => {
+    const response = await client().post('/api/google-login/', { token: await sims.google.issueIdToken({ email: uniqueEmail('cache') }) });
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
   test('a new verified email: 200, a session, and a user without a password', async () => {
     const c = client();
     const email = uniqueEmail('gina');

@@ -39,7 +39,7 @@ export const newPasswordField = z
 export const passwordField = z
   .string({ error: requiredMessage })
   .min(1, { error: requiredMessage })
-  .max(1024, { error: passwordTooLongMessage });
+  .max(1024, { error: 'Ensure this field has no more than 1024 characters.' });
 
 /** POST /api/register/ (SPEC §7). */
 export const registerRequest = z.object({

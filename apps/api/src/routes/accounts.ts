@@ -51,9 +51,9 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
   });
 
   r.post('/api/google-login/', {
-    schema: { tags, summary: 'Log in or sign up with a Google ID token', body: googleLoginRequest, response: { 200: googleLoginResponse, ...errorResponses(400, 401, 403) } },
+    schema: { tags, summary: 'Log in or sign up with a Google ID token', body: googleLoginRequest, response: { 200: googleLoginResponse, ...errorResponses(400, 401, 403, 429) } },
     handler: async (request, reply) => {
-      const user = await logInWithGoogle(ctx, request.body.token);
+      const user = await logInWithGoogle(ctx, request.body.token, request.ip);
       await startSession(ctx, request, reply, user);
       return presentSessionUser(user, { hasActiveSubscription: false });
     },

@@ -1,6 +1,7 @@
 import type { ActivateRequest } from '@tradelist/contract/accounts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
+import { invalidateUserTokens } from '../repositories/user-tokens.ts';
 import { updateUser } from '../repositories/users.ts';
 import { consumeUserLink } from './user-links.ts';
 
@@ -14,6 +15,8 @@ export async function activateAccount(ctx: AppContext, input: ActivateRequest): 
     const userId = await consumeUserLink(ctx, trx, input.uid, input.token, 'activate');
     if (userId === null) return false;
     await updateUser(trx, userId, { is_verified: true }, ctx.clock.now());
+    // The account is active now; any other activation link it was sent is spent.
+    await invalidateUserTokens(trx, userId, 'activate', ctx.clock.now());
     return true;
   });
   if (!activated) throw new AppError('LINK_INVALID', activationFailedMessage);

@@ -5,8 +5,11 @@ import { AppError } from '../errors.ts';
 import { verifyGoogleIdToken } from '../integrations/google/verify-id-token.ts';
 import { deleteSessionsOfUser } from '../repositories/sessions.ts';
 import { findUserByEmail, findUserByGoogleSubject, insertUser, updateUser } from '../repositories/users.ts';
+import { enforceRateLimits } from './enforce-rate-limit.ts';
 
 export const googleTokenInvalidMessage = 'Google login failed.';
+export const googleAccountMismatchMessage =
+  'This email is already linked to a different Google account. Please sign in with that account or with your password.';
 export const googleEmailNotVerifiedMessage =
   'Google has not verified this email address, so we cannot sign you in with it. Please sign in with your password.';
 
@@ -16,7 +19,8 @@ export const googleEmailNotVerifiedMessage =
  * unverified password account with that email loses its password (someone else may have
  * registered it: pre-account-takeover), and a new account is created when there is none.
  */
-export async function logInWithGoogle(ctx: AppContext, token: string): Promise<User> {
+export async function logInWithGoogle(ctx: AppContext, token: string, clientAddress: string): Promise<User> {
+  await enforceRateLimits(ctx, [{ key: `google-login:address:${clientAddress}`, rule: ctx.config.rateLimits.loginPerAddress }]);
   const clientId = ctx.config.google.clientId;
   if (!clientId) throw new AppError('GOOGLE_TOKEN_INVALID', 'Google sign-in is not available.');
   const identity = await verifyGoogleIdToken(token, { certsUrl: ctx.config.google.certsUrl, clientId });
@@ -29,6 +33,9 @@ export async function logInWithGoogle(ctx: AppContext, token: string): Promise<U
     if (!identity.emailVerified) throw new AppError('GOOGLE_EMAIL_NOT_VERIFIED', googleEmailNotVerifiedMessage);
     const existing = await findUserByEmail(trx, identity.email);
     if (existing) {
+      if (existing.google_subject !== null) {
+        throw new AppError('FORBIDDEN', googleAccountMismatchMessage);
+      }
       const takeOver = !existing.is_verified;
       await updateUser(
         trx,

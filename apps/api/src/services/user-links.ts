@@ -27,13 +27,15 @@ export function decodeUid(uid: string): number | null {
 }
 
 /**
- * Creates a single-use link for the user, killing older links of the same purpose, and returns
- * `APP_URL/<path>/{uid}/{token}`. Only the token's hash is stored.
+ * Creates a single-use link for the user and returns `APP_URL/<path>/{uid}/{token}`; only the
+ * token's hash is stored. A new reset link kills the older ones. Activation links all stay valid
+ * until they expire or one is used: mails sent together may arrive in any order, and whichever
+ * the user clicks must work.
  */
 export async function createUserLink(ctx: AppContext, db: Db, userId: number, purpose: TokenPurpose): Promise<string> {
   const now = ctx.clock.now();
   const token = randomToken();
-  await invalidateUserTokens(db, userId, purpose, now);
+  if (purpose === 'reset') await invalidateUserTokens(db, userId, 'reset', now);
   await insertUserToken(db, {
     user_id: userId,
     purpose,
