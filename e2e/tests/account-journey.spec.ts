@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectToast } from '../support/toasts.ts';
 import { uniqueEmail } from '../support/accounts.ts';
 import { linkIn, waitForMail } from '../support/inbox.ts';
 
@@ -12,11 +13,11 @@ test('register, activate from the mailed link, log in, land on the dashboard, lo
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Repeat password').fill('something else entirely');
   await page.getByRole('button', { name: 'Sign up', exact: true }).click();
-  await expect(page.getByText('Passwords do not match!').first()).toBeVisible();
+  await expectToast(page, 'Passwords do not match!');
 
   await page.getByLabel('Repeat password').fill(password);
   await page.getByRole('button', { name: 'Sign up', exact: true }).click();
-  await expect(page.getByText('Thanks for signing up, please check your email to verify your account!')).toBeVisible();
+  await expectToast(page, 'Thanks for signing up, please check your email to verify your account!');
   await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });
 
   const mail = await waitForMail(email, 'Activate your Tradelist account');
@@ -31,7 +32,7 @@ test('register, activate from the mailed link, log in, land on the dashboard, lo
   await page.getByRole('button', { name: 'Show password' }).click();
   await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
   await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page.getByText('login successfull.')).toBeVisible();
+  await expectToast(page, 'login successfull.');
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
   await expect(page.getByText('Jamie Volt').first()).toBeVisible();
   await expect(page.getByText(email).first()).toBeVisible();

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectToast } from '../support/toasts.ts';
 import { uniqueEmail } from '../support/accounts.ts';
 import { linkIn, setSmtpRunning, waitForMail } from '../support/inbox.ts';
 
@@ -14,7 +15,7 @@ test('registration succeeds while SMTP is down, and the mail arrives once it is 
   await page.getByLabel('Password', { exact: true }).fill('ground fault receptacle');
   await page.getByLabel('Repeat password').fill('ground fault receptacle');
   await page.getByRole('button', { name: 'Sign up', exact: true }).click();
-  await expect(page.getByText('Thanks for signing up, please check your email to verify your account!')).toBeVisible();
+  await expectToast(page, 'Thanks for signing up, please check your email to verify your account!');
 
   // The first delivery attempt fails; nothing may arrive while the server is down.
   await page.waitForTimeout(1_500);

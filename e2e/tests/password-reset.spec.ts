@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectToast } from '../support/toasts.ts';
 import { createActivatedUser, uniqueEmail } from '../support/accounts.ts';
 import { linkIn, waitForMail } from '../support/inbox.ts';
 
@@ -11,7 +12,7 @@ test('forgot password, reset through the mailed link, log in with the new passwo
   await expect(page).toHaveURL(/\/forgot-password$/);
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
-  await expect(page.getByText('If an account exists for that email')).toBeVisible();
+  await expectToast(page, 'If an account exists for that email');
 
   const link = linkIn(await waitForMail(email, 'Reset your Tradelist password'), '/reset-password/');
   await page.goto(link);
@@ -25,7 +26,7 @@ test('forgot password, reset through the mailed link, log in with the new passwo
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('original wire nut 12');
   await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page.getByText('Login failed')).toBeVisible();
+  await expectToast(page, 'Login failed');
 
   await page.getByLabel('Password', { exact: true }).fill('brand new breaker 20A');
   await page.getByRole('button', { name: 'Login', exact: true }).click();
@@ -36,5 +37,5 @@ test('forgot password, reset through the mailed link, log in with the new passwo
   await page.getByLabel('New password', { exact: true }).fill('another fresh password');
   await page.getByLabel('Re-enter new password').fill('another fresh password');
   await page.getByRole('button', { name: 'Reset password' }).click();
-  await expect(page.getByText('Failed to reset password')).toBeVisible();
+  await expectToast(page, 'Failed to reset password');
 });

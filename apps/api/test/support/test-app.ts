@@ -1,5 +1,5 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../src/app.ts';
+import { buildApp, loggerOptions } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config/env.ts';
 import type { AppContext } from '../../src/context.ts';
 import type { DatabaseHandle } from '../../src/db/database.ts';
@@ -37,6 +37,8 @@ export async function createTestApp(
     env?: Record<string, string>;
     /** Adds test-only routes (e.g. one that throws) before the app is sealed by `ready()`. */
     beforeReady?: (app: FastifyInstance) => void;
+    /** Receives the server's JSON log lines (the production logger settings); silent without it. */
+    logStream?: { write(line: string): void };
   } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
@@ -50,7 +52,8 @@ export async function createTestApp(
   });
   const database = await createTestDatabase();
   const clock = new TestClock();
-  const { app, ctx } = await buildApp({ config, database, clock, logger: false, startWorkers: false });
+  const logger = options.logStream ? { ...loggerOptions('info'), stream: options.logStream } : false;
+  const { app, ctx } = await buildApp({ config, database, clock, logger, startWorkers: false });
   options.beforeReady?.(app);
   await app.ready();
   return {
