@@ -1,13 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type FastifyLoggerOptions,
-  type FastifyServerOptions,
-  type PinoLoggerOptions,
-} from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.ts';
 import type { AppContext } from './context.ts';
@@ -39,7 +33,7 @@ export interface BuildAppOptions {
 const SECRET_PATHS = /^\/(activate|reset-password)\/[^/?]+\/[^/?]+/;
 
 /** pino options: JSON logs with a request id and no passwords, tokens or cookies. */
-export function loggerOptions(level: string): FastifyLoggerOptions & PinoLoggerOptions {
+export function loggerOptions(level: string): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
   return {
     level,
     redact: {
