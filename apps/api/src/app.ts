@@ -11,6 +11,7 @@ import { defaultJobQueueOptions, JobQueue, type JobQueueOptions } from './jobs/q
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { trackInFlightRequests } from './plugins/in-flight.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSession } from './plugins/session.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -72,6 +73,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   app.setSerializerCompiler(serializerCompiler);
   // JSON only: a text/plain body is what a cross-site form can send without a preflight.
   app.removeContentTypeParser('text/plain');
+  const handlersFinished = trackInFlightRequests(app);
   // While shutting down, answers close their connection: a keep-alive client would otherwise
   // hold the server open after its in-flight request finished.
   let closing = false;
@@ -112,7 +114,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
 
   if (options.startWorkers !== false) app.addHook('onReady', async () => queue.start());
   app.addHook('onClose', async () => {
-    // In-flight requests have finished; let running jobs finish too, then release resources.
+    // The server has stopped accepting; let running handlers and jobs finish, then release resources.
+    await handlersFinished();
     await queue.stop();
     mailer.close();
   });

@@ -109,3 +109,29 @@ test('closing the app finishes the in-flight request and the running job first',
   expect(events.indexOf('closed')).toBeGreaterThan(events.indexOf('job finished'));
   expect(events.indexOf('closed')).toBeGreaterThan(events.indexOf('request finished'));
 });
+
+test('closing the app waits for a handler whose client already hung up', async () => {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    SESSION_SECRET: 'test-session-secret-that-is-long-enough-0123456789',
+    DATA_DIR: '.tmp/api-test-data',
+    WEB_DIST_DIR: '',
+  });
+  const handle = await database();
+  const { app } = await buildApp({ config, database: handle, logger: false, startWorkers: false });
+  const events: string[] = [];
+  app.get('/api/slow-for-test/', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    events.push('handler finished');
+    return { ok: true };
+  });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const abort = new AbortController();
+  const request = fetch(`${address}/api/slow-for-test/`, { signal: abort.signal }).catch(() => 'aborted');
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  abort.abort();
+  expect(await request).toBe('aborted');
+  await app.close();
+  events.push('closed');
+  expect(events).toEqual(['handler finished', 'closed']);
+});
