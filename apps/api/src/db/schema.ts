@@ -82,6 +82,106 @@ export interface RateLimitsTable {
   count: number;
 }
 
+/** A product line; every category has its own list (SPEC §3 Category). */
+export interface CategoriesTable {
+  id: Generated<number>;
+  name: string;
+  slug: string;
+  tagline: string | null;
+  is_free: Generated<boolean>;
+  is_announced: Generated<boolean>;
+  position: Generated<number>;
+  created_at: Timestamp;
+}
+
+/** One dated edition of a category's list (SPEC §3 Collection). */
+export interface CollectionsTable {
+  id: Generated<number>;
+  category_id: number;
+  collection_id: string;
+  name: string;
+  /** A calendar date as 'YYYY-MM-DD' (text, so no time zone can shift it). */
+  rundate: string;
+  image: string | null;
+  is_free: Generated<boolean>;
+  item_count: Generated<number>;
+  created_at: Timestamp;
+}
+
+/** One item of an edition; cost in integer cents. */
+export interface ProductsTable {
+  id: Generated<number>;
+  collection_id: number;
+  sku: string;
+  name: string;
+  description: Generated<string>;
+  unit: string;
+  group_name: string;
+  cost_cents: number;
+  manufacturer_part_number: string | null;
+  upc: string | null;
+}
+
+/** A user's markups per band and tax, in basis points (null = empty = 0 %), and the two texts. */
+export interface UserFactorsTable {
+  user_id: number;
+  markup1_10_bp: number | null;
+  markup11_20_bp: number | null;
+  markup21_50_bp: number | null;
+  markup51_150_bp: number | null;
+  markup151_500_bp: number | null;
+  markup501_bp: number | null;
+  tax_bp: number | null;
+  inventory_option: Generated<string>;
+  income_type: Generated<string>;
+  updated_at: Timestamp;
+}
+
+/** What can be bought (SPEC §3 Subscription plan) and its download maximum per period. */
+export interface PlansTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  description: string;
+  price_cents: number;
+  regular_price_cents: number | null;
+  billing_interval: 'none' | 'month' | 'year';
+  period_days: number;
+  download_max_per_period: number;
+  stripe_price_id_recurring: string | null;
+  stripe_price_id_one_time: string | null;
+  is_free: Generated<boolean>;
+  is_active: Generated<boolean>;
+  position: Generated<number>;
+}
+
+/** A user's right to paid editions for a period; `downloads_used` counts against the plan's maximum. */
+export interface SubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  plan_id: number;
+  status: 'active' | 'canceled' | 'expired';
+  period_start: Timestamp;
+  period_end: Timestamp;
+  auto_renew: Generated<boolean>;
+  source: 'complimentary' | 'stripe';
+  downloads_used: Generated<number>;
+  canceled_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Every file served (append-only): feeds quotas, support and the refund rule. */
+export interface DownloadLogTable {
+  id: Generated<number>;
+  user_id: number | null;
+  collection_id: number;
+  subscription_id: number | null;
+  format: string;
+  layout: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -89,6 +189,13 @@ export interface Database {
   jobs: JobsTable;
   mail_outbox: MailOutboxTable;
   rate_limits: RateLimitsTable;
+  categories: CategoriesTable;
+  collections: CollectionsTable;
+  products: ProductsTable;
+  user_factors: UserFactorsTable;
+  plans: PlansTable;
+  subscriptions: SubscriptionsTable;
+  download_log: DownloadLogTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -96,3 +203,8 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type Job = Selectable<JobsTable>;
 export type MailOutboxRow = Selectable<MailOutboxTable>;
+export type CategoryRow = Selectable<CategoriesTable>;
+export type CollectionRow = Selectable<CollectionsTable>;
+export type ProductRow = Selectable<ProductsTable>;
+export type PlanRow = Selectable<PlansTable>;
+export type SubscriptionRow = Selectable<SubscriptionsTable>;

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as accounts from './0001-accounts.ts';
+import * as catalog from './0002-catalog.ts';
 
 /**
  * Every migration, in order. Imported statically so the bundled server carries them; a new
@@ -7,4 +8,5 @@ import * as accounts from './0001-accounts.ts';
  */
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
+  '0002-catalog': catalog,
 };

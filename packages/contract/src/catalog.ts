@@ -1,0 +1,114 @@
+import { z } from 'zod';
+
+/** SPEC §9: the special category ids of the catalog screen and GET /latest-collection/{id}/. */
+export const ALL_CATEGORY_ID = 'ALL';
+export const FREE_CATEGORY_ID = 'FREE';
+
+/** SPEC §3 Category, plus whether it is only announced (Plumbing and Lumber). */
+export const category = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  tagline: z.string().nullable(),
+  is_free: z.boolean(),
+  is_announced: z.boolean(),
+});
+export type Category = z.infer<typeof category>;
+export const categoriesResponse = z.array(category);
+
+/**
+ * SPEC §3 Collection: one dated edition of a category's list. `id` is what the download calls
+ * take as `collection_id`; `collection_id` is the edition's human code (e.g. ELECTRICAL-2026-11).
+ */
+export const collection = z.object({
+  id: z.number().int(),
+  collection_id: z.string(),
+  name: z.string(),
+  rundate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  image: z.string().nullable(),
+  is_free: z.boolean(),
+  category_id: z.number().int(),
+  category_name: z.string(),
+  item_count: z.number().int(),
+});
+export type Collection = z.infer<typeof collection>;
+export const collectionsResponse = z.array(collection);
+
+/**
+ * GET /api/latest-collection/{categoryId}/: the current edition(s) and the older editions the
+ * user holds as bought. `latest_collection` lists one edition for a category, and the current
+ * edition of every paid (ALL) or free (FREE) category for the special ids.
+ */
+export const latestCollectionResponse = z.object({
+  latest_collection: z.array(collection),
+  bought_collections: z.array(collection),
+});
+export type LatestCollectionResponse = z.infer<typeof latestCollectionResponse>;
+
+export const downloadFormats = ['csv', 'xlsx'] as const;
+export const downloadLayouts = ['price-list', 'quickbooks'] as const;
+export type DownloadFormat = (typeof downloadFormats)[number];
+export type DownloadLayout = (typeof downloadLayouts)[number];
+
+const collectionIdField = z.coerce
+  .number({ error: 'A valid collection id is required.' })
+  .int({ error: 'A valid collection id is required.' })
+  .positive({ error: 'A valid collection id is required.' })
+  .max(2_147_483_647, { error: 'A valid collection id is required.' });
+
+/** POST /api/download-products/ (SPEC §7; `format` and `layout` are ours, the spec leaves them open). */
+export const downloadProductsRequest = z.object({
+  collection_id: collectionIdField,
+  catelog_id: z.union([z.literal('none'), z.coerce.number().int().positive()]).default('none'),
+  format: z.enum(downloadFormats).default('csv'),
+  layout: z.enum(downloadLayouts).default('price-list'),
+});
+export type DownloadProductsRequest = z.input<typeof downloadProductsRequest>;
+
+/** POST /api/download-bought-products/ (SPEC §7). */
+export const downloadBoughtProductsRequest = z.object({
+  collection_id: collectionIdField,
+  format: z.enum(downloadFormats).default('csv'),
+  layout: z.enum(downloadLayouts).default('price-list'),
+});
+export type DownloadBoughtProductsRequest = z.input<typeof downloadBoughtProductsRequest>;
+
+/** SPEC §5/§9: inventory option and income type hold at most 25 characters. */
+export const USER_FACTOR_TEXT_MAX = 25;
+/** The highest markup or tax we accept, in percent (a sanity bound, not a business rule). */
+export const PERCENT_MAX = 10_000;
+
+export const markupFields = ['markup1_10', 'markup11_20', 'markup21_50', 'markup51_150', 'markup151_500', 'markup501'] as const;
+export type MarkupField = (typeof markupFields)[number];
+
+const percentField = z
+  .number({ error: 'Enter a number.' })
+  .min(0, { error: 'Enter a number of 0 or more.' })
+  .max(PERCENT_MAX, { error: `Enter a number of at most ${PERCENT_MAX}.` })
+  .refine((value) => Math.round(value * 100) === Number((value * 100).toFixed(6)), { error: 'Use at most two decimal places.' })
+  .nullable();
+
+const factorText = z
+  .string({ error: 'Enter text.' })
+  .trim()
+  .max(USER_FACTOR_TEXT_MAX, { error: `Ensure this field has no more than ${USER_FACTOR_TEXT_MAX} characters.` });
+
+/**
+ * SPEC §3 User factor: percentages per price band (null = empty = 0 %), the sales tax, and the
+ * two texts that fill QuickBooks' Type and Income Account columns.
+ */
+export const userFactor = z.object({
+  markup1_10: percentField,
+  markup11_20: percentField,
+  markup21_50: percentField,
+  markup51_150: percentField,
+  markup151_500: percentField,
+  markup501: percentField,
+  tax: percentField,
+  inventory_option: factorText,
+  income_type: factorText,
+});
+export type UserFactor = z.infer<typeof userFactor>;
+
+/** POST /api/user_factor/: every field optional; an absent or null markup is empty. */
+export const saveUserFactorRequest = userFactor.partial();
+export type SaveUserFactorRequest = z.input<typeof saveUserFactorRequest>;
