@@ -1,0 +1,31 @@
+import type { Db } from '../db/database.ts';
+import type { ProductRow } from '../db/schema.ts';
+
+export type NewProduct = Omit<ProductRow, 'id'>;
+
+/** Inserts products in batches (one statement per batch keeps PGlite and PostgreSQL fast). */
+export async function insertProducts(db: Db, products: NewProduct[], batchSize = 500): Promise<void> {
+  for (let start = 0; start < products.length; start += batchSize) {
+    await db.insertInto('products').values(products.slice(start, start + batchSize)).execute();
+  }
+}
+
+/**
+ * One page of an edition's products in id order, after `afterId` (keyset pagination: every page
+ * is an index range scan, so reading a list of any size holds only one page in memory).
+ */
+export function pageOfProducts(db: Db, collectionId: number, afterId: number, limit: number): Promise<ProductRow[]> {
+  return db
+    .selectFrom('products')
+    .selectAll()
+    .where('collection_id', '=', collectionId)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Every product of an edition (for comparisons and small lists). */
+export function listProducts(db: Db, collectionId: number): Promise<ProductRow[]> {
+  return db.selectFrom('products').selectAll().where('collection_id', '=', collectionId).orderBy('id').execute();
+}
