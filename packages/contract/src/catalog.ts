@@ -112,3 +112,24 @@ export type UserFactor = z.infer<typeof userFactor>;
 /** POST /api/user_factor/: every field optional; an absent or null markup is empty. */
 export const saveUserFactorRequest = userFactor.partial();
 export type SaveUserFactorRequest = z.input<typeof saveUserFactorRequest>;
+
+/** One row of the markup preview: what the engine needs, nothing more. */
+export const previewProduct = z.object({
+  sku: z.string(),
+  name: z.string(),
+  group: z.string(),
+  unit: z.string(),
+  cost_cents: z.number().int(),
+});
+export type PreviewProduct = z.infer<typeof previewProduct>;
+
+/**
+ * GET /api/preview-products/: the list the markup preview shows. The server picks the newest
+ * edition the user may download (the paid list for a subscriber, the free demo otherwise), so the
+ * preview never reveals a list the user has not paid for.
+ */
+export const previewProductsResponse = z.object({
+  collection: collection.nullable(),
+  products: z.array(previewProduct),
+});
+export type PreviewProductsResponse = z.infer<typeof previewProductsResponse>;
