@@ -16,6 +16,7 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSession } from './plugins/session.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { accountRoutes } from './routes/accounts.ts';
+import { catalogRoutes } from './routes/catalog.ts';
 import { configRoutes } from './routes/config.ts';
 
 export interface BuildAppOptions {
@@ -108,6 +109,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
 
   await configRoutes(app, ctx);
   await accountRoutes(app, ctx);
+  await catalogRoutes(app, ctx);
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await registerWebApp(app, config);

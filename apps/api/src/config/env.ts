@@ -79,6 +79,7 @@ export interface Config {
     registerPerAddress: RateLimitRule;
     resetPerAccount: RateLimitRule;
     resetPerAddress: RateLimitRule;
+    downloadsPerUser: RateLimitRule;
   };
 }
 
@@ -95,6 +96,8 @@ export const defaultRateLimits: Config['rateLimits'] = {
   registerPerAddress: { limit: 20, windowSeconds: 60 * 60 },
   resetPerAccount: { limit: 3, windowSeconds: 60 * 60 },
   resetPerAddress: { limit: 20, windowSeconds: 60 * 60 },
+  // Exfiltration guard (security.md F7): no one needs more files than this in an hour.
+  downloadsPerUser: { limit: 60, windowSeconds: 60 * 60 },
 };
 
 /**

@@ -17,6 +17,7 @@ import type { AppContext } from '../context.ts';
 import { finishSession, requireUser, startSession } from '../plugins/session.ts';
 import { presentSessionUser } from '../presenters/session-user.ts';
 import { activateAccount } from '../services/activate-account.ts';
+import { hasActiveSubscription } from '../services/entitlements.ts';
 import { logIn } from '../services/log-in.ts';
 import { logInWithGoogle } from '../services/log-in-with-google.ts';
 import { registerUser } from '../services/register-user.ts';
@@ -46,7 +47,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
     handler: async (request, reply) => {
       const user = await logIn(ctx, request.body, request.ip);
       await startSession(ctx, request, reply, user);
-      return presentSessionUser(user, { hasActiveSubscription: false });
+      return presentSessionUser(user, { hasActiveSubscription: await hasActiveSubscription(ctx, user.id) });
     },
   });
 
@@ -55,7 +56,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
     handler: async (request, reply) => {
       const user = await logInWithGoogle(ctx, request.body.token, request.ip);
       await startSession(ctx, request, reply, user);
-      return presentSessionUser(user, { hasActiveSubscription: false });
+      return presentSessionUser(user, { hasActiveSubscription: await hasActiveSubscription(ctx, user.id) });
     },
   });
 
@@ -86,7 +87,8 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
     schema: { tags, summary: 'The signed-in user', response: { 200: meResponse, ...errorResponses(401, 403) } },
     handler: async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return presentSessionUser(requireUser(request), { hasActiveSubscription: false });
+      const user = requireUser(request);
+      return presentSessionUser(user, { hasActiveSubscription: await hasActiveSubscription(ctx, user.id) });
     },
   });
 }

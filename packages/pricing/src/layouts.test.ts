@@ -1,0 +1,143 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  columnsFor,
+  createQuickBooksNamer,
+  createRowBuilder,
+  DEFAULT_QUICKBOOKS_INCOME_ACCOUNT,
+  DEFAULT_QUICKBOOKS_TYPE,
+  layouts,
+  quickBooksName,
+  type ProductInput,
+} from './layouts.ts';
+import { emptyMarkups, priceFor, type Markups } from './markups.ts';
+import { downloadLayouts } from '@tradelist/contract/catalog';
+
+const markups: Markups = { ...emptyMarkups, markup1_10: 5000, markup11_20: 2500, tax: 825 };
+const wire: ProductInput = { sku: 'THHN-12-BLK-500', name: '12 AWG THHN Black 500 ft', description: 'Copper building wire', unit: 'RL', group: 'Wires', costCents: 10_01 };
+const noOptions = { inventoryOption: '', incomeType: '' };
+
+describe('columnsFor', () => {
+  it('names the layouts as the contract does', () => {
+    expect([...layouts]).toEqual([...downloadLayouts]);
+  });
+
+  it.each([
+    ['price-list', ['SKU', 'Name', 'Description', 'Category', 'Unit', 'Cost', 'Markup %', 'Price', 'Tax %', 'Price with tax']],
+    ['quickbooks', ['Name', 'SKU', 'Type', 'Sales Description', 'Sales Price/Rate', 'Income Account', 'Purchase Description', 'Purchase Cost']],
+  ] as const)('%s has the columns of the issue, in order', (layout, headers) => {
+    expect(columnsFor(layout).map((column) => column.header)).toEqual(headers);
+  });
+
+  it('marks money and percent columns and gives every column a width', () => {
+    expect(columnsFor('price-list').map((column) => column.kind)).toEqual(['text', 'text', 'text', 'text', 'text', 'money', 'percent', 'money', 'percent', 'money']);
+    expect(columnsFor('quickbooks').map((column) => column.kind)).toEqual(['text', 'text', 'text', 'text', 'money', 'text', 'text', 'money']);
+    for (const layout of layouts) for (const column of columnsFor(layout)) expect(column.width).toBeGreaterThan(0);
+  });
+});
+
+describe('createRowBuilder', () => {
+  it('builds a price-list row: money in cents, percents in basis points', () => {
+    const row = createRowBuilder('price-list', markups, noOptions)(wire);
+    expect(row).toEqual(['THHN-12-BLK-500', '12 AWG THHN Black 500 ft', 'Copper building wire', 'Wires', 'RL', 10_01, 2500, 12_51, 825, 13_54]);
+  });
+
+  it('builds a QuickBooks row: price without tax (QuickBooks adds it), cost as purchase cost, defaults for empty options', () => {
+    const row = createRowBuilder('quickbooks', markups, noOptions)(wire);
+    expect(row).toEqual([
+      '12 AWG THHN Black 500 ft',
+      'THHN-12-BLK-500',
+      DEFAULT_QUICKBOOKS_TYPE,
+      'Copper building wire',
+      priceFor(10_01, markups).priceCents,
+      DEFAULT_QUICKBOOKS_INCOME_ACCOUNT,
+      'Copper building wire',
+      10_01,
+    ]);
+    expect(DEFAULT_QUICKBOOKS_TYPE).toBe('Non-inventory');
+    expect(DEFAULT_QUICKBOOKS_INCOME_ACCOUNT).toBe('Sales of Product Income');
+  });
+
+  it('fills Type from inventory_option and Income Account from income_type, and falls back to the name for a missing description', () => {
+    const build = createRowBuilder('quickbooks', markups, { inventoryOption: ' Inventory ', incomeType: 'Materials Income' });
+    const row = build({ ...wire, description: '  ' });
+    expect(row[2]).toBe('Inventory');
+    expect(row[5]).toBe('Materials Income');
+    expect(row[3]).toBe(wire.name);
+    expect(row[6]).toBe(wire.name);
+  });
+
+  it('keeps QuickBooks names unique within one builder, and starts afresh with a new one', () => {
+    const build = createRowBuilder('quickbooks', markups, noOptions);
+    expect(build(wire)[0]).toBe('12 AWG THHN Black 500 ft');
+    expect(build({ ...wire, sku: 'THHN-12-BLK-500-B' })[0]).toBe('12 AWG THHN Black 500 ft (THHN-12-BLK-500-B)');
+    expect(createRowBuilder('quickbooks', markups, noOptions)(wire)[0]).toBe('12 AWG THHN Black 500 ft');
+  });
+
+  it('rejects invalid markups up front and a negative cost per row', () => {
+    expect(() => createRowBuilder('price-list', { ...markups, tax: 1.5 }, noOptions)).toThrow(RangeError);
+    const build = createRowBuilder('price-list', markups, noOptions);
+    expect(() => build({ ...wire, costCents: -1 })).toThrow(RangeError);
+  });
+});
+
+describe('quickBooksName', () => {
+  it.each([
+    ['1/2" EMT Connector', '1/2 in EMT Connector'],
+    ['3/4"EMT', '3/4 in EMT'],
+    ['Cable 10"x12"', 'Cable 10 in x12 in'],
+    ['1-1/4 " Rigid Coupling', '1-1/4 in Rigid Coupling'],
+    ['Box: 4" Square', 'Box - 4 in Square'],
+    ['Say "hello"', 'Say hello'],
+    ['Ratio 1:2', 'Ratio 1 -2'],
+    ['  many   spaces\tand\ttabs  ', 'many spaces and tabs'],
+    ['line\r\nbreak', 'line break'],
+    ['', ''],
+    ['x'.repeat(150), 'x'.repeat(100)],
+  ])('%j → %j', (name, expected) => {
+    expect(quickBooksName(name)).toBe(expected);
+  });
+
+  it('never cuts an emoji in half at the 100-character limit', () => {
+    const name = `${'a'.repeat(99)}😀`;
+    expect(quickBooksName(name)).toBe('a'.repeat(99));
+  });
+});
+
+describe('createQuickBooksNamer', () => {
+  it('adds the SKU, then a counter, on a clash; compares without case', () => {
+    const nameFor = createQuickBooksNamer();
+    expect(nameFor('Wire Nut', 'WN-1')).toBe('Wire Nut');
+    expect(nameFor('wire nut', 'WN-2')).toBe('wire nut (WN-2)');
+    expect(nameFor('Wire Nut', 'WN-2')).toBe('Wire Nut (2)');
+    expect(nameFor('Wire Nut', '')).toBe('Wire Nut (3)');
+    expect(nameFor('Wire Nut (WN-2)', 'X')).toBe('Wire Nut (WN-2) (X)');
+    expect(nameFor('', 'SKU:9')).toBe('SKU -9');
+    expect(nameFor('', '')).toBe('Item');
+    expect(nameFor('"', '')).toBe('Item (2)');
+  });
+
+  it('keeps a suffixed long name within 100 characters', () => {
+    const nameFor = createQuickBooksNamer();
+    const long = 'L'.repeat(120);
+    expect(nameFor(long, 'A')).toBe('L'.repeat(100));
+    expect(nameFor(long, 'B')).toBe(`${'L'.repeat(96)} (B)`);
+    expect(nameFor(long, 'B')).toBe(`${'L'.repeat(96)} (2)`);
+  });
+
+  it('gives unique, valid names for any list of products', () => {
+    const text = fc.string({ unit: fc.constantFrom('a', 'A', 'b', ' ', ':', '"', '1', '/', '😀', '\n'), maxLength: 120 });
+    fc.assert(
+      fc.property(fc.array(fc.tuple(text, text), { maxLength: 60 }), (products) => {
+        const nameFor = createQuickBooksNamer();
+        const names = products.map(([name, sku]) => nameFor(name, sku));
+        expect(new Set(names.map((name) => name.toLowerCase())).size).toBe(names.length);
+        for (const name of names) {
+          expect(name.length).toBeGreaterThan(0);
+          expect(name.length).toBeLessThanOrEqual(100);
+          expect(name).not.toMatch(/[:"\n]|^\s|\s$|\s\s|[\ud800-\udbff]$/);
+        }
+      }),
+    );
+  });
+});

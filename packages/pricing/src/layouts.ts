@@ -1,0 +1,173 @@
+/**
+ * The two file layouts a user downloads (the contract's `downloadLayouts`) and the rows that
+ * fill them. Rows carry no floats and no formatted money:
+ * - a `money` cell is an integer number of CENTS (1234 = $12.34);
+ * - a `percent` cell is an integer number of BASIS POINTS (1250 = 12.5 %);
+ * - a `text` cell is the raw string, not yet escaped for any format.
+ * Each writer formats at the edge: csv.ts writes "12.34" and "12.5" (and neutralises formulas
+ * in text); xlsx.ts writes numeric 12.34 with a currency format and 12.5 with "0.00".
+ */
+import type { Cents } from './money.ts';
+import { priceFor, requireValidMarkups, type Markups } from './markups.ts';
+
+export const layouts = ['price-list', 'quickbooks'] as const;
+export type Layout = (typeof layouts)[number];
+
+/** A cell: a string for text, integer cents for money, integer basis points for percent. */
+export type Cell = string | number;
+export type ColumnKind = 'text' | 'money' | 'percent';
+
+export interface Column {
+  header: string;
+  kind: ColumnKind;
+  /** Width in characters, for spreadsheet formats. */
+  width: number;
+}
+
+/** One catalog product as the row builder needs it. */
+export interface ProductInput {
+  sku: string;
+  name: string;
+  description: string;
+  unit: string;
+  /** The product's group, shown as Category. */
+  group: string;
+  costCents: Cents;
+}
+
+export interface RowOptions {
+  /** The user's `inventory_option`: QuickBooks Type. */
+  inventoryOption: string;
+  /** The user's `income_type`: QuickBooks Income Account. */
+  incomeType: string;
+}
+
+export type RowBuilder = (product: ProductInput) => Cell[];
+
+const priceListColumns: readonly Column[] = [
+  { header: 'SKU', kind: 'text', width: 16 },
+  { header: 'Name', kind: 'text', width: 40 },
+  { header: 'Description', kind: 'text', width: 50 },
+  { header: 'Category', kind: 'text', width: 22 },
+  { header: 'Unit', kind: 'text', width: 8 },
+  { header: 'Cost', kind: 'money', width: 12 },
+  { header: 'Markup %', kind: 'percent', width: 10 },
+  { header: 'Price', kind: 'money', width: 12 },
+  { header: 'Tax %', kind: 'percent', width: 8 },
+  { header: 'Price with tax', kind: 'money', width: 14 },
+];
+
+/** PRODUCT.md "Files that import as they are": QuickBooks Online products-and-services import. */
+const quickBooksColumns: readonly Column[] = [
+  { header: 'Name', kind: 'text', width: 40 },
+  { header: 'SKU', kind: 'text', width: 16 },
+  { header: 'Type', kind: 'text', width: 14 },
+  { header: 'Sales Description', kind: 'text', width: 50 },
+  { header: 'Sales Price/Rate', kind: 'money', width: 16 },
+  { header: 'Income Account', kind: 'text', width: 24 },
+  { header: 'Purchase Description', kind: 'text', width: 50 },
+  { header: 'Purchase Cost', kind: 'money', width: 14 },
+];
+
+/** The columns of a layout, in file order. */
+export function columnsFor(layout: Layout): readonly Column[] {
+  return layout === 'quickbooks' ? quickBooksColumns : priceListColumns;
+}
+
+export const DEFAULT_QUICKBOOKS_TYPE = 'Non-inventory';
+export const DEFAULT_QUICKBOOKS_INCOME_ACCOUNT = 'Sales of Product Income';
+/** QuickBooks Online: an item name holds at most 100 characters. */
+export const QUICKBOOKS_NAME_MAX = 100;
+/** QuickBooks Online: a sales or purchase description holds at most 4,000 characters. */
+export const QUICKBOOKS_DESCRIPTION_MAX = 4000;
+
+/** Cuts to at most `max` UTF-16 units without splitting a surrogate pair. */
+function truncate(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const code = text.charCodeAt(max - 1);
+  return text.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max);
+}
+
+// Control characters (C0, DEL, C1) and Unicode line/paragraph separators become spaces.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+
+/**
+ * A name QuickBooks accepts: no ':' (it separates sub-items) and no '"'. An inch mark after a
+ * digit becomes " in" (1/2" → 1/2 in), other quotes go, ':' becomes ' -'; whitespace collapses;
+ * at most 100 characters.
+ */
+export function quickBooksName(name: string): string {
+  const cleaned = name
+    .replace(CONTROL, ' ')
+    .replace(/(\d)\s*"(?=[\p{L}\p{N}])/gu, '$1 in ')
+    .replace(/(\d)\s*"/g, '$1 in')
+    .replaceAll('"', '')
+    .replace(/\s*:/g, ' -')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return truncate(cleaned, QUICKBOOKS_NAME_MAX).trimEnd();
+}
+
+/**
+ * Keeps QuickBooks names unique within one file (case-insensitively, as QuickBooks compares
+ * them): a repeated name gets " (SKU)", and if that is taken too, " (2)", " (3)", …, the
+ * name shortened so the result stays within 100 characters.
+ */
+export function createQuickBooksNamer(): (name: string, sku: string) => string {
+  const taken = new Set<string>();
+  const claim = (candidate: string): boolean => {
+    const key = candidate.toLowerCase();
+    if (taken.has(key)) return false;
+    taken.add(key);
+    return true;
+  };
+  const withSuffix = (base: string, suffix: string): string => `${truncate(base, QUICKBOOKS_NAME_MAX - suffix.length).trimEnd()}${suffix}`;
+  return (name, sku) => {
+    const base = quickBooksName(name) || quickBooksName(sku) || 'Item';
+    if (claim(base)) return base;
+    const skuPart = quickBooksName(sku);
+    if (skuPart !== '') {
+      const withSku = withSuffix(base, ` (${truncate(skuPart, 40)})`);
+      if (claim(withSku)) return withSku;
+    }
+    for (let counter = 2; ; counter += 1) {
+      const numbered = withSuffix(base, ` (${counter})`);
+      if (claim(numbered)) return numbered;
+    }
+  };
+}
+
+/**
+ * A function from product to row for one file. The QuickBooks builder remembers the names it
+ * has given, so use one builder per file. Markups are checked once, here.
+ */
+export function createRowBuilder(layout: Layout, markups: Markups, options: RowOptions): RowBuilder {
+  requireValidMarkups(markups);
+  if (layout === 'price-list') {
+    return (product) => {
+      const price = priceFor(product.costCents, markups);
+      return [
+        product.sku,
+        product.name,
+        product.description,
+        product.group,
+        product.unit,
+        product.costCents,
+        price.markupBp,
+        price.priceCents,
+        price.taxBp,
+        price.priceWithTaxCents,
+      ];
+    };
+  }
+  const type = options.inventoryOption.trim() || DEFAULT_QUICKBOOKS_TYPE;
+  const incomeAccount = options.incomeType.trim() || DEFAULT_QUICKBOOKS_INCOME_ACCOUNT;
+  const nameFor = createQuickBooksNamer();
+  return (product) => {
+    const price = priceFor(product.costCents, markups);
+    const description = truncate(product.description.trim() || product.name.trim(), QUICKBOOKS_DESCRIPTION_MAX);
+    // QuickBooks adds sales tax itself: the sales price is the marked-up price without tax.
+    return [nameFor(product.name, product.sku), product.sku, type, description, price.priceCents, incomeAccount, description, product.costCents];
+  };
+}
