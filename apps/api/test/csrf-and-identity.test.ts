@@ -67,10 +67,13 @@ async function expectAllRefused(prepare: () => Promise<{ c: TestClient; headers?
 }
 
 describe('CSRF guard', () => {
-  test('the guarded routes are the account calls of SPEC §7', () => {
+  test('the guarded routes are every unsafe call of SPEC §7', () => {
     expect(guarded.map((route) => `${route.method} ${route.url}`).sort()).toEqual(
       [
         'GET /api/logout/',
+        'POST /api/download-bought-products/',
+        'POST /api/download-products/',
+        'POST /api/user_factor/',
         'POST /api/activate/',
         'POST /api/google-login/',
         'POST /api/login_page/',
