@@ -4,6 +4,7 @@ import { PublicLayout } from '../components/layouts/public-layout';
 import { RootLayout } from '../components/layouts/root-layout';
 import { paths } from '../config/paths';
 import { ActivateRoute } from './routes/activate';
+import { CollectionsRoute } from './routes/collections';
 import { CatalogRoute } from './routes/dashboard-catalog';
 import { JobberCallbackRoute } from './routes/dashboard-jobber-callback';
 import { QuickbooksCallbackRoute } from './routes/dashboard-quickbooks-callback';
@@ -25,7 +26,6 @@ import { VerifiedRoute } from './routes/verified';
 const notYetAvailable = [
   paths.allBlogs,
   paths.blog,
-  paths.collections,
   paths.electrical,
   paths.faq,
   paths.marketing,
@@ -47,6 +47,7 @@ export const routes: RouteObject[] = [
           { path: paths.resetPassword, element: <ResetPasswordRoute /> },
           { path: paths.activate, element: <ActivateRoute /> },
           { path: paths.verified, element: <VerifiedRoute /> },
+          { path: paths.collections, element: <CollectionsRoute /> },
           ...notYetAvailable.map((path) => ({ path, element: <NotFoundRoute /> })),
           { path: '*', element: <NotFoundRoute /> },
         ],

@@ -30,6 +30,16 @@ export const apiPaths = {
   requestPasswordReset: '/request-password-reset/',
   resetPassword: '/reset-password/',
   me: '/me/',
+  categories: '/categories/',
+  allCollections: '/all-collections/',
+  /** `categoryId` is a category's id, or the special ids ALL and FREE (SPEC §9). */
+  latestCollection: '/latest-collection/:categoryId/',
+  downloadProducts: '/download-products/',
+  downloadBoughtProducts: '/download-bought-products/',
+  userFactor: '/user-factor/',
+  /** SPEC §7 spells the save call with an underscore, unlike the read. */
+  saveUserFactor: '/user_factor/',
+  previewProducts: '/preview-products/',
 } as const;
 
 /** Static files served from apps/web/public. */
@@ -41,6 +51,8 @@ export const assetPaths = {
   /** The square mark alone, for the collapsed sidebar (also the favicon). */
   logoMark: '/favicon.svg',
   defaultProfilePicture: '/images2/profile-pic.png',
+  /** SPEC §9: the fixed fallback image of a collection without its own. */
+  defaultCollectionImage: '/images2/default-collection.svg',
 } as const;
 
 /** The brands' own home pages; Tradelist's social accounts are not published yet. */

@@ -31,17 +31,21 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-interface RequestOptions<T> {
+interface SendOptions {
   method?: HttpMethod;
   body?: unknown;
-  /** Validates the 2xx answer; an empty (204) answer is parsed as `undefined`. */
-  schema: z.ZodType<T>;
   /** GET /logout/ is safe by method but still checked by the server's XSRF rule. */
   needsXsrfToken?: boolean;
   signal?: AbortSignal;
 }
 
+interface RequestOptions<T> extends SendOptions {
+  /** Validates the 2xx answer; an empty (204) answer is parsed as `undefined`. */
+  schema: z.ZodType<T>;
+}
+
 const safeMethods = new Set<HttpMethod>(['GET']);
+const jsonAccept = 'application/json';
 let pendingXsrfBootstrap: Promise<void> | null = null;
 
 function currentXsrfToken(): string | null {
@@ -76,8 +80,8 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-async function send<T>(path: string, options: RequestOptions<T>, method: HttpMethod): Promise<Response> {
-  const headers = new Headers({ Accept: 'application/json' });
+async function send(path: string, options: SendOptions, method: HttpMethod, accept: string): Promise<Response> {
+  const headers = new Headers({ Accept: accept });
   const xsrfToken = currentXsrfToken();
   if (xsrfToken) headers.set(env.xsrfHeaderName, xsrfToken);
   const email = readStoredValue(storageKeys.email);
@@ -98,18 +102,45 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
   const needsXsrfToken = !safeMethods.has(method) || options.needsXsrfToken === true;
   if (needsXsrfToken && !currentXsrfToken()) await refreshXsrfToken();
 
-  let response = await send(path, options, method);
+  let response = await send(path, options, method, jsonAccept);
   let payload = await readJson(response);
   let failure = response.ok ? null : errorBody.safeParse(payload);
 
   // The token is bound to the session cookie; if that changed under us, fetch a fresh one once.
   if (needsXsrfToken && failure?.success && failure.data.code === 'CSRF_FAILED') {
     await refreshXsrfToken();
-    response = await send(path, options, method);
+    response = await send(path, options, method, jsonAccept);
     payload = await readJson(response);
     failure = response.ok ? null : errorBody.safeParse(payload);
   }
 
   if (failure) throw new ApiError(response.status, failure.success ? failure.data : null);
   return options.schema.parse(payload);
+}
+
+/** True when a refused answer says the XSRF token no longer matches the session (read from a copy). */
+async function isCsrfFailure(response: Response): Promise<boolean> {
+  if (response.ok || !response.headers.get('Content-Type')?.includes('json')) return false;
+  const parsed = errorBody.safeParse(await readJson(response.clone()));
+  return parsed.success && parsed.data.code === 'CSRF_FAILED';
+}
+
+interface BinaryRequestOptions extends SendOptions {
+  /** The media types the caller can read (the Accept header); a JSON error body may still come back. */
+  accept: string;
+}
+
+/**
+ * Same headers and XSRF handling as `apiRequest`, for answers that are files: resolves with the
+ * untouched Response (any status) so the caller reads the body as a blob and classifies it.
+ */
+export async function apiRequestBinary(path: string, options: BinaryRequestOptions): Promise<Response> {
+  const method = options.method ?? 'GET';
+  const needsXsrfToken = !safeMethods.has(method) || options.needsXsrfToken === true;
+  if (needsXsrfToken && !currentXsrfToken()) await refreshXsrfToken();
+
+  const response = await send(path, options, method, options.accept);
+  if (!needsXsrfToken || !(await isCsrfFailure(response))) return response;
+  await refreshXsrfToken();
+  return send(path, options, method, options.accept);
 }

@@ -1,15 +1,41 @@
 import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { isApiError } from './api-client';
+import { notify } from './notify';
 import { clearSession } from './stored-session';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: {
+      /** A SPEC §8 message to toast when this query fails (not for a 401: that ends the session). */
+      errorMessage?: string;
+    };
+  }
+}
+
+/** Queries whose answers are the same for everyone (kept when the signed-in user changes). */
+const publicQueryRoots = new Set<unknown>(['public-config', 'categories']);
+
+/**
+ * Drops every cached answer that belongs to a user (markups, editions, preview, me), so the next
+ * person to sign in on this tab never sees the previous one's data.
+ */
+export function removeUserQueries(queryClient: QueryClient): void {
+  queryClient.removeQueries({ predicate: (query) => !publicQueryRoots.has(query.queryKey[0]) });
+}
 
 /** Creates the app's query client: no retries on API answers, and a 401 ends the local session. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
-      onError(error) {
+      onError(error, query) {
         // The server no longer knows this browser's session: drop local state; the dashboard
         // guard then redirects to /login (SPEC §4, brief: 401 from /api/me/).
-        if (isApiError(error) && error.status === 401) clearSession();
+        if (isApiError(error) && error.status === 401) {
+          clearSession();
+          return;
+        }
+        const message = query.meta?.errorMessage;
+        if (message) notify.error(message);
       },
     }),
     defaultOptions: {

@@ -1,4 +1,5 @@
-import { DashboardSection, EmptyState } from '../../features/dashboard/components/dashboard-section';
+import { DashboardSection } from '../../features/dashboard/components/dashboard-section';
+import { CatalogScreen } from '../../features/catalog/components/catalog-screen';
 
 /** Routes /dashboard and /dashboard/catalog: the catalogs. */
 export function CatalogRoute() {
@@ -8,12 +9,7 @@ export function CatalogRoute() {
       section="catalog"
       intro="Your price lists, with your markups and sales tax applied."
     >
-      <EmptyState heading="No catalogs to show yet">
-        <p>
-          Catalog browsing, downloads and sync are not available in the portal yet. When they are, this month&apos;s
-          editions and the ones you bought will be listed here.
-        </p>
-      </EmptyState>
+      <CatalogScreen />
     </DashboardSection>
   );
 }

@@ -1,4 +1,5 @@
-import { DashboardSection, EmptyState } from '../../features/dashboard/components/dashboard-section';
+import { DashboardSection } from '../../features/dashboard/components/dashboard-section';
+import { MarkupsScreen } from '../../features/markups/components/markups-screen';
 
 /** Route /dashboard/userfactor: the markup configuration. */
 export function UserfactorRoute() {
@@ -8,9 +9,7 @@ export function UserfactorRoute() {
       section="configuration"
       intro="Markups for each price band, sales tax, inventory option and income type."
     >
-      <EmptyState heading="Markup settings are not available yet">
-        <p>Nothing has been saved. You will be able to set your markups and sales tax here.</p>
-      </EmptyState>
+      <MarkupsScreen />
     </DashboardSection>
   );
 }

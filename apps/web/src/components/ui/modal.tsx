@@ -10,13 +10,15 @@ interface ModalProps {
   title: string;
   onClose: () => void;
   children: ReactNode;
+  /** The id of an element inside that describes the dialog (read after its title). */
+  descriptionId?: string;
 }
 
 /**
  * The one modal dialog: title, scrollable body, closes on backdrop click, Escape or the close
  * button; focus moves in on open, Tab stays inside, and focus returns to the opener on close.
  */
-export function Modal({ open, title, onClose, children }: ModalProps) {
+export function Modal({ open, title, onClose, children, descriptionId }: ModalProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const closeButtonRef = useRef<HTMLButtonElement>(null);
@@ -78,6 +80,7 @@ export function Modal({ open, title, onClose, children }: ModalProps) {
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
+        aria-describedby={descriptionId}
         tabIndex={-1}
         onKeyDown={trapTab}
       >

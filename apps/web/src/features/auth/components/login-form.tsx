@@ -10,7 +10,7 @@ import { firstFieldMessages, serverErrorLines } from '../../../lib/error-message
 import { notify } from '../../../lib/notify';
 import { useLogin } from '../api/login';
 import { useResendActivation } from '../api/resend-activation';
-import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
+import { useCompleteSignIn, useSignInDestination } from '../hooks/use-complete-sign-in';
 
 const formFields = ['email', 'password'] as const;
 
@@ -22,6 +22,7 @@ export function LoginForm() {
   });
   const { register, handleSubmit, setError, formState } = form;
   const completeSignIn = useCompleteSignIn();
+  const destination = useSignInDestination();
   const login = useLogin({
     onSuccess: completeSignIn,
     onError(error) {
@@ -76,7 +77,8 @@ export function LoginForm() {
         </button>
         {login.isSuccess ? (
           <p className="form-status" role="status">
-            You are signed in. Taking you to your dashboard… <Link to={paths.dashboard}>Go now</Link>
+            You are signed in. Taking you {destination.isReturn ? 'back' : 'to your dashboard'}…{' '}
+            <Link to={destination.path}>Go now</Link>
           </p>
         ) : null}
       </form>

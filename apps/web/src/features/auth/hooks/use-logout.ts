@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
+import { removeUserQueries } from '../../../lib/query-client';
 import { clearSession } from '../../../lib/stored-session';
-import { meQueryOptions } from '../api/get-me';
 import { useLogoutMutation } from '../api/logout';
 
 /** SPEC §2: call the logout endpoint, then (whatever its outcome) clear local data and go to /. */
@@ -15,7 +15,7 @@ export function useLogout() {
       // cleared session and send the user to /login instead of /.
       await navigate(paths.home, { flushSync: true });
       clearSession();
-      queryClient.removeQueries({ queryKey: meQueryOptions.queryKey });
+      removeUserQueries(queryClient);
     },
   });
   return { logout: () => mutation.mutate(), isPending: mutation.isPending };

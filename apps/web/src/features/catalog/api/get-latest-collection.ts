@@ -1,0 +1,34 @@
+import {
+  latestCollectionResponse,
+  type ALL_CATEGORY_ID,
+  type FREE_CATEGORY_ID,
+  type LatestCollectionResponse,
+} from '@tradelist/contract/catalog';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiPaths, buildPath } from '../../../config/paths';
+import { apiRequest } from '../../../lib/api-client';
+
+/** A category's id, or one of the special ids of SPEC §9. */
+export type CatalogCategoryId = number | typeof ALL_CATEGORY_ID | typeof FREE_CATEGORY_ID;
+
+/**
+ * GET /api/latest-collection/{categoryId}/ (needs a session): the current edition(s) of a
+ * category, ALL paid or FREE categories, and the older editions the user bought.
+ */
+export function getLatestCollection(categoryId: CatalogCategoryId, signal?: AbortSignal): Promise<LatestCollectionResponse> {
+  return apiRequest(buildPath(apiPaths.latestCollection, { categoryId }), { schema: latestCollectionResponse, signal });
+}
+
+/** Query options per category (and special id). */
+export function latestCollectionQueryOptions(categoryId: CatalogCategoryId) {
+  return queryOptions({
+    queryKey: ['latest-collection', categoryId],
+    queryFn: ({ signal }) => getLatestCollection(categoryId, signal),
+    staleTime: 60_000,
+  });
+}
+
+/** The editions shown for one view of the catalog screen. */
+export function useLatestCollection(categoryId: CatalogCategoryId) {
+  return useQuery(latestCollectionQueryOptions(categoryId));
+}

@@ -1,0 +1,150 @@
+import { ALL_CATEGORY_ID, FREE_CATEGORY_ID, type Category } from '@tradelist/contract/catalog';
+import { storageKeys } from '@tradelist/contract/local-storage';
+import { useNavigate, useSearchParams } from 'react-router';
+import { paths } from '../../../config/paths';
+import { useStoredValue } from '../../../lib/stored-session';
+import { useCategories } from '../api/get-categories';
+import { useLatestCollection, type CatalogCategoryId } from '../api/get-latest-collection';
+import { useCollectionDownload, type DownloadTarget } from '../hooks/use-collection-download';
+import { parseCategoryId } from '../utils/category-id';
+import { CategoryNav } from './category-nav';
+import { CollectionSection } from './collection-section';
+import { DownloadDialog } from './download-dialog';
+
+/** What every view passes down to its sections. */
+interface ViewProps {
+  isSubscriber: boolean;
+  isDownloading: (target: DownloadTarget) => boolean;
+  onDownload: (target: DownloadTarget) => void;
+}
+
+/** SPEC §2 catalog screen: the category nav, the selected view, and the download dialog. */
+export function CatalogScreen() {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const categories = useCategories();
+  // SPEC §4: a stored status of 'true' makes a subscriber.
+  const isSubscriber = useStoredValue(storageKeys.status) === 'true';
+  const download = useCollectionDownload();
+
+  const selected: CatalogCategoryId = parseCategoryId(searchParams.get('category')) ?? ALL_CATEGORY_ID;
+  const selectedCategory =
+    typeof selected === 'number' ? categories.data?.find((category) => category.id === selected) : undefined;
+  const viewProps: ViewProps = { isSubscriber, isDownloading: download.isDownloading, onDownload: download.openDialog };
+
+  return (
+    <div className="catalog">
+      <CategoryNav categories={categories.data ?? []} selected={selected} />
+      {selected === ALL_CATEGORY_ID ? (
+        <AllView {...viewProps} />
+      ) : selected === FREE_CATEGORY_ID ? (
+        <FreeView {...viewProps} />
+      ) : (
+        <CategoryView key={selected} categoryId={selected} category={selectedCategory} {...viewProps} />
+      )}
+      <DownloadDialog
+        collectionName={download.dialogTarget?.collection.name ?? null}
+        initialChoice={download.lastChoice}
+        onClose={download.closeDialog}
+        onCancel={() => {
+          download.closeDialog();
+          void navigate(paths.dashboardUserfactor);
+        }}
+        onConfirm={(choice) => {
+          const target = download.dialogTarget;
+          download.closeDialog();
+          if (target) download.start(target, choice);
+        }}
+      />
+    </div>
+  );
+}
+
+/** 'All': the current edition of every paid category, then of every free one. */
+function AllView(props: ViewProps) {
+  const paid = useLatestCollection(ALL_CATEGORY_ID);
+  const free = useLatestCollection(FREE_CATEGORY_ID);
+  return (
+    <>
+      <CollectionSection
+        title="All Collections"
+        collections={paid.data?.latest_collection}
+        isLoading={paid.isPending}
+        isError={paid.isError}
+        onRetry={() => void paid.refetch()}
+        emptyText="No paid collections have been published yet."
+        source="latest"
+        catelogId="none"
+        showCategory
+        {...props}
+      />
+      <CollectionSection
+        title="Free Collections"
+        collections={free.data?.latest_collection}
+        isLoading={free.isPending}
+        isError={free.isError}
+        onRetry={() => void free.refetch()}
+        emptyText="No free collections have been published yet."
+        source="latest"
+        catelogId="none"
+        showCategory
+        {...props}
+      />
+    </>
+  );
+}
+
+/** 'Free': the current edition of every free category. */
+function FreeView(props: ViewProps) {
+  const free = useLatestCollection(FREE_CATEGORY_ID);
+  return (
+    <CollectionSection
+      title="Current Editions"
+      collections={free.data?.latest_collection}
+      isLoading={free.isPending}
+      isError={free.isError}
+      onRetry={() => void free.refetch()}
+      emptyText="No free collections have been published yet."
+      source="latest"
+      catelogId="none"
+      showCategory
+      {...props}
+    />
+  );
+}
+
+/** One category: its tagline, its current edition and the older editions the user bought. */
+function CategoryView({ categoryId, category, ...props }: ViewProps & { categoryId: number; category: Category | undefined }) {
+  const latest = useLatestCollection(categoryId);
+  const common = {
+    isLoading: latest.isPending,
+    isError: latest.isError,
+    onRetry: () => void latest.refetch(),
+    catelogId: categoryId,
+    ...props,
+  };
+  return (
+    <>
+      {category?.tagline ? (
+        <div className="catalog-banner">
+          <p className="catalog-banner__name">{category.name}</p>
+          <p className="catalog-banner__tagline">{category.tagline}</p>
+        </div>
+      ) : null}
+      <CollectionSection
+        title="Current Editions"
+        collections={latest.data?.latest_collection}
+        emptyText="No edition of this list has been published yet."
+        source="latest"
+        {...common}
+      />
+      <CollectionSection
+        title="Previously Purchased"
+        collections={latest.data?.bought_collections}
+        emptyText="Earlier editions you are entitled to will be listed here once a newer edition comes out."
+        source="bought"
+        {...common}
+      />
+    </>
+  );
+}

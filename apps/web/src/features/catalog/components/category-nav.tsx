@@ -1,0 +1,50 @@
+import { ALL_CATEGORY_ID, FREE_CATEGORY_ID, type Category } from '@tradelist/contract/catalog';
+import { Link } from 'react-router';
+import type { CatalogCategoryId } from '../api/get-latest-collection';
+
+interface CategoryNavProps {
+  /** Every category; free ones are reached through 'Free', announced ones show as coming soon. */
+  categories: Category[];
+  selected: CatalogCategoryId;
+}
+
+/** The catalog's view links (SPEC §2): All, each paid category, Free; announced categories disabled. */
+export function CategoryNav({ categories, selected }: CategoryNavProps) {
+  const available = categories.filter((category) => !category.is_free && !category.is_announced);
+  const announced = categories.filter((category) => !category.is_free && category.is_announced);
+  const tabs: Array<{ id: CatalogCategoryId; label: string }> = [
+    { id: ALL_CATEGORY_ID, label: 'All' },
+    ...available.map((category) => ({ id: category.id, label: category.name })),
+    { id: FREE_CATEGORY_ID, label: 'Free' },
+  ];
+
+  return (
+    <nav className="catalog-nav" aria-label="Catalog categories">
+      <ul className="catalog-nav__list">
+        {tabs.map((tab) => {
+          const isCurrent = tab.id === selected;
+          return (
+            <li key={tab.id}>
+              <Link
+                to={{ search: `?category=${tab.id}` }}
+                className={`catalog-nav__tab${isCurrent ? ' is-active' : ''}`}
+                aria-current={isCurrent ? 'page' : undefined}
+                replace
+                preventScrollReset
+              >
+                {tab.label}
+              </Link>
+            </li>
+          );
+        })}
+        {announced.map((category) => (
+          <li key={category.id}>
+            <span className="catalog-nav__tab is-disabled" aria-disabled="true">
+              {category.name} <span className="badge">Coming soon</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,84 @@
+import { isApiError } from '../../../lib/api-client';
+import { formatRunDate } from '../../../lib/format';
+import { useDownloadProducts } from '../api/download-products';
+import { useLatestCollection, type CatalogCategoryId } from '../api/get-latest-collection';
+
+/** SPEC §2 /collections/{categoryId}: the latest collection's id and date and its CSV download. */
+export function LatestCollectionPanel({ categoryId }: { categoryId: CatalogCategoryId | null }) {
+  return (
+    <div className="collection-page">
+      <title>Latest collection | Tradelist</title>
+      <section className="collection-page__card" aria-labelledby="collection-page-title">
+        <h1 id="collection-page-title" className="collection-page__title">
+          Latest collection
+        </h1>
+        {categoryId === null ? <NoCollection /> : <LatestCollectionDetails categoryId={categoryId} />}
+      </section>
+    </div>
+  );
+}
+
+function NoCollection() {
+  return <p className="collection-page__empty">No collection found</p>;
+}
+
+function LatestCollectionDetails({ categoryId }: { categoryId: CatalogCategoryId }) {
+  const latest = useLatestCollection(categoryId);
+  const download = useDownloadProducts();
+
+  if (latest.isPending) {
+    return (
+      <p className="collection-page__status" role="status">
+        Loading the latest collection…
+      </p>
+    );
+  }
+  // An unknown category is a 404: there is simply no collection to show.
+  if (latest.isError && isApiError(latest.error) && latest.error.status === 404) return <NoCollection />;
+  if (latest.isError) {
+    return (
+      <div className="collection-page__status" role="alert">
+        <p>The collection could not be loaded.</p>
+        <button type="button" className="button button--outline" onClick={() => void latest.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  const collection = latest.data.latest_collection[0];
+  if (!collection) return <NoCollection />;
+
+  return (
+    <>
+      <p className="collection-page__name">{collection.name}</p>
+      <dl className="collection-page__facts">
+        <div>
+          <dt>Collection ID</dt>
+          <dd>{collection.collection_id}</dd>
+        </div>
+        <div>
+          <dt>Date</dt>
+          <dd>
+            <time dateTime={collection.rundate}>{formatRunDate(collection.rundate)}</time>
+          </dd>
+        </div>
+      </dl>
+      <button
+        type="button"
+        className="button button--primary button--block"
+        aria-disabled={download.isPending || undefined}
+        onClick={() => {
+          if (download.isPending) return;
+          download.mutate({
+            collection_id: collection.id,
+            catelog_id: typeof categoryId === 'number' ? categoryId : 'none',
+            format: 'csv',
+            layout: 'price-list',
+          });
+        }}
+      >
+        {download.isPending ? 'Downloading…' : 'Download Products CSV'}
+      </button>
+    </>
+  );
+}

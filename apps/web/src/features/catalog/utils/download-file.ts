@@ -1,0 +1,70 @@
+import { apiRequestBinary } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
+import {
+  classifyDownloadResponse,
+  defaultFileName,
+  downloadMessages,
+  errorMessagesFromJson,
+  fileMediaTypes,
+  fileNameFromContentDisposition,
+} from './download-response';
+
+const acceptedTypes = `${fileMediaTypes.csv}, ${fileMediaTypes.xlsx}, application/json;q=0.9`;
+/** Long enough for the browser to have started writing the file before the URL is revoked. */
+const revokeDelayMs = 30_000;
+
+/** Hands a blob to the browser's download manager through a temporary `<a download>`. */
+function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), revokeDelayMs);
+}
+
+/** How a download ended; the user has already been told by toast. */
+export type DownloadOutcome = { ok: true; fileName: string } | { ok: false };
+
+/**
+ * The one download helper (SPEC §8): POSTs `body` to a download endpoint with the API client's
+ * headers, saves a CSV or .xlsx answer under the server's file name, and shows every other
+ * answer as the spec's toasts.
+ */
+export async function downloadFile(path: string, body: object): Promise<DownloadOutcome> {
+  let response: Response;
+  let blob: Blob;
+  try {
+    response = await apiRequestBinary(path, { method: 'POST', body, accept: acceptedTypes });
+    blob = await response.blob();
+  } catch {
+    notify.error(downloadMessages.network);
+    return { ok: false };
+  }
+
+  const kind = classifyDownloadResponse(response.headers.get('Content-Type'), blob.size);
+  switch (kind.kind) {
+    case 'file': {
+      const fileName =
+        fileNameFromContentDisposition(response.headers.get('Content-Disposition')) ?? defaultFileName(kind.format);
+      saveBlob(blob, fileName);
+      notify.success(downloadMessages.success);
+      return { ok: true, fileName };
+    }
+    case 'json': {
+      const messages = errorMessagesFromJson(await blob.text().catch(() => ''));
+      if (messages === null) notify.error(downloadMessages.unparsableError);
+      else for (const message of messages) notify.error(message);
+      return { ok: false };
+    }
+    case 'empty':
+      notify.error(downloadMessages.notSubscribed);
+      return { ok: false };
+    case 'unknown':
+      notify.error(downloadMessages.unknownFormat);
+      return { ok: false };
+  }
+}

@@ -1,0 +1,21 @@
+import { userFactor, type UserFactor } from '@tradelist/contract/catalog';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiPaths } from '../../../config/paths';
+import { apiRequest } from '../../../lib/api-client';
+
+/** GET /api/user-factor/ (email header): the user's saved markups, tax and the two QuickBooks texts. */
+export function getUserFactor(signal?: AbortSignal): Promise<UserFactor> {
+  return apiRequest(apiPaths.userFactor, { schema: userFactor, signal });
+}
+
+/** Query options for the saved user factor; failures toast SPEC §8's message. */
+export const userFactorQueryOptions = queryOptions({
+  queryKey: ['user-factor'],
+  queryFn: ({ signal }) => getUserFactor(signal),
+  meta: { errorMessage: 'Failed to fetch user factor data' },
+});
+
+/** The saved user factor; nothing is asked while no email is stored (SPEC §5). */
+export function useUserFactor({ enabled }: { enabled: boolean }) {
+  return useQuery({ ...userFactorQueryOptions, enabled });
+}

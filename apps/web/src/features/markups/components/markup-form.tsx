@@ -1,0 +1,156 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { USER_FACTOR_TEXT_MAX, markupFields, type UserFactor } from '@tradelist/contract/catalog';
+import { storageKeys } from '@tradelist/contract/local-storage';
+import { bandLabel } from '@tradelist/pricing/bands';
+import { useId } from 'react';
+import { useForm, type UseFormReturn } from 'react-hook-form';
+import { TextField } from '../../../components/ui/text-field';
+import { isApiError } from '../../../lib/api-client';
+import { firstFieldMessages } from '../../../lib/error-messages';
+import { notify } from '../../../lib/notify';
+import { readStoredValue } from '../../../lib/stored-session';
+import { useSaveUserFactor } from '../api/save-user-factor';
+import {
+  emptyMarkupFormValues,
+  markupFormSchema,
+  toMarkupFormValues,
+  type MarkupFormValues,
+} from '../utils/markup-form';
+
+const formFields = Object.keys(emptyMarkupFormValues) as Array<keyof MarkupFormValues>;
+
+/** SPEC §8 markup messages, spelled exactly. */
+const messages = {
+  saved: 'Your markups are saved! You are now ready to download your catalogs',
+  saveFailed: 'Failed to update user factor',
+  noEmail: 'No email found in local storage',
+} as const;
+
+/** The form state shared by the form and the live preview. */
+export type MarkupFormApi = UseFormReturn<MarkupFormValues, unknown, UserFactor>;
+
+/**
+ * The markup form's state: saved values fill it when they load (and after a save); what the user
+ * is typing is kept. Validation runs as they type so the preview and the errors agree.
+ */
+export function useMarkupForm(saved: UserFactor | undefined): MarkupFormApi {
+  return useForm<MarkupFormValues, unknown, UserFactor>({
+    resolver: zodResolver(markupFormSchema),
+    mode: 'onChange',
+    defaultValues: emptyMarkupFormValues,
+    values: saved ? toMarkupFormValues(saved) : undefined,
+    resetOptions: { keepDirtyValues: true },
+  });
+}
+
+interface MarkupFormProps {
+  form: MarkupFormApi;
+  /** True while the saved values load: the inputs wait for them. */
+  isLoading: boolean;
+}
+
+/** SPEC §2/§5 markup configuration: six bands, tax, and the two QuickBooks texts. */
+export function MarkupForm({ form, isLoading }: MarkupFormProps) {
+  const headingId = useId();
+  const { register, handleSubmit, setError, formState } = form;
+  const save = useSaveUserFactor({
+    onSuccess(stored) {
+      form.reset(toMarkupFormValues(stored));
+      notify.success(messages.saved);
+    },
+    onError(error) {
+      notify.error(messages.saveFailed);
+      const fields = isApiError(error) ? firstFieldMessages(error.body?.fields) : [];
+      for (const [field, message] of fields) {
+        const known = formFields.find((name) => name === field);
+        if (known) setError(known, { type: 'server', message });
+      }
+    },
+  });
+
+  const submit = handleSubmit((values) => {
+    // SPEC §5: the configuration belongs to the stored email; without one nothing is sent.
+    if (!readStoredValue(storageKeys.email)) {
+      notify.error(messages.noEmail);
+      return;
+    }
+    save.mutate(values);
+  });
+
+  const percentProps = { type: 'number', inputMode: 'decimal', min: 0, step: 0.01, suffix: '%' } as const;
+
+  return (
+    <form className="markup-form" noValidate aria-labelledby={headingId} onSubmit={submit}>
+      <h2 className="markup-form__title" id={headingId}>
+        Your markups
+      </h2>
+      {isLoading ? (
+        <p className="markup-form__status" role="status">
+          Loading your saved markups…
+        </p>
+      ) : null}
+      <fieldset className="markup-form__group" disabled={isLoading}>
+        <legend className="markup-form__legend">Markup per price band (%)</legend>
+        <p className="markup-form__help">
+          Added to the cost of every item in the band. Leave a band empty for no markup.
+        </p>
+        <div className="markup-form__bands">
+          {markupFields.map((field) => (
+            <TextField
+              key={field}
+              label={`${bandLabel(field)} markup`}
+              hint={<code>{field}</code>}
+              error={formState.errors[field]?.message}
+              {...percentProps}
+              {...register(field)}
+            />
+          ))}
+        </div>
+      </fieldset>
+      <fieldset className="markup-form__group" disabled={isLoading}>
+        <legend className="markup-form__legend">Sales tax (%)</legend>
+        <TextField
+          label="Tax"
+          hint={
+            <>
+              <code>tax</code> · optional, applied after the markup
+            </>
+          }
+          error={formState.errors.tax?.message}
+          {...percentProps}
+          {...register('tax')}
+        />
+      </fieldset>
+      <fieldset className="markup-form__group" disabled={isLoading}>
+        <legend className="markup-form__legend">QuickBooks Online import</legend>
+        <TextField
+          label="Inventory option"
+          hint={
+            <>
+              <code>inventory_option</code> · the Type column, e.g. Inventory or Non-inventory. Up to{' '}
+              {USER_FACTOR_TEXT_MAX} characters.
+            </>
+          }
+          autoComplete="off"
+          error={formState.errors.inventory_option?.message}
+          {...register('inventory_option')}
+        />
+        <TextField
+          label="Income type"
+          hint={
+            <>
+              <code>income_type</code> · the Income Account column, e.g. Sales of Product Income. Up to{' '}
+              {USER_FACTOR_TEXT_MAX} characters.
+            </>
+          }
+          autoComplete="off"
+          error={formState.errors.income_type?.message}
+          {...register('income_type')}
+        />
+      </fieldset>
+      <button type="submit" className="button button--primary button--block" disabled={isLoading || save.isPending}>
+        {save.isPending ? 'Saving…' : 'Save markups'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { formatCount, formatRunDate, formatUsd } from './format';
+
+describe('formatUsd', () => {
+  it.each([
+    [0, '$0.00'],
+    [5, '$0.05'],
+    [1234, '$12.34'],
+    [123456789, '$1,234,567.89'],
+  ])('%i cents → %s', (cents, text) => {
+    expect(formatUsd(cents)).toBe(text);
+  });
+});
+
+describe('formatRunDate', () => {
+  it('formats a calendar date without shifting it by the time zone', () => {
+    expect(formatRunDate('2026-11-01')).toBe('Nov 1, 2026');
+    expect(formatRunDate('2026-12-31')).toBe('Dec 31, 2026');
+  });
+
+  it('leaves anything else as it is', () => {
+    expect(formatRunDate('soon')).toBe('soon');
+  });
+});
+
+describe('formatCount', () => {
+  it('groups thousands', () => {
+    expect(formatCount(1234)).toBe('1,234');
+  });
+});

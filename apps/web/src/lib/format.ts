@@ -1,0 +1,22 @@
+import { formatCents } from '@tradelist/pricing/money';
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const runDateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const countFormat = new Intl.NumberFormat('en-US');
+
+/** 123456 → "$1,234.56": formatted from the exact decimal string, never from a float of dollars. */
+export function formatUsd(cents: number): string {
+  return usd.format(formatCents(cents) as `${number}`);
+}
+
+/** "2026-11-01" → "Nov 1, 2026": a calendar date, the same in every time zone. */
+export function formatRunDate(isoDate: string): string {
+  const [year, month, day] = isoDate.split('-').map(Number);
+  if (!year || !month || !day) return isoDate;
+  return runDateFormat.format(new Date(Date.UTC(year, month - 1, day)));
+}
+
+/** 1234 → "1,234". */
+export function formatCount(count: number): string {
+  return countFormat.format(count);
+}

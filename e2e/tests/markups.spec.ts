@@ -1,0 +1,148 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { PreviewProductsResponse } from '@tradelist/contract/catalog';
+import { bandLabel } from '@tradelist/pricing/bands';
+import { markupsFromPercents, priceFor } from '@tradelist/pricing/markups';
+import { formatCents } from '@tradelist/pricing/money';
+import { writeSession } from '../../apps/web/src/lib/session-storage.ts';
+import { createActivatedUser, uniqueEmail } from '../support/accounts.ts';
+import { expectToast } from '../support/toasts.ts';
+
+const subscriber = { email: 'subscriber@example.com', password: 'tradelist-subscriber-2024' };
+
+/** Logs in through the API and stores the session the way the app's own login does. */
+async function signInThroughApi(page: Page, account: { email: string; password: string }): Promise<void> {
+  await page.request.get('/api/config/');
+  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
+  if (!token) throw new Error('no XSRF-TOKEN cookie');
+  const response = await page.request.post('/api/login_page/', { headers: { 'x-xsrf-token': token }, data: account });
+  expect(response.status()).toBe(200);
+  const entries = new Map<string, string>();
+  writeSession(
+    { getItem: (key) => entries.get(key) ?? null, setItem: (key, value) => void entries.set(key, value), removeItem: (key) => void entries.delete(key) },
+    await response.json(),
+  );
+  await page.goto('/');
+  await page.evaluate((stored) => {
+    for (const [key, value] of stored) localStorage.setItem(key, value);
+  }, [...entries]);
+}
+
+async function previewOf(page: Page, email: string): Promise<PreviewProductsResponse> {
+  const response = await page.request.get('/api/preview-products/', { headers: { 'x-user-email': email } });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as PreviewProductsResponse;
+}
+
+const dollars = (cents: number) => `$${formatCents(cents)}`;
+
+test('markups are validated as typed, saved, and loaded again', async ({ page, request }) => {
+  const account = { name: 'Morgan Markup', email: uniqueEmail('markups'), password: 'romex 12/2 with ground' };
+  await createActivatedUser(request, account);
+  await signInThroughApi(page, account);
+  await page.goto('/dashboard/userfactor');
+  const lowBand = page.getByLabel(`${bandLabel('markup1_10')} markup`);
+  await expect(lowBand).toBeEnabled();
+  await expect(lowBand).toHaveValue('');
+
+  // SPEC §5: below 0 is refused; the two texts take at most 25 characters.
+  await lowBand.fill('-5');
+  await expect(page.getByText('Enter a number of 0 or more.')).toBeVisible();
+  await expect(lowBand).toHaveAttribute('aria-invalid', 'true');
+  const incomeType = page.getByLabel('Income type');
+  await incomeType.fill('x'.repeat(26));
+  await expect(page.getByText('Ensure this field has no more than 25 characters.')).toBeVisible();
+  await page.getByRole('button', { name: 'Save markups' }).click();
+  await expect(lowBand).toBeFocused();
+  await expect(page.getByRole('alert').filter({ hasText: 'Your markups are saved!' })).toHaveCount(0);
+
+  await lowBand.fill('12.5');
+  await page.getByLabel(`${bandLabel('markup501')} markup`).fill('0');
+  await page.getByLabel('Inventory option').fill('Inventory');
+  await incomeType.fill('Sales of Product Income');
+  await expect(page.getByText('Enter a number of 0 or more.')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Save markups' }).click();
+  await expectToast(page, 'Your markups are saved! You are now ready to download your catalogs');
+
+  await page.reload();
+  await expect(lowBand).toHaveValue('12.5');
+  await expect(page.getByLabel(`${bandLabel('markup501')} markup`)).toHaveValue('0');
+  await expect(page.getByLabel(`${bandLabel('markup11_20')} markup`)).toHaveValue('');
+  await expect(page.getByLabel('Tax', { exact: true })).toHaveValue('');
+  await expect(page.getByLabel('Inventory option')).toHaveValue('Inventory');
+  await expect(incomeType).toHaveValue('Sales of Product Income');
+});
+
+test('the preview prices the list as the user types and searches by SKU and name', async ({ page, request }) => {
+  const account = { name: 'Pat Preview', email: uniqueEmail('preview'), password: 'wire nut assortment' };
+  await createActivatedUser(request, account);
+  await signInThroughApi(page, account);
+  await page.goto('/dashboard/userfactor');
+  const preview = await previewOf(page, account.email);
+  const collection = preview.collection;
+  if (!collection) throw new Error('no list to preview');
+  expect(collection.is_free).toBe(true);
+  const total = preview.products.length;
+  const product = preview.products.find((candidate) => candidate.cost_cents <= 1000) ?? preview.products[0]!;
+
+  await expect(page.getByText(collection.name).first()).toBeVisible();
+  await expect(page.getByText(`${total} of ${total} items`)).toBeVisible();
+  await page.getByLabel('Search products').fill(product.sku);
+  await expect(page.getByText(`1 of ${total} items`)).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: product.sku });
+  const priceCell = row.getByRole('cell').nth(4);
+  const taxedCell = row.getByRole('cell').nth(5);
+  await expect(priceCell).toHaveText(dollars(product.cost_cents));
+
+  // As typed, before any save: the band's markup and the tax apply at once.
+  const band = page.getByLabel(`${bandLabel('markup1_10')} markup`);
+  await band.fill('25');
+  await page.getByLabel('Tax', { exact: true }).fill('7.5');
+  const typed = priceFor(product.cost_cents, markupsFromPercents({ markup1_10: 25, tax: 7.5 }));
+  await expect(priceCell).toHaveText(dollars(typed.priceCents));
+  await expect(taxedCell).toHaveText(dollars(typed.priceWithTaxCents));
+
+  // A negative value is not accepted: the preview treats it as empty.
+  await band.fill('-10');
+  const withoutMarkup = priceFor(product.cost_cents, markupsFromPercents({ tax: 7.5 }));
+  await expect(priceCell).toHaveText(dollars(withoutMarkup.priceCents));
+  await expect(taxedCell).toHaveText(dollars(withoutMarkup.priceWithTaxCents));
+
+  // The name finds it too, whatever the case.
+  await page.getByLabel('Search products').fill(product.name.toUpperCase());
+  await expect(page.getByRole('row').filter({ hasText: product.sku })).toBeVisible();
+  await page.getByLabel('Search products').fill('no product is called this');
+  await expect(page.getByText(`0 of ${total} items`)).toBeVisible();
+  await expect(page.getByText('No products match')).toBeVisible();
+});
+
+test('the preview scrolls through the 1,000+ items of the paid list without rendering them all', async ({ page }) => {
+  await signInThroughApi(page, subscriber);
+  await page.goto('/dashboard/userfactor');
+  const preview = await previewOf(page, subscriber.email);
+  const total = preview.products.length;
+  expect(total).toBeGreaterThan(1000);
+  const table = page.getByRole('table', { name: 'Products priced with your markups' });
+  await expect(table).toHaveAttribute('aria-rowcount', String(total + 1));
+  await expect(page.getByText(`${total.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} items`)).toBeVisible();
+  expect(await table.getByRole('row').count()).toBeLessThan(80);
+
+  const last = preview.products.at(-1)!;
+  await table.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+  await expect(table.getByRole('row').filter({ hasText: last.sku })).toBeVisible();
+  await expect(table.getByRole('row').filter({ hasText: last.sku })).toHaveAttribute('aria-rowindex', String(total + 1));
+  expect(await table.getByRole('row').count()).toBeLessThan(80);
+});
+
+test('at 375 px the preview sits below the form and the form stays usable', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signInThroughApi(page, subscriber);
+  await page.goto('/dashboard/userfactor');
+  const form = page.getByRole('form', { name: 'Your markups' });
+  const preview = page.getByRole('region', { name: 'Price preview' });
+  await expect(preview.getByRole('table')).toBeVisible();
+  const formBox = (await form.boundingBox())!;
+  const previewBox = (await preview.boundingBox())!;
+  expect(previewBox.y).toBeGreaterThanOrEqual(formBox.y + formBox.height);
+  // Nothing wider than the phone: the page itself never scrolls sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+});
