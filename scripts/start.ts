@@ -57,6 +57,6 @@ console.log(`
   Google sign-in simulator  ${simulators.google.url}   (client id ${env.GOOGLE_CLIENT_ID})
   Data                      ${env.DATABASE_URL ? 'PostgreSQL at DATABASE_URL' : `PGlite in ${env.DATA_DIR ?? './data'}`}
   Demo accounts:
-${demoAccounts.map((a) => `    ${a.email.padEnd(24)} ${a.password.padEnd(26)} (${a.role})`).join('\n')}
+${demoAccounts.map((a) => `    ${a.email.padEnd(24)} ${a.password.padEnd(26)} (${a.subscription ? `${a.role}, ${a.subscription} subscription` : a.role})`).join('\n')}
   Stop with Ctrl+C.
 `);

@@ -16,6 +16,7 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSession } from './plugins/session.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { accountRoutes } from './routes/accounts.ts';
+import { adminCliRoutes } from './routes/admin-cli.ts';
 import { catalogRoutes } from './routes/catalog.ts';
 import { configRoutes } from './routes/config.ts';
 
@@ -27,6 +28,8 @@ export interface BuildAppOptions {
   /** pino options or false; tests pass false. */
   logger?: FastifyServerOptions['logger'];
   queueOptions?: Partial<JobQueueOptions>;
+  /** Token of the operator CLI's route (server.ts, embedded database only); no token, no route. */
+  adminCliToken?: string;
   /** Whether the job workers poll (the server: yes; tests drive them by hand). */
   startWorkers?: boolean;
 }
@@ -110,6 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await configRoutes(app, ctx);
   await accountRoutes(app, ctx);
   await catalogRoutes(app, ctx);
+  await adminCliRoutes(app, ctx, { token: options.adminCliToken });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await registerWebApp(app, config);

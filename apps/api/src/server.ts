@@ -1,6 +1,12 @@
+import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/env.ts';
+import { DataDirBusyError, reserveDataDirForServer, type ServerReservation } from './db/data-dir-lock.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
+import { randomToken } from './lib/secrets.ts';
+
+/** How long a starting server waits for an operator command that holds the embedded database. */
+const CLI_LOCK_WAIT_MS = 10_000;
 
 /** The only file that listens. Graceful shutdown on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -14,9 +20,29 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // The embedded PGlite may be opened by one process only (docs/decisions/0001): announce this
+  // server in DATA_DIR/server.json, with a token the operator CLI uses to send commands here,
+  // and refuse to start while an operator command holds the database.
+  let reservation: ServerReservation | undefined;
+  let adminCliToken: string | undefined;
+  if (!config.databaseUrl) {
+    adminCliToken = randomToken(32);
+    try {
+      reservation = await reserveDataDirForServer(config.dataDir, { port: config.port, host: config.host, token: adminCliToken }, { waitMs: CLI_LOCK_WAIT_MS });
+    } catch (error) {
+      if (error instanceof DataDirBusyError) {
+        console.error(error.message);
+        process.exit(1);
+      }
+      throw error;
+    }
+    process.on('exit', () => reservation?.release());
+  }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(database.db);
-  const { app } = await buildApp({ config, database });
+  // app.ts registers routes/admin-cli.ts with this token (only set with the embedded database).
+  const appOptions = { config, database, adminCliToken };
+  const { app } = await buildApp(appOptions);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -32,6 +58,7 @@ async function main(): Promise<void> {
       await app.close();
       await database.close();
     } finally {
+      reservation?.release();
       process.exit(0);
     }
   };
@@ -39,6 +66,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  reservation?.update({ port: (app.server.address() as AddressInfo).port, host: config.host });
   app.log.info(
     { url: config.appUrl, database: database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL' },
     'Tradelist is listening',

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Db } from '../db/database.ts';
-import type { CategoryRow, CollectionRow } from '../db/schema.ts';
+import type { CategoriesTable, CategoryRow, CollectionRow, CollectionsTable } from '../db/schema.ts';
 
 /** A collection with its category's name, as the catalog lists it. */
 export type CollectionWithCategory = CollectionRow & { category_name: string };
@@ -72,4 +72,51 @@ export function listCollectionsOfCategory(db: Db, categoryId: number): Promise<C
 /** Every edition, newest first (the operator's list). */
 export function listAllCollections(db: Db): Promise<CollectionWithCategory[]> {
   return collectionsQuery(db).orderBy('collections.rundate', 'desc').orderBy('collections.id', 'desc').execute();
+}
+
+/** Whether any category exists (the sample catalog loads only into an empty one). */
+export async function hasCategories(db: Db): Promise<boolean> {
+  return (await db.selectFrom('categories').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
+/** Inserts a category and returns the stored row. */
+export function insertCategory(db: Db, category: Insertable<CategoriesTable>): Promise<CategoryRow> {
+  return db.insertInto('categories').values(category).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Marks a category announced-only or available. */
+export async function setCategoryAnnounced(db: Db, id: number, isAnnounced: boolean): Promise<void> {
+  await db.updateTable('categories').set({ is_announced: isAnnounced }).where('id', '=', id).execute();
+}
+
+/** Inserts an edition (collection) and returns the stored row. */
+export function insertCollection(db: Db, collection: Insertable<CollectionsTable>): Promise<CollectionRow> {
+  return db.insertInto('collections').values(collection).returningAll().executeTakeFirstOrThrow();
+}
+
+/**
+ * The category's newest edition with a run date on or before `rundate` (by run date, then id):
+ * what a new edition of that date is compared with.
+ */
+export function findLatestCollectionOnOrBefore(db: Db, categoryId: number, rundate: string): Promise<CollectionRow | undefined> {
+  return db
+    .selectFrom('collections')
+    .selectAll()
+    .where('category_id', '=', categoryId)
+    .where('rundate', '<=', rundate)
+    .orderBy('rundate', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** The edition codes (collections.collection_id) equal to `code` or starting with `code-`. */
+export async function listCollectionCodesLike(db: Db, code: string): Promise<string[]> {
+  const escaped = code.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const rows = await db
+    .selectFrom('collections')
+    .select('collection_id')
+    .where((eb) => eb.or([eb('collection_id', '=', code), eb('collection_id', 'like', `${escaped}-%`)]))
+    .execute();
+  return rows.map((row) => row.collection_id);
 }

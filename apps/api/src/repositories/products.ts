@@ -29,3 +29,8 @@ export function pageOfProducts(db: Db, collectionId: number, afterId: number, li
 export function listProducts(db: Db, collectionId: number): Promise<ProductRow[]> {
   return db.selectFrom('products').selectAll().where('collection_id', '=', collectionId).orderBy('id').execute();
 }
+
+/** SKU, name and cost of every product of an edition (what an import compares against). */
+export function listProductPrices(db: Db, collectionId: number): Promise<Array<Pick<ProductRow, 'sku' | 'name' | 'cost_cents'>>> {
+  return db.selectFrom('products').select(['sku', 'name', 'cost_cents']).where('collection_id', '=', collectionId).orderBy('id').execute();
+}

@@ -1,5 +1,6 @@
+import type { Insertable } from 'kysely';
 import type { Db } from '../db/database.ts';
-import type { PlanRow, SubscriptionRow } from '../db/schema.ts';
+import type { PlanRow, PlansTable, SubscriptionRow } from '../db/schema.ts';
 
 /** The plan with this slug. */
 export function findPlanBySlug(db: Db, slug: string): Promise<PlanRow | undefined> {
@@ -70,4 +71,35 @@ export async function takeDownload(db: Db, subscriptionId: number, maximum: numb
     .returning('downloads_used')
     .executeTakeFirst();
   return row ? row.downloads_used : null;
+}
+
+/** Inserts a plan unless one with its slug exists; true when it was inserted. */
+export async function insertPlanIfMissing(db: Db, plan: Insertable<PlansTable>): Promise<boolean> {
+  const row = await db
+    .insertInto('plans')
+    .values(plan)
+    .onConflict((oc) => oc.column('slug').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The user's subscriptions that entitle them at `now` and came from `source`, ending last first. */
+export function listEntitlingSubscriptions(
+  db: Db,
+  userId: number,
+  now: Date,
+  source: SubscriptionRow['source'],
+): Promise<SubscriptionRow[]> {
+  return db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('source', '=', source)
+    .where('status', 'in', ['active', 'canceled'])
+    .where('period_start', '<=', now)
+    .where('period_end', '>', now)
+    .orderBy('period_end', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
 }
