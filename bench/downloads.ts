@@ -80,7 +80,7 @@ async function prepareDatabase(): Promise<{ big: number; small: number }> {
     .executeTakeFirstOrThrow();
   await db
     .insertInto('subscriptions')
-    .values({ user_id: user.id, plan_id: plan.id, status: 'active', period_start: new Date(now.getTime() - 86_400_000), period_end: new Date(now.getTime() + 86_400_000 * 365), source: 'complimentary', created_at: now, updated_at: now })
+    .values({ user_id: user.id, plan_id: plan.id, status: 'active', period_start: new Date('2026-01-01T00:00:00Z'), period_end: new Date(now.getTime() + 86_400_000 * 365), source: 'complimentary', created_at: now, updated_at: now })
     .execute();
   await db
     .insertInto('user_factors')
@@ -138,14 +138,18 @@ async function measureDownload(base: string, headers: Record<string, string>, pi
     }
   })();
   const started = performance.now();
-  const response = await fetch(`${base}/api/download-products/`, { method: 'POST', headers, body: JSON.stringify(body) });
-  if (!response.ok) throw new Error(`download failed: ${response.status} ${await response.text()}`);
   let bytes = 0;
-  for await (const chunk of response.body!) bytes += (chunk as Uint8Array).length;
-  const elapsed = performance.now() - started;
-  running = false;
-  await cheapLoop;
-  clearInterval(sampler);
+  let elapsed: number;
+  try {
+    const response = await fetch(`${base}/api/download-products/`, { method: 'POST', headers, body: JSON.stringify(body) });
+    if (!response.ok) throw new Error(`download failed: ${response.status} ${await response.text()}`);
+    for await (const chunk of response.body!) bytes += (chunk as Uint8Array).length;
+    elapsed = performance.now() - started;
+  } finally {
+    running = false;
+    await cheapLoop;
+    clearInterval(sampler);
+  }
   return { ms: elapsed, bytes, rssGrowthMb: (peak - baseline) / 1024, longestCheapMs: longestCheap };
 }
 
@@ -168,8 +172,9 @@ async function main(): Promise<void> {
     server = spawn('node', ['apps/api/dist/server.js'], {
       cwd: root,
       stdio: 'inherit',
-      env: { ...process.env, PORT: port, DATABASE_URL: benchUrl, LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '1000000', DATA_DIR: path.join(os.tmpdir(), dbName) },
+      env: { ...process.env, PORT: port, DATABASE_URL: benchUrl, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn', RATE_LIMIT_SCALE: '1000000', DATA_DIR: path.join(os.tmpdir(), dbName) },
     });
+    server.on('exit', (code, signal) => console.log(`server exited: ${code ?? signal}`));
     const base = `http://127.0.0.1:${port}`;
     for (let i = 0; i < 150 && !(await fetch(`${base}/api/config/`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 200));
     const headers = await session(base);

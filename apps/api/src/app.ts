@@ -34,6 +34,9 @@ export interface BuildAppOptions {
   startWorkers?: boolean;
 }
 
+// How long shutdown waits for running handlers before it closes the database under them.
+const HANDLER_DRAIN_TIMEOUT_MS = 15_000;
+
 // Page URLs that carry a secret (SPEC §2 links) are logged without it.
 const SECRET_PATHS = /^\/(activate|reset-password)\/[^/?]+\/[^/?]+/;
 
@@ -121,7 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   if (options.startWorkers !== false) app.addHook('onReady', async () => queue.start());
   app.addHook('onClose', async () => {
     // The server has stopped accepting; let running handlers and jobs finish, then release resources.
-    await handlersFinished();
+    await handlersFinished(HANDLER_DRAIN_TIMEOUT_MS);
     await queue.stop();
     mailer.close();
   });

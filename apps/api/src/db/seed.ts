@@ -2,7 +2,7 @@ import type { Db } from './database.ts';
 import { sampleCatalog, type SampleCatalogEdition } from './sample/sample-catalog.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { hasCategories, insertCategory, insertCollection } from '../repositories/catalog.ts';
-import { insertProducts } from '../repositories/products.ts';
+import { analyzeProducts, insertProducts } from '../repositories/products.ts';
 import { findPlanBySlug, insertPlanIfMissing, insertSubscription } from '../repositories/subscriptions.ts';
 import { findUserByEmail, insertUser } from '../repositories/users.ts';
 
@@ -83,6 +83,7 @@ export async function seedSampleData(db: Db, now: Date): Promise<SeedResult> {
         editions.push(edition.code);
       }
     });
+    await analyzeProducts(db);
   }
 
   const created: string[] = [];

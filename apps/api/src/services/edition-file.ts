@@ -15,17 +15,20 @@ const CONTENT_TYPES = {
 
 /**
  * The edition's rows with the user's markups applied, read page by page (keyset pagination) so
- * that memory holds one page whatever the size of the list.
+ * that memory holds two pages whatever the size of the list. The next page is fetched while the
+ * current one is being written, so the database and the writer work at the same time.
  */
 async function* editionRows(db: Db, download: AllowedDownload): AsyncGenerator<Cell[]> {
   const build = createRowBuilder(download.layout, download.markups, {
     inventoryOption: download.inventoryOption,
     incomeType: download.incomeType,
   });
-  let afterId = 0;
-  for (;;) {
-    const page = await pageOfProducts(db, download.collection.id, afterId, PAGE_SIZE);
-    if (page.length === 0) return;
+  const collectionId = download.collection.id;
+  let page = await pageOfProducts(db, collectionId, 0, PAGE_SIZE);
+  while (page.length > 0) {
+    const next = page.length === PAGE_SIZE ? pageOfProducts(db, collectionId, page[page.length - 1]!.id, PAGE_SIZE) : Promise.resolve([]);
+    // A failed prefetch is reported when it is awaited below, not as an unhandled rejection.
+    next.catch(() => undefined);
     for (const product of page) {
       yield build({
         sku: product.sku,
@@ -36,7 +39,7 @@ async function* editionRows(db: Db, download: AllowedDownload): AsyncGenerator<C
         costCents: product.cost_cents,
       });
     }
-    afterId = page[page.length - 1]!.id;
+    page = await next;
   }
 }
 

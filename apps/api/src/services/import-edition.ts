@@ -15,7 +15,7 @@ import {
   listCollectionCodesLike,
   setCategoryAnnounced,
 } from '../repositories/catalog.ts';
-import { insertProducts, listProductPrices, type NewProduct } from '../repositories/products.ts';
+import { analyzeProducts, insertProducts, listProductPrices, type NewProduct } from '../repositories/products.ts';
 
 /** The columns a supplier file must have (header names are matched case-insensitively). */
 export const REQUIRED_COLUMNS = ['sku', 'name', 'description', 'unit', 'group', 'cost'] as const;
@@ -167,6 +167,7 @@ export async function importEdition(ctx: Pick<AppContext, 'db' | 'clock'>, input
         if (category.is_announced) await setCategoryAnnounced(trx, category.id, false);
         return collection.id;
       });
+      await analyzeProducts(ctx.db);
       return { status: 'imported', ...summary, edition: { id, code, name, rundate, isFree: category.is_free, itemCount: items.length } };
     } catch (error) {
       if (!isUniqueViolation(error) || attempt >= 3) throw error;

@@ -44,6 +44,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       upc text,
       UNIQUE (collection_id, sku)
     );
+    -- Downloads read an edition in id order, page by page (keyset pagination).
+    CREATE INDEX products_collection_page_idx ON products (collection_id, id);
 
     CREATE TABLE user_factors (
       user_id integer PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
