@@ -25,10 +25,10 @@ function fieldsFromValidation(error: FastifyError): Record<string, string[]> {
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (reply.raw.headersSent || reply.raw.destroyed || request.raw.destroyed) {
+    if (reply.raw.headersSent || reply.raw.destroyed) {
       // The client hung up, or a streamed file failed after its headers went out: no answer can
       // be sent any more. The connection is closed and the event logged.
-      const clientLeft = error.code === 'ERR_STREAM_PREMATURE_CLOSE' || request.raw.destroyed;
+      const clientLeft = error.code === 'ERR_STREAM_PREMATURE_CLOSE' || reply.raw.destroyed;
       request.log[clientLeft ? 'info' : 'error']({ err: error }, 'streamed answer ended early');
       reply.raw.destroy();
       return;
