@@ -1,4 +1,4 @@
-import { markupFields, type SaveUserFactorRequest, type UserFactor } from '@tradelist/contract/catalog';
+import type { SaveUserFactorRequest, UserFactor } from '@tradelist/contract/catalog';
 import { basisPointsToPercent, percentToBasisPoints } from '@tradelist/pricing/money';
 import type { Markups } from '@tradelist/pricing/markups';
 import type { AppContext } from '../context.ts';
@@ -75,12 +75,17 @@ export async function getMarkups(ctx: AppContext, db: Db, userId: number): Promi
  * left out or empty is saved as empty (0 %), as the screen sends every field.
  */
 export async function saveUserFactor(ctx: AppContext, userId: number, input: SaveUserFactorRequest): Promise<UserFactor> {
-  const values = {
-    ...Object.fromEntries(markupFields.map((field) => [`${field}_bp`, toBasisPoints(input[field])])),
+  const values: FactorColumns = {
+    markup1_10_bp: toBasisPoints(input.markup1_10),
+    markup11_20_bp: toBasisPoints(input.markup11_20),
+    markup21_50_bp: toBasisPoints(input.markup21_50),
+    markup51_150_bp: toBasisPoints(input.markup51_150),
+    markup151_500_bp: toBasisPoints(input.markup151_500),
+    markup501_bp: toBasisPoints(input.markup501),
     tax_bp: toBasisPoints(input.tax),
     inventory_option: (input.inventory_option ?? '').trim(),
     income_type: (input.income_type ?? '').trim(),
-  } as FactorColumns;
+  };
   const now = ctx.clock.now();
   await ctx.db
     .insertInto('user_factors')
