@@ -7,9 +7,10 @@ import { openDatabase, type DatabaseHandle } from '../../src/db/database.ts';
 
 /**
  * A fresh, migrated database for one test file: a PGlite loaded from the base dump, or with
- * DATABASE_URL a PostgreSQL database copied from the template (dropped again by `close`).
+ * DATABASE_URL a PostgreSQL database copied from the template (dropped again by `close`; its
+ * `url` lets a test open a second, independent pool, as a second server process would).
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
   const databaseUrl = process.env.DATABASE_URL;
   if (databaseUrl) {
     const name = `tl_test_${randomBytes(6).toString('hex')}`;
@@ -21,6 +22,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     const handle = await openDatabase({ databaseUrl: url.toString() });
     return {
       ...handle,
+      url: url.toString(),
       close: async () => {
         await handle.close();
         // pg's pool.end() resolves before its sockets have closed; dropping WITH (FORCE) at that
