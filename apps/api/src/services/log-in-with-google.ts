@@ -33,9 +33,9 @@ export async function logInWithGoogle(ctx: AppContext, token: string, clientAddr
     if (!identity.emailVerified) throw new AppError('GOOGLE_EMAIL_NOT_VERIFIED', googleEmailNotVerifiedMessage);
     const existing = await findUserByEmail(trx, identity.email);
     if (existing) {
-      if (existing.google_subject !== null) {
-        throw new AppError('FORBIDDEN', googleAccountMismatchMessage);
-      }
+      // Linked a moment ago by a concurrent sign-in of the same Google account (a double click).
+      if (existing.google_subject === identity.subject) return existing;
+      if (existing.google_subject !== null) throw new AppError('FORBIDDEN', googleAccountMismatchMessage);
       const takeOver = !existing.is_verified;
       await updateUser(
         trx,
