@@ -18,6 +18,7 @@ import { registerWebApp } from './plugins/web-app.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { adminCliRoutes } from './routes/admin-cli.ts';
 import { catalogRoutes } from './routes/catalog.ts';
+import { CLEAN_UP_INTERVAL_MS, cleanUpExpiredRows } from './services/clean-up.ts';
 import { configRoutes } from './routes/config.ts';
 
 export interface BuildAppOptions {
@@ -121,8 +122,18 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
 
   await registerWebApp(app, config);
 
-  if (options.startWorkers !== false) app.addHook('onReady', async () => queue.start());
+  let cleanUpTimer: NodeJS.Timeout | undefined;
+  if (options.startWorkers !== false) {
+    app.addHook('onReady', async () => {
+      queue.start();
+      cleanUpTimer = setInterval(() => {
+        cleanUpExpiredRows(ctx).catch((error: unknown) => log.error({ err: error }, 'clean-up failed'));
+      }, CLEAN_UP_INTERVAL_MS);
+      cleanUpTimer.unref();
+    });
+  }
   app.addHook('onClose', async () => {
+    if (cleanUpTimer) clearInterval(cleanUpTimer);
     // The server has stopped accepting; let running handlers and jobs finish, then release resources.
     await handlersFinished(HANDLER_DRAIN_TIMEOUT_MS);
     await queue.stop();

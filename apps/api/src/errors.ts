@@ -37,7 +37,11 @@ export class AppError extends Error {
   }
 }
 
-/** A 400 with field errors in the `{ field: [messages] }` shape of SPEC §5. */
-export function fieldError(field: string, message: string): AppError {
-  return new AppError('VALIDATION_FAILED', `${field}: ${message}`, { [field]: [message] });
+/**
+ * A 400 with field errors in the `{ field: [messages] }` shape of SPEC §5; its message is the
+ * first one as "field: message", as the web client lists them.
+ */
+export function validationFailed(fields: Record<string, string[]>): AppError {
+  const [field, messages] = Object.entries(fields)[0] ?? ['request', ['Invalid request.']];
+  return new AppError('VALIDATION_FAILED', `${field}: ${messages[0]}`, fields);
 }

@@ -1,4 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
+import { passwordsDoNotMatchMessage, passwordTooCommonMessage } from '@tradelist/contract/accounts';
 import { dictionary } from '@zxcvbn-ts/language-common';
 
 // OWASP Password Storage minimum for argon2id: 19 MiB, 2 iterations, 1 lane.
@@ -37,4 +38,19 @@ let commonPasswords: Set<string> | undefined;
 export function isCommonPassword(password: string): boolean {
   commonPasswords ??= new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()));
   return commonPasswords.has(password.toLowerCase());
+}
+
+/**
+ * The server's checks of a new password and its repetition (the contract checks the lengths):
+ * field errors keyed by the request's own field names, empty when both are fine.
+ */
+export function newPasswordErrors(
+  password: string,
+  repeat: string,
+  names: { password: string; repeat: string },
+): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  if (password !== repeat) fields[names.repeat] = [passwordsDoNotMatchMessage];
+  if (isCommonPassword(password)) fields[names.password] = [passwordTooCommonMessage];
+  return fields;
 }

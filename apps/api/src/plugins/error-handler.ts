@@ -1,7 +1,7 @@
 import type { ErrorBody } from '@tradelist/contract/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../errors.ts';
+import { AppError, validationFailed } from '../errors.ts';
 
 const genericMessage = 'Something went wrong on our side. Please try again.';
 
@@ -40,10 +40,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       body = { code: error.code, error: error.message, ...(error.fields ? { fields: error.fields } : {}) };
       if (error.retryAfterSeconds) void reply.header('retry-after', String(error.retryAfterSeconds));
     } else if (hasZodFastifySchemaValidationErrors(error)) {
-      status = 400;
-      const fields = fieldsFromValidation(error);
-      const [field, messages] = Object.entries(fields)[0] ?? ['request', ['Invalid request.']];
-      body = { code: 'VALIDATION_FAILED', error: `${field}: ${messages[0]}`, fields };
+      const failure = validationFailed(fieldsFromValidation(error));
+      status = failure.status;
+      body = { code: failure.code, error: failure.message, fields: failure.fields };
     } else if (error.statusCode === 415) {
       status = 415;
       body = { code: 'UNSUPPORTED_MEDIA_TYPE', error: 'Send the request body as application/json.' };

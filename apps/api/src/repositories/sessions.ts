@@ -50,3 +50,8 @@ export async function deleteSession(db: Db, idHash: string): Promise<void> {
 export async function deleteSessionsOfUser(db: Db, userId: number): Promise<void> {
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
 }
+
+/** Deletes sessions that expired before `before` (housekeeping). */
+export async function deleteExpiredSessions(db: Db, before: Date): Promise<void> {
+  await db.deleteFrom('sessions').where('expires_at', '<', before).execute();
+}

@@ -5,9 +5,9 @@ import type { User } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { findCollectionById, listCollectionsOfCategory, type CollectionWithCategory } from '../repositories/catalog.ts';
 import { insertDownload } from '../repositories/download-log.ts';
-import { findPlanById, takeDownload } from '../repositories/subscriptions.ts';
+import { findPlanById, listSubscriptionsOfUser, takeDownload } from '../repositories/subscriptions.ts';
 import { enforceRateLimits } from './enforce-rate-limit.ts';
-import { boughtEditions, currentSubscription, subscriptionsOf } from './entitlements.ts';
+import { boughtEditions, currentSubscription } from './entitlements.ts';
 import { getMarkups } from './user-factor.ts';
 
 /** SPEC §8 shows this text when a download is refused for want of a subscription. */
@@ -52,7 +52,7 @@ export async function allowDownload(
       if (!subscription) throw new AppError('NOT_SUBSCRIBED', notSubscribedMessage);
       const editions = await listCollectionsOfCategory(trx, collection.category_id);
       const isCurrent = editions[0]?.id === collection.id;
-      const isBought = boughtEditions(editions, await subscriptionsOf(trx, user.id)).some((e) => e.id === collection.id);
+      const isBought = boughtEditions(editions, await listSubscriptionsOfUser(trx, user.id)).some((e) => e.id === collection.id);
       if (!isCurrent && !isBought) throw new AppError('NOT_SUBSCRIBED', editionNotInPlanMessage);
       const plan = await findPlanById(trx, subscription.plan_id);
       const maximum = plan?.download_max_per_period ?? 0;

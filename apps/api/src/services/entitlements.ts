@@ -2,7 +2,7 @@ import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import type { SubscriptionRow } from '../db/schema.ts';
 import type { CollectionWithCategory } from '../repositories/catalog.ts';
-import { findEntitlingSubscription, listSubscriptionsOfUser } from '../repositories/subscriptions.ts';
+import { findEntitlingSubscription } from '../repositories/subscriptions.ts';
 
 /** The subscription that entitles the user now, if any (SPEC §4 "catalog rights"). */
 export function currentSubscription(ctx: AppContext, db: Db, userId: number): Promise<SubscriptionRow | undefined> {
@@ -31,9 +31,4 @@ export function boughtEditions<T extends Pick<CollectionWithCategory, 'rundate'>
       (s) => edition.rundate < day(s.period_end) && (currentUntil === undefined || currentUntil > day(s.period_start)),
     );
   });
-}
-
-/** Every subscription of the user (for the bought editions). */
-export function subscriptionsOf(db: Db, userId: number): Promise<SubscriptionRow[]> {
-  return listSubscriptionsOfUser(db, userId);
 }

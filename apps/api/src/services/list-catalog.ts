@@ -3,7 +3,8 @@ import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { presentCollection } from '../presenters/catalog.ts';
 import { findCategoryById, listCategories, listCollectionsOfCategory, listCurrentCollections } from '../repositories/catalog.ts';
-import { boughtEditions, subscriptionsOf } from './entitlements.ts';
+import { listSubscriptionsOfUser } from '../repositories/subscriptions.ts';
+import { boughtEditions } from './entitlements.ts';
 
 /**
  * GET /latest-collection/{categoryId}/: the current edition of a category (or of every paid
@@ -22,7 +23,7 @@ export async function latestCollections(ctx: AppContext, userId: number, categor
     categoryIds = [category.id];
   }
   const current = (await listCurrentCollections(ctx.db)).filter((c) => categoryIds.includes(c.category_id));
-  const subscriptions = await subscriptionsOf(ctx.db, userId);
+  const subscriptions = await listSubscriptionsOfUser(ctx.db, userId);
   const bought = [];
   if (subscriptions.length > 0) {
     for (const id of categoryIds) {

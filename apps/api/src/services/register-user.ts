@@ -1,9 +1,9 @@
-import { passwordsDoNotMatchMessage, passwordTooCommonMessage, type RegisterRequest } from '@tradelist/contract/accounts';
+import type { RegisterRequest } from '@tradelist/contract/accounts';
 import type { AppContext } from '../context.ts';
 import { isUniqueViolation } from '../db/database.ts';
-import { AppError } from '../errors.ts';
+import { validationFailed } from '../errors.ts';
 import { queueEmail } from '../jobs/send-email.ts';
-import { hashPassword, isCommonPassword } from '../lib/passwords.ts';
+import { hashPassword, newPasswordErrors } from '../lib/passwords.ts';
 import { activationMail, existingAccountMail } from '../mail/templates.ts';
 import { findUserByEmail, insertUser } from '../repositories/users.ts';
 import { enforceRateLimits } from './enforce-rate-limit.ts';
@@ -16,13 +16,8 @@ export const registeredMessage = 'Thanks for signing up, please check your email
  * the same answer, and its owner gets a mail instead (no account enumeration).
  */
 export async function registerUser(ctx: AppContext, input: RegisterRequest, clientAddress: string): Promise<{ message: string }> {
-  const fields: Record<string, string[]> = {};
-  if (input.password !== input.password2) fields.password2 = [passwordsDoNotMatchMessage];
-  if (isCommonPassword(input.password)) fields.password = [passwordTooCommonMessage];
-  if (Object.keys(fields).length > 0) {
-    const first = Object.entries(fields)[0]!;
-    throw new AppError('VALIDATION_FAILED', `${first[0]}: ${first[1][0]}`, fields);
-  }
+  const fields = newPasswordErrors(input.password, input.password2, { password: 'password', repeat: 'password2' });
+  if (Object.keys(fields).length > 0) throw validationFailed(fields);
   const email = input.email.trim();
   await enforceRateLimits(ctx, [
     { key: `register:address:${clientAddress}`, rule: ctx.config.rateLimits.registerPerAddress },

@@ -1,8 +1,8 @@
-import { passwordsDoNotMatchMessage, passwordTooCommonMessage, type ResetPasswordRequest } from '@tradelist/contract/accounts';
+import type { ResetPasswordRequest } from '@tradelist/contract/accounts';
 import type { AppContext } from '../context.ts';
-import { AppError } from '../errors.ts';
+import { AppError, validationFailed } from '../errors.ts';
 import { queueEmail } from '../jobs/send-email.ts';
-import { hashPassword, isCommonPassword } from '../lib/passwords.ts';
+import { hashPassword, newPasswordErrors } from '../lib/passwords.ts';
 import { passwordChangedMail } from '../mail/templates.ts';
 import { deleteSessionsOfUser } from '../repositories/sessions.ts';
 import { invalidateUserTokens } from '../repositories/user-tokens.ts';
@@ -20,13 +20,8 @@ export async function resetPassword(ctx: AppContext, input: ResetPasswordRequest
   if ((await checkUserLink(ctx, ctx.db, input.uid, input.token, 'reset')) === null) {
     throw new AppError('LINK_INVALID', resetLinkInvalidMessage);
   }
-  const fields: Record<string, string[]> = {};
-  if (input.new_password1 !== input.new_password2) fields.new_password2 = [passwordsDoNotMatchMessage];
-  if (isCommonPassword(input.new_password1)) fields.new_password1 = [passwordTooCommonMessage];
-  if (Object.keys(fields).length > 0) {
-    const first = Object.entries(fields)[0]!;
-    throw new AppError('VALIDATION_FAILED', `${first[0]}: ${first[1][0]}`, fields);
-  }
+  const fields = newPasswordErrors(input.new_password1, input.new_password2, { password: 'new_password1', repeat: 'new_password2' });
+  if (Object.keys(fields).length > 0) throw validationFailed(fields);
   const passwordHash = await hashPassword(input.new_password1);
   await ctx.db.transaction().execute(async (trx) => {
     const userId = await consumeUserLink(ctx, trx, input.uid, input.token, 'reset');
