@@ -12,13 +12,14 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/api/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+          exclude: ['**/node_modules/**', '**/*.api.test.ts'],
           environment: 'node',
         },
       },
       {
         test: {
           name: 'api',
-          include: ['apps/api/test/**/*.test.ts'],
+          include: ['apps/api/test/**/*.test.ts', 'apps/api/src/**/*.api.test.ts'],
           globalSetup: ['apps/api/test/support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -18,8 +18,8 @@ import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { migrateToLatest, openDatabase } from '../apps/api/src/db/database.ts';
 import { generateElectricalItems } from '../apps/api/src/db/sample/electrical-catalog.ts';
-import { hashPassword } from '../apps/api/src/lib/passwords.ts';
-import { insertProducts } from '../apps/api/src/repositories/products.ts';
+import { hashPassword } from '../apps/api/src/security/passwords.ts';
+import { insertProducts } from '../apps/api/src/modules/catalog/repositories/products.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const BIG = 100_000;

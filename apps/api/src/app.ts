@@ -6,20 +6,20 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config/env.ts';
 import type { AppContext } from './context.ts';
 import type { DatabaseHandle } from './db/database.ts';
-import { sendEmailJob } from './jobs/send-email.ts';
+import { sendEmailJob } from './mail/send-email-job.ts';
 import { defaultJobQueueOptions, JobQueue, type JobQueueOptions } from './jobs/queue.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
-import { trackInFlightRequests } from './plugins/in-flight.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
-import { registerSession } from './plugins/session.ts';
-import { registerWebApp } from './plugins/web-app.ts';
-import { accountRoutes } from './routes/accounts.ts';
-import { adminCliRoutes } from './routes/admin-cli.ts';
-import { catalogRoutes } from './routes/catalog.ts';
-import { CLEAN_UP_INTERVAL_MS, cleanUpExpiredRows } from './services/clean-up.ts';
-import { configRoutes } from './routes/config.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { trackInFlightRequests } from './http/in-flight.ts';
+import { registerSecurityHeaders } from './security/security-headers.ts';
+import { registerSession } from './security/session-plugin.ts';
+import { registerWebApp } from './http/web-app.ts';
+import { accountRoutes } from './modules/accounts/routes.ts';
+import { adminCliRoutes } from './modules/operator/routes.ts';
+import { catalogRoutes } from './modules/catalog/routes.ts';
+import { CLEAN_UP_INTERVAL_MS, cleanUpExpiredRows } from './jobs/clean-up.ts';
+import { configRoutes } from './http/config-routes.ts';
 
 export interface BuildAppOptions {
   config: Config;

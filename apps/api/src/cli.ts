@@ -3,7 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config/env.ts';
 import { acquireCliLock, findLiveServer, type RunningServer } from './db/data-dir-lock.ts';
 import { openDatabase } from './db/database.ts';
 import { systemClock } from './lib/clock.ts';
-import { adminUsage, fileArguments, runAdminCommand } from './services/run-admin-command.ts';
+import { adminUsage, fileArguments, runAdminCommand } from './modules/operator/services/run-admin-command.ts';
 
 /** Files above this size are refused before anything is sent (the server route takes 64 MB of base64). */
 const MAX_FILE_BYTES = 45 * 1024 * 1024;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { cleanUpExpiredRows } from '../src/services/clean-up.ts';
-import { SESSION_IDLE_SECONDS } from '../src/services/sessions.ts';
+import { cleanUpExpiredRows } from '../src/jobs/clean-up.ts';
+import { SESSION_IDLE_SECONDS } from '../src/security/sessions.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { XSRF_COOKIE, sessionCookieName, xsrfTokenFor } from '../src/plugins/session.ts';
+import { XSRF_COOKIE, sessionCookieName, xsrfTokenFor } from '../src/security/session-plugin.ts';
 import {
   countRows,
   logIn,

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { defaultJobQueueOptions } from '../src/jobs/queue.ts';
-import { SEND_EMAIL_QUEUE } from '../src/jobs/send-email.ts';
-import { registeredMessage } from '../src/services/register-user.ts';
-import { resetRequestedMessage } from '../src/services/request-password-reset.ts';
+import { SEND_EMAIL_QUEUE } from '../src/mail/send-email-job.ts';
+import { registeredMessage } from '../src/modules/accounts/services/register-user.ts';
+import { resetRequestedMessage } from '../src/modules/accounts/services/request-password-reset.ts';
 import {
   deliverMail,
   extractLink,

@@ -5,8 +5,8 @@ import { electricalGroupMinimums, generateElectricalItems, type ElectricalGroup,
 import { electricalEditions, wireAndConduitDemoItems } from '../src/db/sample/editions.ts';
 import { sampleCatalog } from '../src/db/sample/sample-catalog.ts';
 import { demoAccounts, seedSampleData } from '../src/db/seed.ts';
-import { findEntitlingSubscription } from '../src/repositories/subscriptions.ts';
-import { findUserByEmail } from '../src/repositories/users.ts';
+import { findEntitlingSubscription } from '../src/modules/billing/repositories/subscriptions.ts';
+import { findUserByEmail } from '../src/modules/accounts/repositories/users.ts';
 import { createTestDatabase } from './support/test-database.ts';
 
 const groups = Object.keys(electricalGroupMinimums) as ElectricalGroup[];

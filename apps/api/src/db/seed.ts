@@ -1,10 +1,10 @@
 import type { Db } from './database.ts';
 import { sampleCatalog, type SampleCatalogEdition } from './sample/sample-catalog.ts';
-import { hashPassword } from '../lib/passwords.ts';
-import { hasCategories, insertCategory, insertCollection } from '../repositories/catalog.ts';
-import { analyzeProducts, insertProducts } from '../repositories/products.ts';
-import { findPlanBySlug, insertPlanIfMissing, insertSubscription } from '../repositories/subscriptions.ts';
-import { findUserByEmail, insertUser } from '../repositories/users.ts';
+import { hashPassword } from '../security/passwords.ts';
+import { hasCategories, insertCategory, insertCollection } from '../modules/catalog/repositories/catalog.ts';
+import { analyzeProducts, insertProducts } from '../modules/catalog/repositories/products.ts';
+import { findPlanBySlug, insertPlanIfMissing, insertSubscription } from '../modules/billing/repositories/subscriptions.ts';
+import { findUserByEmail, insertUser } from '../modules/accounts/repositories/users.ts';
 
 export interface DemoAccount {
   name: string;

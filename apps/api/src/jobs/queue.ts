@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
 import type { Clock } from '../lib/clock.ts';
 import { addSeconds } from '../lib/clock.ts';
-import { claimDueJobs, completeJob, failJob, insertJob } from '../repositories/jobs.ts';
+import { claimDueJobs, completeJob, failJob, insertJob } from './jobs-repository.ts';
 
 /** A kind of background work: its queue name, retry budget and handler. */
 export interface JobDefinition<Payload> {

@@ -1,7 +1,7 @@
-import { hashPassword } from '../../src/lib/passwords.ts';
-import { insertProducts } from '../../src/repositories/products.ts';
-import { insertSubscription } from '../../src/repositories/subscriptions.ts';
-import { insertUser } from '../../src/repositories/users.ts';
+import { hashPassword } from '../../src/security/passwords.ts';
+import { insertProducts } from '../../src/modules/catalog/repositories/products.ts';
+import { insertSubscription } from '../../src/modules/billing/repositories/subscriptions.ts';
+import { insertUser } from '../../src/modules/accounts/repositories/users.ts';
 import type { TestApp, TestClient } from './test-app.ts';
 
 /** Products of the fixture editions; costs sit on band edges, text cells try formula injection. */

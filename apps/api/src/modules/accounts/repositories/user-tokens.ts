@@ -1,0 +1,62 @@
+import type { Db } from '../../../db/database.ts';
+
+export type TokenPurpose = 'activate' | 'reset';
+
+/** Stores the hash of a new single-use token. */
+export async function insertUserToken(
+  db: Db,
+  token: { user_id: number; purpose: TokenPurpose; token_hash: string; created_at: Date; expires_at: Date },
+): Promise<void> {
+  await db.insertInto('user_tokens').values(token).execute();
+}
+
+/**
+ * Marks the token used if it belongs to the user, has this purpose, is unused and unexpired.
+ * One conditional UPDATE, so two concurrent uses cannot both succeed. True when it was claimed.
+ */
+export async function claimUserToken(
+  db: Db,
+  token: { user_id: number; purpose: TokenPurpose; token_hash: string },
+  now: Date,
+): Promise<boolean> {
+  const claimed = await db
+    .updateTable('user_tokens')
+    .set({ used_at: now })
+    .where('token_hash', '=', token.token_hash)
+    .where('user_id', '=', token.user_id)
+    .where('purpose', '=', token.purpose)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('id')
+    .executeTakeFirst();
+  return claimed !== undefined;
+}
+
+/** True if the token would be accepted now (checked before a change, claimed with it). */
+export async function isUserTokenValid(
+  db: Db,
+  token: { user_id: number; purpose: TokenPurpose; token_hash: string },
+  now: Date,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('user_tokens')
+    .select('id')
+    .where('token_hash', '=', token.token_hash)
+    .where('user_id', '=', token.user_id)
+    .where('purpose', '=', token.purpose)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Kills every outstanding token of this purpose for the user. */
+export async function invalidateUserTokens(db: Db, userId: number, purpose: TokenPurpose, now: Date): Promise<void> {
+  await db
+    .updateTable('user_tokens')
+    .set({ used_at: now })
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .execute();
+}

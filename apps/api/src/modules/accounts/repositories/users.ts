@@ -1,0 +1,36 @@
+import { sql } from 'kysely';
+import type { Db } from '../../../db/database.ts';
+import type { NewUser, User, UserUpdate } from '../../../db/schema.ts';
+
+/** The user with this id, if any. */
+export function findUserById(db: Db, id: number): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The user with this email, compared case-insensitively. */
+export function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+}
+
+/** The user linked to this Google account (`sub` claim), if any. */
+export function findUserByGoogleSubject(db: Db, subject: string): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('google_subject', '=', subject).executeTakeFirst();
+}
+
+/** Inserts a user and returns the stored row. */
+export function insertUser(db: Db, user: NewUser): Promise<User> {
+  return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Updates a user's columns and its `updated_at`. */
+export async function updateUser(db: Db, id: number, changes: UserUpdate, now: Date): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ ...changes, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}

@@ -1,0 +1,67 @@
+import type { AppContext } from '../../../context.ts';
+import { isUniqueViolation } from '../../../db/database.ts';
+import type { User } from '../../../db/schema.ts';
+import { AppError } from '../../../errors.ts';
+import { verifyGoogleIdToken } from '../../../integrations/google/verify-id-token.ts';
+import { deleteSessionsOfUser } from '../../../security/sessions-repository.ts';
+import { findUserByEmail, findUserByGoogleSubject, insertUser, updateUser } from '../repositories/users.ts';
+import { enforceRateLimits } from '../../../security/rate-limits.ts';
+
+export const googleTokenInvalidMessage = 'Google login failed.';
+export const googleAccountMismatchMessage =
+  'This email is already linked to a different Google account. Please sign in with that account or with your password.';
+export const googleEmailNotVerifiedMessage =
+  'Google has not verified this email address, so we cannot sign you in with it. Please sign in with your password.';
+
+/**
+ * Signs in with a Google ID token. The account is found by Google's `sub`; failing that, an
+ * account with the same email is linked only when Google says the email is verified. An
+ * unverified password account with that email loses its password (someone else may have
+ * registered it: pre-account-takeover), and a new account is created when there is none.
+ */
+export async function logInWithGoogle(ctx: AppContext, token: string, clientAddress: string): Promise<User> {
+  await enforceRateLimits(ctx, [{ key: `google-login:address:${clientAddress}`, rule: ctx.config.rateLimits.loginPerAddress }]);
+  const clientId = ctx.config.google.clientId;
+  if (!clientId) throw new AppError('GOOGLE_TOKEN_INVALID', 'Google sign-in is not available.');
+  const identity = await verifyGoogleIdToken(token, { certsUrl: ctx.config.google.certsUrl, clientId });
+  if (!identity) throw new AppError('GOOGLE_TOKEN_INVALID', googleTokenInvalidMessage);
+
+  const now = ctx.clock.now();
+  const signIn = () => ctx.db.transaction().execute(async (trx) => {
+    const linked = await findUserByGoogleSubject(trx, identity.subject);
+    if (linked) return linked;
+    if (!identity.emailVerified) throw new AppError('GOOGLE_EMAIL_NOT_VERIFIED', googleEmailNotVerifiedMessage);
+    const existing = await findUserByEmail(trx, identity.email);
+    if (existing) {
+      // Linked a moment ago by a concurrent sign-in of the same Google account (a double click).
+      if (existing.google_subject === identity.subject) return existing;
+      if (existing.google_subject !== null) throw new AppError('FORBIDDEN', googleAccountMismatchMessage);
+      const takeOver = !existing.is_verified;
+      await updateUser(
+        trx,
+        existing.id,
+        { google_subject: identity.subject, is_verified: true, ...(takeOver ? { password_hash: null } : {}) },
+        now,
+      );
+      if (takeOver) await deleteSessionsOfUser(trx, existing.id);
+      return { ...existing, google_subject: identity.subject, is_verified: true, password_hash: takeOver ? null : existing.password_hash };
+    }
+    return insertUser(trx, {
+      name: identity.name,
+      email: identity.email,
+      password_hash: null,
+      google_subject: identity.subject,
+      is_verified: true,
+      password_changed_at: null,
+      last_login_at: now,
+      created_at: now,
+      updated_at: now,
+    });
+  });
+  // Two first sign-ins at once (a double click) race to insert the same user; the loser, tried
+  // again, finds the winner's row.
+  const user = await signIn().catch((error: unknown) => (isUniqueViolation(error) ? signIn() : Promise.reject(error)));
+  if (!user.is_active) throw new AppError('ACCOUNT_NOT_ACTIVATED', 'This account is not active.');
+  await updateUser(ctx.db, user.id, { last_login_at: now }, now);
+  return user;
+}

@@ -1,0 +1,27 @@
+import type { AppContext } from '../../../context.ts';
+import { queueEmail } from '../../../mail/send-email-job.ts';
+import { activationMail } from '../../../mail/templates.ts';
+import { findUserByEmail } from '../repositories/users.ts';
+import { countAttempt, enforceRateLimits } from '../../../security/rate-limits.ts';
+import { createUserLink } from './user-links.ts';
+
+export const activationResentMessage =
+  'If that account is waiting for activation, we have sent a new activation link. Please check your email.';
+
+/** Mails a fresh activation link to an account that is not activated; answers alike for any email. */
+export async function resendActivation(ctx: AppContext, emailInput: string, clientAddress: string): Promise<{ message: string }> {
+  const email = emailInput.trim().toLowerCase();
+  await enforceRateLimits(ctx, [{ key: `activation:address:${clientAddress}`, rule: ctx.config.rateLimits.registerPerAddress }]);
+  // Over the per-account limit the answer stays the same, but no more mail goes out (no mail flooding).
+  const perAccount = await countAttempt(ctx, `activation:account:${email}`, ctx.config.rateLimits.resetPerAccount);
+  if (perAccount.allowed) {
+    await ctx.db.transaction().execute(async (trx) => {
+      const user = await findUserByEmail(trx, email);
+      if (!user || user.is_verified || !user.password_hash) return;
+      const link = await createUserLink(ctx, trx, user.id, 'activate');
+      await queueEmail(ctx, trx, user.email, activationMail(user.name, link));
+    });
+    ctx.queue.wake();
+  }
+  return { message: activationResentMessage };
+}

@@ -1,0 +1,200 @@
+import { createHmac } from 'node:crypto';
+import { GOOGLE_ISSUER, subjectForEmail } from '@tradelist/simulators/google';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { googleAccountMismatchMessage, googleEmailNotVerifiedMessage, googleTokenInvalidMessage } from '../services/log-in-with-google.ts';
+import { invalidCredentialsMessage } from '../services/log-in.ts';
+import {
+  countRows,
+  findUser,
+  logIn,
+  registerAccount,
+  registerAndActivate,
+  simulatorEnv,
+  startSimulators,
+  uniqueAddress,
+  uniqueEmail,
+  type Simulators,
+} from '../../../../test/support/accounts.ts';
+import { createTestApp, type TestApp } from '../../../../test/support/test-app.ts';
+
+let sims: Simulators;
+let t: TestApp;
+beforeAll(async () => {
+  sims = await startSimulators();
+  t = await createTestApp({ env: simulatorEnv(sims) });
+});
+afterAll(async () => {
+  await t?.close();
+  await sims?.close();
+});
+
+const client = () => t.client({ remoteAddress: uniqueAddress() });
+const tokenInvalid = { code: 'GOOGLE_TOKEN_INVALID', error: googleTokenInvalidMessage };
+const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/** Google-shaped claims valid right now (the verifier checks them against the real time). */
+function claims(email: string): Record<string, unknown> {
+  const now = Math.floor(Date.now() / 1000);
+  return { iss: GOOGLE_ISSUER, aud: sims.google.clientId, azp: sims.google.clientId, sub: subjectForEmail(email), email, email_verified: true, iat: now, exp: now + 3600 };
+}
+
+describe('POST /api/google-login/', () => {
+  test('an email already linked to one Google account is not re-linked to another', async () => {
+    const email = uniqueEmail('linked');
+    expect((await client().post('/api/google-login/', { token: await sims.google.issueIdToken({ email }) })).statusCode).toBe(200);
+    const other = await sims.google.issueIdToken({ email, sub: '999999999999999999999' });
+
+    const response = await client().post('/api/google-login/', { token: other });
+
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ code: 'FORBIDDEN', error: googleAccountMismatchMessage });
+    expect((await findUser(t, email))!.google_subject).toBe(subjectForEmail(email));
+  });
+
+  test('answers are never cached', async () => {
+    const response = await client().post('/api/google-login/', { token: await sims.google.issueIdToken({ email: uniqueEmail('cache') }) });
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  test('a new verified email: 200, a session, and a user without a password', async () => {
+    const c = client();
+    const email = uniqueEmail('gina');
+    const token = await sims.google.issueIdToken({ email, name: 'Gina Ohm' });
+
+    const response = await c.post('/api/google-login/', { token });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ name: 'Gina Ohm', email, is_verified: true, status: false });
+    const user = await findUser(t, email);
+    expect(user).toMatchObject({ is_verified: true, password_hash: null, google_subject: subjectForEmail(email) });
+    expect(response.json().id).toBe(user!.id);
+    expect((await c.get('/api/me/')).json().email).toBe(email);
+    // No password exists, so none logs in.
+    expect((await logIn(client(), email, 'any password at all')).statusCode).toBe(401);
+  });
+
+  test('the same Google subject with a new email is the same user', async () => {
+    const email = uniqueEmail('sub');
+    const first = await client().post('/api/google-login/', { token: await sims.google.issueIdToken({ email }) });
+    expect(first.statusCode).toBe(200);
+    const before = await countRows(t);
+
+    const renamed = uniqueEmail('renamed');
+    const second = await client().post('/api/google-login/', {
+      token: await sims.google.issueIdToken({ email: renamed, sub: subjectForEmail(email) }),
+    });
+
+    expect(second.statusCode).toBe(200);
+    expect(second.json().id).toBe(first.json().id);
+    expect((await countRows(t)).users).toBe(before.users);
+    expect(await findUser(t, renamed)).toBeUndefined();
+  });
+
+  test('forged, foreign, expired and malformed tokens: 401 GOOGLE_TOKEN_INVALID, no user created', async () => {
+    const google = sims.google;
+    const email = uniqueEmail('forged');
+    const hs256Header = { alg: 'HS256', typ: 'JWT', kid: google.kid };
+    const jwks = (await (await fetch(google.certsUrl)).json()) as { keys: Array<Record<string, string>> };
+    const hs256Input = `${b64url(hs256Header)}.${b64url(claims(email))}`;
+    const hs256 = `${hs256Input}.${createHmac('sha256', JSON.stringify(jwks.keys[0])).update(hs256Input).digest('base64url')}`;
+    const tokens: Array<[string, string]> = [
+      ['wrong audience', await google.issueIdToken({ email, aud: 'someone-else.apps.googleusercontent.com' })],
+      ['wrong issuer', await google.issueIdToken({ email, iss: 'https://evil.example' })],
+      ['expired', await google.issueIdToken({ email, expiresInSeconds: -3600 })],
+      ['signed by an unknown key', await google.issueIdTokenWithUnknownKey({ email })],
+      ['garbage', 'not-a-jwt'],
+      ['alg none', `${b64url({ alg: 'none', typ: 'JWT' })}.${b64url(claims(email))}.`],
+      ['HS256 keyed with the public key', hs256],
+    ];
+    const before = await countRows(t);
+
+    for (const [name, token] of tokens) {
+      const response = await client().post('/api/google-login/', { token });
+      expect(response.statusCode, name).toBe(401);
+      expect(response.json(), name).toEqual(tokenInvalid);
+    }
+    expect(await findUser(t, email)).toBeUndefined();
+    expect(await countRows(t)).toEqual(before);
+
+    // Control: the same claims properly signed are accepted.
+    expect((await client().post('/api/google-login/', { token: await google.issueIdToken({ email }) })).statusCode).toBe(200);
+  });
+
+  test('email_verified=false for an existing email: 403, no link, the password still works', async () => {
+    const acc = await registerAndActivate(t, sims.smtp, client());
+    const token = await sims.google.issueIdToken({ email: acc.email, email_verified: false });
+
+    const response = await client().post('/api/google-login/', { token });
+
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ code: 'GOOGLE_EMAIL_NOT_VERIFIED', error: googleEmailNotVerifiedMessage });
+    expect((await findUser(t, acc.email))!.google_subject).toBeNull();
+    expect((await logIn(client(), acc.email, acc.password)).statusCode).toBe(200);
+  });
+
+  test('email_verified=false for a new email: 403 and no user', async () => {
+    const email = uniqueEmail('unverified');
+    const response = await client().post('/api/google-login/', { token: await sims.google.issueIdToken({ email, email_verified: false }) });
+    expect(response.statusCode).toBe(403);
+    expect(await findUser(t, email)).toBeUndefined();
+  });
+
+  test('pre-account-takeover: an unactivated password account is taken over and its password stops working', async () => {
+    const victimEmail = uniqueEmail('victim');
+    const attacker = await registerAccount(t, sims.smtp, client(), { email: victimEmail, name: 'Attacker' });
+    const attackerRow = await findUser(t, victimEmail);
+
+    const response = await client().post('/api/google-login/', { token: await sims.google.issueIdToken({ email: victimEmail }) });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json().id).toBe(attackerRow!.id);
+    const user = await findUser(t, victimEmail);
+    expect(user).toMatchObject({ is_verified: true, password_hash: null, google_subject: subjectForEmail(victimEmail) });
+    const attempt = await logIn(client(), victimEmail, attacker.password);
+    expect(attempt.statusCode).toBe(401);
+    expect(attempt.json()).toEqual({ code: 'INVALID_CREDENTIALS', error: invalidCredentialsMessage });
+  });
+
+  test('a verified password account is linked and keeps its password', async () => {
+    const acc = await registerAndActivate(t, sims.smtp, client());
+    const c = client();
+    const response = await c.post('/api/google-login/', { token: await sims.google.issueIdToken({ email: acc.email.toUpperCase() }) });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json().id).toBe(acc.id);
+    expect((await findUser(t, acc.email))!.google_subject).toBe(subjectForEmail(acc.email));
+    expect((await logIn(client(), acc.email, acc.password)).statusCode).toBe(200);
+    expect((await c.get('/api/me/')).json().id).toBe(acc.id);
+  });
+
+  test('concurrent first sign-ins (a double click) give one user and no 500', async () => {
+    const email = uniqueEmail('double');
+    const token = await sims.google.issueIdToken({ email });
+    const before = await countRows(t);
+
+    const responses = await Promise.all(Array.from({ length: 4 }, () => client().post('/api/google-login/', { token })));
+
+    expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(new Set(responses.map((response) => response.json().id)).size).toBe(1);
+    expect((await countRows(t)).users).toBe(before.users + 1);
+  });
+
+  test('a missing token: 400', async () => {
+    const response = await client().post('/api/google-login/', {});
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('VALIDATION_FAILED');
+  });
+
+  test('without GOOGLE_CLIENT_ID configured: 401 and no user', async () => {
+    const bare = await createTestApp({ env: { SMTP_URL: sims.smtp.smtpUrl, GOOGLE_CERTS_URL: sims.google.certsUrl } });
+    try {
+      const email = uniqueEmail('noclient');
+      const response = await bare.client().post('/api/google-login/', { token: await sims.google.issueIdToken({ email }) });
+      expect(response.statusCode).toBe(401);
+      expect(response.json().code).toBe('GOOGLE_TOKEN_INVALID');
+      expect(await findUser(bare, email)).toBeUndefined();
+    } finally {
+      await bare.close();
+    }
+  });
+});

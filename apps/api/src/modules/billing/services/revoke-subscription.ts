@@ -1,0 +1,35 @@
+import type { AppContext } from '../../../context.ts';
+import type { SubscriptionRow } from '../../../db/schema.ts';
+import { AppError } from '../../../errors.ts';
+import { findEntitlingSubscription, listEntitlingSubscriptions, updateSubscription } from '../repositories/subscriptions.ts';
+import { requireUserByEmail } from './grant-subscription.ts';
+
+export interface RevokeSubscriptionResult {
+  email: string;
+  /** The complimentary subscriptions ended now. */
+  revoked: number;
+  /** A paid subscription that still entitles the user (ended only through the payment provider). */
+  stillEntitledBy: SubscriptionRow | null;
+}
+
+/**
+ * Ends the user's entitling complimentary subscription(s) now: status 'expired', period ending
+ * now. Paid subscriptions are left alone. NOT_FOUND when there is nothing to revoke.
+ */
+export async function revokeSubscription(ctx: Pick<AppContext, 'db' | 'clock'>, input: { email: string }): Promise<RevokeSubscriptionResult> {
+  const user = await requireUserByEmail(ctx, input.email);
+  const now = ctx.clock.now();
+  return ctx.db.transaction().execute(async (trx) => {
+    const running = await listEntitlingSubscriptions(trx, user.id, now, 'complimentary');
+    if (running.length === 0) {
+      throw new AppError('NOT_FOUND', `${user.email} has no complimentary subscription to revoke.`);
+    }
+    for (const subscription of running) {
+      // The period must stay longer than zero (a CHECK): one granted this very instant ends 1 ms later.
+      const end = now > subscription.period_start ? now : new Date(subscription.period_start.getTime() + 1);
+      await updateSubscription(trx, subscription.id, { status: 'expired', period_end: end }, now);
+    }
+    const stillEntitledBy = (await findEntitlingSubscription(trx, user.id, now)) ?? null;
+    return { email: user.email, revoked: running.length, stillEntitledBy };
+  });
+}

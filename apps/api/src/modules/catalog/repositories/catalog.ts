@@ -1,0 +1,122 @@
+import { sql, type Insertable } from 'kysely';
+import type { Db } from '../../../db/database.ts';
+import type { CategoriesTable, CategoryRow, CollectionRow, CollectionsTable } from '../../../db/schema.ts';
+
+/** A collection with its category's name, as the catalog lists it. */
+export type CollectionWithCategory = CollectionRow & { category_name: string };
+
+/** Every category in display order (announced ones included). */
+export function listCategories(db: Db): Promise<CategoryRow[]> {
+  return db.selectFrom('categories').selectAll().orderBy('position').orderBy('id').execute();
+}
+
+/** The category with this id. */
+export function findCategoryById(db: Db, id: number): Promise<CategoryRow | undefined> {
+  return db.selectFrom('categories').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The category with this name (case-insensitive) or slug. */
+export function findCategoryByName(db: Db, name: string): Promise<CategoryRow | undefined> {
+  return db
+    .selectFrom('categories')
+    .selectAll()
+    .where((eb) => eb.or([eb(sql<string>`lower(name)`, '=', name.toLowerCase()), eb('slug', '=', name.toLowerCase())]))
+    .executeTakeFirst();
+}
+
+function collectionsQuery(db: Db) {
+  return db
+    .selectFrom('collections')
+    .innerJoin('categories', 'categories.id', 'collections.category_id')
+    .selectAll('collections')
+    .select('categories.name as category_name');
+}
+
+/** One collection and its category's name. */
+export function findCollectionById(db: Db, id: number): Promise<CollectionWithCategory | undefined> {
+  return collectionsQuery(db).where('collections.id', '=', id).executeTakeFirst();
+}
+
+/** The newest edition of every category (by run date, then id), in category order. */
+export function listCurrentCollections(db: Db): Promise<CollectionWithCategory[]> {
+  return collectionsQuery(db)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('collections as newer')
+            .select('newer.id')
+            .whereRef('newer.category_id', '=', 'collections.category_id')
+            .where((eb) =>
+              eb.or([
+                eb('newer.rundate', '>', eb.ref('collections.rundate')),
+                eb.and([eb('newer.rundate', '=', eb.ref('collections.rundate')), eb('newer.id', '>', eb.ref('collections.id'))]),
+              ]),
+            ),
+        ),
+      ),
+    )
+    .orderBy('categories.position')
+    .orderBy('categories.id')
+    .execute();
+}
+
+/** Every edition of a category, newest first. */
+export function listCollectionsOfCategory(db: Db, categoryId: number): Promise<CollectionWithCategory[]> {
+  return collectionsQuery(db)
+    .where('collections.category_id', '=', categoryId)
+    .orderBy('collections.rundate', 'desc')
+    .orderBy('collections.id', 'desc')
+    .execute();
+}
+
+/** Every edition, newest first (the operator's list). */
+export function listAllCollections(db: Db): Promise<CollectionWithCategory[]> {
+  return collectionsQuery(db).orderBy('collections.rundate', 'desc').orderBy('collections.id', 'desc').execute();
+}
+
+/** Whether any category exists (the sample catalog loads only into an empty one). */
+export async function hasCategories(db: Db): Promise<boolean> {
+  return (await db.selectFrom('categories').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
+/** Inserts a category and returns the stored row. */
+export function insertCategory(db: Db, category: Insertable<CategoriesTable>): Promise<CategoryRow> {
+  return db.insertInto('categories').values(category).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Marks a category announced-only or available. */
+export async function setCategoryAnnounced(db: Db, id: number, isAnnounced: boolean): Promise<void> {
+  await db.updateTable('categories').set({ is_announced: isAnnounced }).where('id', '=', id).execute();
+}
+
+/** Inserts an edition (collection) and returns the stored row. */
+export function insertCollection(db: Db, collection: Insertable<CollectionsTable>): Promise<CollectionRow> {
+  return db.insertInto('collections').values(collection).returningAll().executeTakeFirstOrThrow();
+}
+
+/**
+ * The category's newest edition with a run date on or before `rundate` (by run date, then id):
+ * what a new edition of that date is compared with.
+ */
+export function findLatestCollectionOnOrBefore(db: Db, categoryId: number, rundate: string): Promise<CollectionRow | undefined> {
+  return db
+    .selectFrom('collections')
+    .selectAll()
+    .where('category_id', '=', categoryId)
+    .where('rundate', '<=', rundate)
+    .orderBy('rundate', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** The edition codes (collections.collection_id) equal to `code` or starting with `code-`. */
+export async function listCollectionCodesLike(db: Db, code: string): Promise<string[]> {
+  const escaped = code.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const rows = await db
+    .selectFrom('collections')
+    .select('collection_id')
+    .where((eb) => eb.or([eb('collection_id', '=', code), eb('collection_id', 'like', `${escaped}-%`)]))
+    .execute();
+  return rows.map((row) => row.collection_id);
+}

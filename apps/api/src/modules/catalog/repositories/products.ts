@@ -1,0 +1,51 @@
+import { sql } from 'kysely';
+import type { Db } from '../../../db/database.ts';
+import type { ProductRow } from '../../../db/schema.ts';
+
+export type NewProduct = Omit<ProductRow, 'id'>;
+
+/** Inserts products in batches (one statement per batch keeps PGlite and PostgreSQL fast). */
+export async function insertProducts(db: Db, products: NewProduct[], batchSize = 500): Promise<void> {
+  for (let start = 0; start < products.length; start += batchSize) {
+    await db.insertInto('products').values(products.slice(start, start + batchSize)).execute();
+  }
+}
+
+/**
+ * One page of an edition's products in id order, after `afterId` (keyset pagination: every page
+ * is an index range scan, so reading a list of any size holds only one page in memory).
+ */
+export function pageOfProducts(
+  db: Db,
+  collectionId: number,
+  afterId: number,
+  limit: number,
+): Promise<Array<Pick<ProductRow, 'id' | 'sku' | 'name' | 'description' | 'unit' | 'group_name' | 'cost_cents'>>> {
+  return db
+    .selectFrom('products')
+    .select(['id', 'sku', 'name', 'description', 'unit', 'group_name', 'cost_cents'])
+    .where('collection_id', '=', collectionId)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Every product of an edition (for comparisons and small lists). */
+export function listProducts(db: Db, collectionId: number): Promise<ProductRow[]> {
+  return db.selectFrom('products').selectAll().where('collection_id', '=', collectionId).orderBy('id').execute();
+}
+
+/** SKU, name and cost of every product of an edition (what an import compares against). */
+export function listProductPrices(db: Db, collectionId: number): Promise<Array<Pick<ProductRow, 'sku' | 'name' | 'cost_cents'>>> {
+  return db.selectFrom('products').select(['sku', 'name', 'cost_cents']).where('collection_id', '=', collectionId).orderBy('id').execute();
+}
+
+/**
+ * Refreshes the planner's statistics after a bulk insert. Without them PostgreSQL reads every
+ * page of a download with a bitmap scan and a sort of the whole edition; with them, an index
+ * range scan per page.
+ */
+export async function analyzeProducts(db: Db): Promise<void> {
+  await sql`ANALYZE products`.execute(db);
+}

@@ -1,0 +1,10 @@
+import type { AppContext } from '../../../context.ts';
+import { listAllCollections, listCollectionsOfCategory, type CollectionWithCategory } from '../repositories/catalog.ts';
+import { requireCategory } from './import-edition.ts';
+
+/** Every edition, or one category's (by name, slug or id), newest first. */
+export async function listEditions(ctx: Pick<AppContext, 'db'>, category?: string): Promise<CollectionWithCategory[]> {
+  if (category === undefined) return listAllCollections(ctx.db);
+  const row = await requireCategory(ctx, category);
+  return listCollectionsOfCategory(ctx.db, row.id);
+}

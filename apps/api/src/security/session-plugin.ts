@@ -1,0 +1,149 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import type { User } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import { hmac, randomToken, safeEqual } from '../lib/secrets.ts';
+import { createSession, endSession, resolveSession, SESSION_ABSOLUTE_SECONDS } from './sessions.ts';
+
+/** SPEC §7: the client copies this cookie into the X-XSRF-TOKEN header. */
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+const USER_EMAIL_HEADER = 'x-user-email';
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Who is calling: the session's user (null when signed out) and the session cookie value. */
+    auth: { user: User | null; cookieValue: string };
+  }
+  interface FastifyContextConfig {
+    /** false for the rare route that authenticates another way (a signed webhook). */
+    csrf?: boolean;
+  }
+}
+
+/** The session cookie's name: `__Host-` prefixed (Secure, no Domain, Path=/) over https. */
+export function sessionCookieName(ctx: AppContext): string {
+  return ctx.config.isHttps ? '__Host-tl_session' : 'tl_session';
+}
+
+/**
+ * The signed double-submit token (OWASP CSRF cheat sheet): a nonce and the HMAC of the session
+ * cookie value with it, so a token minted for another session, or planted by a sibling site,
+ * does not verify.
+ */
+export function xsrfTokenFor(ctx: AppContext, cookieValue: string): string {
+  const nonce = randomToken(16);
+  return `${nonce}.${hmac(ctx.config.sessionSecret, `xsrf|${cookieValue}|${nonce}`)}`;
+}
+
+function isXsrfTokenValid(ctx: AppContext, cookieValue: string, token: string): boolean {
+  const [nonce, mac, extra] = token.split('.');
+  if (!nonce || !mac || extra !== undefined) return false;
+  return safeEqual(mac, hmac(ctx.config.sessionSecret, `xsrf|${cookieValue}|${nonce}`));
+}
+
+function setSessionCookies(ctx: AppContext, reply: FastifyReply, cookieValue: string, persistent: boolean): void {
+  const common = { path: '/', sameSite: 'lax' as const, secure: ctx.config.isHttps };
+  const maxAge = persistent ? SESSION_ABSOLUTE_SECONDS : undefined;
+  reply.setCookie(sessionCookieName(ctx), cookieValue, { ...common, httpOnly: true, maxAge });
+  reply.setCookie(XSRF_COOKIE, xsrfTokenFor(ctx, cookieValue), { ...common, httpOnly: false, maxAge });
+}
+
+/** Signs the user in on this response: a new session (the old one ends) and a new XSRF token. */
+export async function startSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, user: User): Promise<void> {
+  if (request.auth.user) await endSession(ctx, request.auth.cookieValue);
+  const cookieValue = await createSession(ctx, user.id, {
+    userAgent: request.headers['user-agent'] ?? null,
+    ip: request.ip,
+  });
+  request.auth = { user, cookieValue };
+  setSessionCookies(ctx, reply, cookieValue, true);
+}
+
+/** Signs out: the session row is deleted and the browser gets a fresh anonymous cookie pair. */
+export async function finishSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  await endSession(ctx, request.auth.cookieValue);
+  const cookieValue = randomToken();
+  request.auth = { user: null, cookieValue };
+  setSessionCookies(ctx, reply, cookieValue, false);
+}
+
+/** The signed-in user, or 401: every dashboard call starts with this. */
+export function requireUser(request: FastifyRequest): User {
+  const user = request.auth.user;
+  if (!user) throw new AppError('UNAUTHENTICATED', 'Please log in to continue.');
+  return user;
+}
+
+function isPageOrApiRequest(url: string): boolean {
+  if (url.startsWith('/api/')) return true;
+  const path = url.split('?')[0] ?? '';
+  // Static files (anything with an extension) need no session.
+  return !/\.[a-z0-9]+$/i.test(path);
+}
+
+/**
+ * Resolves the session on every API call and page load, gives a visitor without cookies an
+ * anonymous session value and an XSRF token, and guards unsafe calls: the X-XSRF-TOKEN header
+ * must equal the cookie and verify against this session; cross-site requests are refused; and a
+ * request whose X-User-Email names someone else than the session's user gets 403.
+ */
+export function registerSession(app: FastifyInstance, ctx: AppContext): void {
+  const cookieName = sessionCookieName(ctx);
+  const appOrigin = new URL(ctx.config.appUrl).origin;
+  app.decorateRequest('auth', null as unknown as FastifyRequest['auth']);
+
+  app.addHook('onRequest', async (request, reply) => {
+    const existing = request.cookies[cookieName];
+    if (!isPageOrApiRequest(request.url)) {
+      request.auth = { user: null, cookieValue: existing ?? '' };
+      return;
+    }
+    if (existing && existing.length >= 32 && existing.length <= 64) {
+      const user = await resolveSession(ctx, existing);
+      request.auth = { user, cookieValue: existing };
+      const xsrf = request.cookies[XSRF_COOKIE];
+      if (!xsrf || !isXsrfTokenValid(ctx, existing, xsrf)) {
+        setSessionCookies(ctx, reply, existing, user !== null);
+      }
+      return;
+    }
+    const cookieValue = randomToken();
+    request.auth = { user: null, cookieValue };
+    setSessionCookies(ctx, reply, cookieValue, false);
+  });
+
+  app.addHook('preValidation', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    // Logout changes state although SPEC §7 makes it a GET; Fastify also answers HEAD with the
+    // GET handler, so the route is guarded whatever the method.
+    const isLogout = request.routeOptions.url === '/api/logout/';
+    if ((UNSAFE_METHODS.has(request.method) || isLogout) && request.routeOptions.config.csrf !== false) {
+      if (request.headers['sec-fetch-site'] === 'cross-site') {
+        throw new AppError('CSRF_FAILED', 'Cross-site requests are not allowed.');
+      }
+      const origin = request.headers.origin;
+      if (origin !== undefined && origin !== appOrigin) {
+        throw new AppError('CSRF_FAILED', 'Requests from another site are not allowed.');
+      }
+      const header = request.headers[XSRF_HEADER];
+      const cookie = request.cookies[XSRF_COOKIE];
+      if (
+        typeof header !== 'string' ||
+        !cookie ||
+        !safeEqual(header, cookie) ||
+        !isXsrfTokenValid(ctx, request.auth.cookieValue, header)
+      ) {
+        throw new AppError('CSRF_FAILED', 'Your session has expired. Please reload the page and try again.');
+      }
+    }
+    const claimed = request.headers[USER_EMAIL_HEADER];
+    const user = request.auth.user;
+    if (typeof claimed === 'string' && claimed.trim() !== '' && user) {
+      if (claimed.trim().toLowerCase() !== user.email.toLowerCase()) {
+        throw new AppError('USER_MISMATCH', 'This request names another user than the one signed in.');
+      }
+    }
+  });
+}
