@@ -13,13 +13,14 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { trackInFlightRequests } from './http/in-flight.ts';
 import { registerSecurityHeaders } from './security/security-headers.ts';
-import { registerSession } from './security/session-plugin.ts';
+import { sessionCookieName } from './security/session-plugin.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { adminCliRoutes } from './modules/operator/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { CLEAN_UP_INTERVAL_MS, cleanUpExpiredRows } from './jobs/clean-up.ts';
 import { configRoutes } from './http/config-routes.ts';
+import { registerBrowserApi } from './http/contexts.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -79,8 +80,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // JSON only: a text/plain body is what a cross-site form can send without a preflight.
-  app.removeContentTypeParser('text/plain');
+  app.decorate('endpointAccess', null);
   const handlersFinished = trackInFlightRequests(app);
   // While shutting down, answers close their connection: a keep-alive client would otherwise
   // hold the server open after its in-flight request finished.
@@ -108,16 +108,20 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     openapi: {
       info: { title: 'Tradelist API', version: '1.0.0', description: 'Calls of the Tradelist web app (SPEC §7).' },
       servers: [{ url: config.appUrl }],
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: sessionCookieName(config), description: 'The session cookie set at sign-in; unsafe calls also need the X-XSRF-TOKEN header.' },
+          providerSignature: { type: 'apiKey', in: 'header', name: 'Stripe-Signature', description: "The provider's signature of the raw body." },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
   registerErrorHandler(app);
-  registerSession(app, ctx);
 
-  await configRoutes(app, ctx);
-  await accountRoutes(app, ctx);
-  await catalogRoutes(app, ctx);
-  await adminCliRoutes(app, ctx, { token: options.adminCliToken });
+  // Each call is registered in the context of its access level (public, user, operator).
+  await registerBrowserApi(app, ctx, [configRoutes, accountRoutes, catalogRoutes]);
+  await app.register(async (scope) => adminCliRoutes(scope, ctx, { token: options.adminCliToken }));
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await registerWebApp(app, config);

@@ -105,7 +105,7 @@ describe('CSRF guard', () => {
     await expectAllRefused(async () => {
       const c = client();
       await c.get('/api/config/');
-      const other = xsrfTokenFor(t.ctx, c.cookies.get(sessionCookieName(t.ctx))!);
+      const other = xsrfTokenFor(t.ctx, c.cookies.get(sessionCookieName(t.ctx.config))!);
       expect(other).not.toBe(c.cookies.get(XSRF_COOKIE));
       return { c, headers: { 'x-xsrf-token': other } };
     });

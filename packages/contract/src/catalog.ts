@@ -49,6 +49,12 @@ export const downloadLayouts = ['price-list', 'quickbooks'] as const;
 export type DownloadFormat = (typeof downloadFormats)[number];
 export type DownloadLayout = (typeof downloadLayouts)[number];
 
+/** The media type of each download format (a CSV answer adds `; charset=utf-8`). */
+export const downloadMediaTypes: Record<DownloadFormat, string> = {
+  csv: 'text/csv',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
 const collectionIdField = z.coerce
   .number({ error: 'A valid collection id is required.' })
   .int({ error: 'A valid collection id is required.' })

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config/env.ts';
 import type { AppContext } from '../context.ts';
 import type { User } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
@@ -16,15 +17,11 @@ declare module 'fastify' {
     /** Who is calling: the session's user (null when signed out) and the session cookie value. */
     auth: { user: User | null; cookieValue: string };
   }
-  interface FastifyContextConfig {
-    /** false for the rare route that authenticates another way (a signed webhook). */
-    csrf?: boolean;
-  }
 }
 
 /** The session cookie's name: `__Host-` prefixed (Secure, no Domain, Path=/) over https. */
-export function sessionCookieName(ctx: AppContext): string {
-  return ctx.config.isHttps ? '__Host-tl_session' : 'tl_session';
+export function sessionCookieName(config: Config): string {
+  return config.isHttps ? '__Host-tl_session' : 'tl_session';
 }
 
 /**
@@ -46,7 +43,7 @@ function isXsrfTokenValid(ctx: AppContext, cookieValue: string, token: string): 
 function setSessionCookies(ctx: AppContext, reply: FastifyReply, cookieValue: string, persistent: boolean): void {
   const common = { path: '/', sameSite: 'lax' as const, secure: ctx.config.isHttps };
   const maxAge = persistent ? SESSION_ABSOLUTE_SECONDS : undefined;
-  reply.setCookie(sessionCookieName(ctx), cookieValue, { ...common, httpOnly: true, maxAge });
+  reply.setCookie(sessionCookieName(ctx.config), cookieValue, { ...common, httpOnly: true, maxAge });
   reply.setCookie(XSRF_COOKIE, xsrfTokenFor(ctx, cookieValue), { ...common, httpOnly: false, maxAge });
 }
 
@@ -76,30 +73,19 @@ export function requireUser(request: FastifyRequest): User {
   return user;
 }
 
-function isPageOrApiRequest(url: string): boolean {
-  if (url.startsWith('/api/')) return true;
-  const path = url.split('?')[0] ?? '';
-  // Static files (anything with an extension) need no session.
-  return !/\.[a-z0-9]+$/i.test(path);
-}
-
 /**
- * Resolves the session on every API call and page load, gives a visitor without cookies an
+ * Resolves the session on every call of the browser API (http/contexts.ts), gives a visitor without cookies an
  * anonymous session value and an XSRF token, and guards unsafe calls: the X-XSRF-TOKEN header
  * must equal the cookie and verify against this session; cross-site requests are refused; and a
  * request whose X-User-Email names someone else than the session's user gets 403.
  */
 export function registerSession(app: FastifyInstance, ctx: AppContext): void {
-  const cookieName = sessionCookieName(ctx);
+  const cookieName = sessionCookieName(ctx.config);
   const appOrigin = new URL(ctx.config.appUrl).origin;
   app.decorateRequest('auth', null as unknown as FastifyRequest['auth']);
 
   app.addHook('onRequest', async (request, reply) => {
     const existing = request.cookies[cookieName];
-    if (!isPageOrApiRequest(request.url)) {
-      request.auth = { user: null, cookieValue: existing ?? '' };
-      return;
-    }
     if (existing && existing.length >= 32 && existing.length <= 64) {
       const user = await resolveSession(ctx, existing);
       request.auth = { user, cookieValue: existing };
@@ -115,11 +101,10 @@ export function registerSession(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.addHook('preValidation', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
-    // Logout changes state although SPEC §7 makes it a GET; Fastify also answers HEAD with the
-    // GET handler, so the route is guarded whatever the method.
-    const isLogout = request.routeOptions.url === '/api/logout/';
-    if ((UNSAFE_METHODS.has(request.method) || isLogout) && request.routeOptions.config.csrf !== false) {
+    // Logout changes state although SPEC §7 makes it a GET (its definition says so); Fastify
+    // also answers HEAD with the GET handler, so such a route is guarded whatever the method.
+    const changesState = request.routeOptions.config.endpoint?.needsXsrfToken === true;
+    if (UNSAFE_METHODS.has(request.method) || changesState) {
       if (request.headers['sec-fetch-site'] === 'cross-site') {
         throw new AppError('CSRF_FAILED', 'Cross-site requests are not allowed.');
       }

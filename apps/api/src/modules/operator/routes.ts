@@ -25,9 +25,9 @@ function isLoopback(request: FastifyRequest): boolean {
 
 /**
  * POST /api/admin/cli/: the operator CLI's way in while the server holds the embedded database
- * (issue 3 §1). Registered only when the server has a token (written to DATA_DIR/server.json);
- * loopback callers only, `Authorization: Bearer <token>` compared in constant time, no XSRF
- * (not a browser call), hidden from OpenAPI. Runs the same `runAdminCommand` as the CLI.
+ * (issue 3 §1). Registered only when the server has a token (written to DATA_DIR/server.json),
+ * outside the browser API's contexts: loopback callers only, `Authorization: Bearer <token>`
+ * compared in constant time, no session or XSRF (not a browser call), hidden from OpenAPI. Runs the same `runAdminCommand` as the CLI.
  */
 export async function adminCliRoutes(app: FastifyInstance, ctx: AppContext, options: { token: string | undefined }): Promise<void> {
   const token = options.token;
@@ -37,7 +37,6 @@ export async function adminCliRoutes(app: FastifyInstance, ctx: AppContext, opti
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post('/api/admin/cli/', {
     bodyLimit: ADMIN_CLI_BODY_LIMIT,
-    config: { csrf: false },
     schema: { hide: true, body: adminCliRequest, response: { 200: adminCliResponse, ...errorResponses(400, 401, 403, 413) } },
     // Checked before the body is read: nobody else gets to upload 64 MB.
     onRequest: async (request) => {

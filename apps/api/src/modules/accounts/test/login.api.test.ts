@@ -24,7 +24,7 @@ let sessionCookie: string;
 beforeAll(async () => {
   sims = await startSimulators();
   t = await createTestApp({ env: simulatorEnv(sims) });
-  sessionCookie = sessionCookieName(t.ctx);
+  sessionCookie = sessionCookieName(t.ctx.config);
 });
 afterAll(async () => {
   await t?.close();

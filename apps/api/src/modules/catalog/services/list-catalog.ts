@@ -1,10 +1,20 @@
-import { ALL_CATEGORY_ID, FREE_CATEGORY_ID, type LatestCollectionResponse } from '@tradelist/contract/catalog';
+import { ALL_CATEGORY_ID, FREE_CATEGORY_ID, type Category, type Collection, type LatestCollectionResponse } from '@tradelist/contract/catalog';
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../errors.ts';
-import { presentCollection } from '../presenters/catalog.ts';
+import { presentCategory, presentCollection } from '../presenters/catalog.ts';
 import { findCategoryById, listCategories, listCollectionsOfCategory, listCurrentCollections } from '../repositories/catalog.ts';
 import { listSubscriptionsOfUser } from '../../billing/repositories/subscriptions.ts';
 import { boughtEditions } from '../../billing/services/entitlements.ts';
+
+/** GET /categories/: every category, announced ones included. */
+export async function listAllCategories(ctx: AppContext): Promise<Category[]> {
+  return (await listCategories(ctx.db)).map(presentCategory);
+}
+
+/** GET /all-collections/: the current edition of every category. */
+export async function currentCollections(ctx: AppContext): Promise<Collection[]> {
+  return (await listCurrentCollections(ctx.db)).map(presentCollection);
+}
 
 /**
  * GET /latest-collection/{categoryId}/: the current edition of a category (or of every paid
