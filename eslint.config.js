@@ -1,7 +1,34 @@
 import js from '@eslint/js';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const api = 'apps/api/src';
+
+/** import-x/no-restricted-paths zones of the API: `target` files may not import `from` files. */
+export const apiLayerZones = [
+  {
+    target: [`${api}/modules/*/routes.ts`, `${api}/modules/*/routes/**`, `${api}/http/**`],
+    from: [`${api}/modules/*/repositories/**`],
+    message: 'Routes call one service; repositories are reached through services.',
+  },
+  {
+    target: [`${api}/modules/**`],
+    from: [`${api}/db/sample/**`],
+    message: 'Domain code does not depend on the sample data (the sample data may use domain rules).',
+  },
+  {
+    target: [`${api}/config/**`, `${api}/http/**`, `${api}/jobs/**`, `${api}/lib/**`, `${api}/mail/**`, `${api}/security/**`, `${api}/integrations/**`],
+    from: [`${api}/modules/**`],
+    message: 'Platform code does not reach into domain modules; modules are composed in app.ts.',
+  },
+  {
+    target: [`${api}/**`],
+    from: ['packages/simulators/**'],
+    message: 'Application code must not import the simulators.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.tmp/**', 'data/**', 'test-results/**'] },
@@ -22,6 +49,15 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['@tradelist/simulators/*'], message: 'Application code must not import the simulators.' }] }],
     },
+  },
+  {
+    // Layers of the API, enforced (docs/architecture.md): routes call services, services hold
+    // the rules, repositories hold SQL; platform code does not reach into domain modules.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })] },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: apiLayerZones }] },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

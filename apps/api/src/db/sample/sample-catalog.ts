@@ -4,7 +4,8 @@
  */
 import type { PlansTable } from '../schema.ts';
 import { DEFAULT_SAMPLE_SEED, type SampleItem } from './electrical-catalog.ts';
-import { editionCode, electricalEditions, monthAndYear, wireAndConduitDemoItems } from './editions.ts';
+import { editionCode, monthAndYear } from '../../modules/catalog/services/edition-naming.ts';
+import { electricalEditions, wireAndConduitDemoItems } from './editions.ts';
 
 export interface SampleCategory {
   name: string;

@@ -3,7 +3,7 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import type { AppContext } from '../../../context.ts';
 import { isUniqueViolation } from '../../../db/database.ts';
-import { editionCode, editionName } from '../../../db/sample/editions.ts';
+import { editionCode, editionName } from './edition-naming.ts';
 import type { CategoryRow } from '../../../db/schema.ts';
 import { AppError } from '../../../errors.ts';
 import {

@@ -1,0 +1,40 @@
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, test } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../../../..');
+const eslint = new ESLint({ cwd: root });
+
+/** Lints `code` as if it were the file at `file` (relative to the repository), returning the layer errors. */
+async function layerErrors(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'import-x/no-restricted-paths' || m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+// `npm run lint` enforces the layers of docs/architecture.md; these cases prove each rule bites.
+describe('the lint configuration enforces the API layers', { timeout: 60_000 }, () => {
+  test('a route importing a repository fails', async () => {
+    const errors = await layerErrors('apps/api/src/modules/catalog/routes.ts', "import { listCategories } from './repositories/catalog.ts';\nvoid listCategories;\n");
+    expect(errors).toEqual([expect.stringContaining('Routes call one service')]);
+  });
+
+  test('a domain service importing the sample data fails', async () => {
+    const errors = await layerErrors('apps/api/src/modules/catalog/services/example.ts', "import { electricalEditions } from '../../../db/sample/editions.ts';\nvoid electricalEditions;\n");
+    expect(errors).toEqual([expect.stringContaining('sample data')]);
+  });
+
+  test('platform code importing a module fails', async () => {
+    const errors = await layerErrors('apps/api/src/security/example.ts', "import { logIn } from '../modules/accounts/services/log-in.ts';\nvoid logIn;\n");
+    expect(errors).toEqual([expect.stringContaining('Platform code')]);
+  });
+
+  test('application code importing a simulator fails', async () => {
+    const errors = await layerErrors('apps/api/src/modules/accounts/services/example.ts', "import { startSimulators } from '@tradelist/simulators/start';\nvoid startSimulators;\n");
+    expect(errors.length).toBeGreaterThan(0);
+  });
+
+  test('a route importing its service passes', async () => {
+    const errors = await layerErrors('apps/api/src/modules/catalog/routes.ts', "import { listAllCategories } from './services/list-catalog.ts';\nvoid listAllCategories;\n");
+    expect(errors).toEqual([]);
+  });
+});
