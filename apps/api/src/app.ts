@@ -16,8 +16,9 @@ import { registerSecurityHeaders } from './security/security-headers.ts';
 import { sessionCookieName } from './security/session-plugin.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
-import { adminCliRoutes } from './modules/operator/routes.ts';
+import { adminCliRoutes } from './modules/operator/admin-cli-routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
+import { operatorRoutes } from './modules/operator/routes.ts';
 import { CLEAN_UP_INTERVAL_MS, cleanUpExpiredRows } from './jobs/clean-up.ts';
 import { configRoutes } from './http/config-routes.ts';
 import { registerBrowserApi } from './http/contexts.ts';
@@ -120,7 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   registerErrorHandler(app);
 
   // Each call is registered in the context of its access level (public, user, operator).
-  await registerBrowserApi(app, ctx, [configRoutes, accountRoutes, catalogRoutes]);
+  await registerBrowserApi(app, ctx, [configRoutes, accountRoutes, catalogRoutes, operatorRoutes]);
   await app.register(async (scope) => adminCliRoutes(scope, ctx, { token: options.adminCliToken }));
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

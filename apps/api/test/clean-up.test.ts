@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { cleanUpExpiredRows } from '../src/jobs/clean-up.ts';
 import { SESSION_IDLE_SECONDS } from '../src/security/sessions.ts';
-import { createTestApp, type TestApp } from './support/test-app.ts';
+import { type TestApp } from './support/test-app.ts';
+import { setUpApiTest } from './support/api-test.ts';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t?.close());
+setUpApiTest({}, (setup) => ({ t } = setup));
 
 const count = async (table: 'rate_limits' | 'sessions' | 'jobs') =>
   Number((await t.database.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);

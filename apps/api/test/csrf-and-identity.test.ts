@@ -1,32 +1,26 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { XSRF_COOKIE, sessionCookieName, xsrfTokenFor } from '../src/security/session-plugin.ts';
 import {
   countRows,
   logIn,
   registerAndActivate,
-  simulatorEnv,
-  startSimulators,
   uniqueAddress,
   uniqueEmail,
   type Simulators,
 } from './support/accounts.ts';
 import { registeredRoutes, type RegisteredRoute } from './support/routes.ts';
-import { createTestApp, type TestApp, type TestClient } from './support/test-app.ts';
+import { type TestApp, type TestClient } from './support/test-app.ts';
+import { setUpApiTest } from './support/api-test.ts';
 
 let sims: Simulators;
 let t: TestApp;
 let guarded: RegisteredRoute[];
-beforeAll(async () => {
-  sims = await startSimulators();
-  t = await createTestApp({ env: simulatorEnv(sims) });
+setUpApiTest({ simulators: true }, (setup) => {
+  ({ t, sims } = setup);
   // Every state-changing call: the unsafe methods, plus logout, which SPEC §7 makes a GET.
   guarded = registeredRoutes(t.app).filter(
     (route) => route.url.startsWith('/api/') && (['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method) || route.url === '/api/logout/'),
   );
-});
-afterAll(async () => {
-  await t?.close();
-  await sims?.close();
 });
 
 const client = () => t.client({ remoteAddress: uniqueAddress() });

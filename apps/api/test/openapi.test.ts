@@ -1,7 +1,8 @@
 import { sessionUser } from '@tradelist/contract/accounts';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { registeredRoutes } from './support/routes.ts';
-import { createTestApp, type TestApp } from './support/test-app.ts';
+import { type TestApp } from './support/test-app.ts';
+import { setUpApiTest } from './support/api-test.ts';
 
 interface Operation {
   requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown>; required?: string[] } }> };
@@ -15,14 +16,13 @@ interface OpenApiDocument {
 
 let t: TestApp;
 let doc: OpenApiDocument;
-beforeAll(async () => {
-  t = await createTestApp();
+setUpApiTest({}, async (setup) => {
+  ({ t } = setup);
   const response = await t.client().get('/api/openapi.json');
   expect(response.statusCode).toBe(200);
   expect(response.headers['content-type']).toMatch(/^application\/json/);
   doc = response.json();
 });
-afterAll(async () => t?.close());
 
 const bodyOf = (path: string, method = 'post') => doc.paths[path]?.[method]?.requestBody?.content['application/json']?.schema;
 

@@ -217,4 +217,16 @@ export const api = {
       errors: [401, 403],
     }),
   },
+
+  operator: {
+    editions: defineEndpoint({
+      method: 'GET',
+      path: '/api/operator/editions/',
+      access: 'operator',
+      tag: 'operator',
+      summary: 'Every edition of every category, newest first',
+      response: { 200: collectionsResponse },
+      errors: [401, 403],
+    }),
+  },
 } as const;

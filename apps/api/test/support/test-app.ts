@@ -54,8 +54,15 @@ export async function createTestApp(
   const clock = new TestClock();
   const logger = options.logStream ? { ...loggerOptions('info'), stream: options.logStream } : false;
   const { app, ctx } = await buildApp({ config, database, clock, logger, startWorkers: false });
-  options.beforeReady?.(app);
-  await app.ready();
+  try {
+    options.beforeReady?.(app);
+    await app.ready();
+  } catch (error) {
+    // A test may expect the boot to fail: nothing of this app stays open behind it.
+    await app.close().catch(() => undefined);
+    await database.close();
+    throw error;
+  }
   return {
     app,
     ctx,

@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/support/test-app.ts';
+import { expect, test } from 'vitest';
+import { type TestApp } from '../../../../test/support/test-app.ts';
+import { setUpApiTest } from '../../../../test/support/api-test.ts';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t?.close());
+setUpApiTest({}, (setup) => ({ t } = setup));
 
 test('register, activate from the outbox link, log in, read /me, log out', async () => {
   const client = t.client();

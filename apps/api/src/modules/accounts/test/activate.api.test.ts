@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { activatedMessage, activationFailedMessage } from '../services/activate-account.ts';
 import { LINK_LIFETIME_SECONDS, encodeUid } from '../services/user-links.ts';
 import {
@@ -9,23 +9,15 @@ import {
   mailsTo,
   registerAccount,
   registerAndActivate,
-  simulatorEnv,
-  startSimulators,
   uniqueAddress,
   type Simulators,
 } from '../../../../test/support/accounts.ts';
-import { createTestApp, type TestApp } from '../../../../test/support/test-app.ts';
+import { type TestApp } from '../../../../test/support/test-app.ts';
+import { setUpApiTest } from '../../../../test/support/api-test.ts';
 
 let sims: Simulators;
 let t: TestApp;
-beforeAll(async () => {
-  sims = await startSimulators();
-  t = await createTestApp({ env: simulatorEnv(sims) });
-});
-afterAll(async () => {
-  await t?.close();
-  await sims?.close();
-});
+setUpApiTest({ simulators: true }, (setup) => ({ t, sims } = setup));
 
 const client = () => t.client({ remoteAddress: uniqueAddress() });
 const THREE_DAYS = 3 * 24 * 60 * 60;

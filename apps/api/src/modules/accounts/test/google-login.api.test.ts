@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { GOOGLE_ISSUER, subjectForEmail } from '@tradelist/simulators/google';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { googleAccountMismatchMessage, googleEmailNotVerifiedMessage, googleTokenInvalidMessage } from '../services/log-in-with-google.ts';
 import { invalidCredentialsMessage } from '../services/log-in.ts';
 import {
@@ -9,24 +9,16 @@ import {
   logIn,
   registerAccount,
   registerAndActivate,
-  simulatorEnv,
-  startSimulators,
   uniqueAddress,
   uniqueEmail,
   type Simulators,
 } from '../../../../test/support/accounts.ts';
 import { createTestApp, type TestApp } from '../../../../test/support/test-app.ts';
+import { setUpApiTest } from '../../../../test/support/api-test.ts';
 
 let sims: Simulators;
 let t: TestApp;
-beforeAll(async () => {
-  sims = await startSimulators();
-  t = await createTestApp({ env: simulatorEnv(sims) });
-});
-afterAll(async () => {
-  await t?.close();
-  await sims?.close();
-});
+setUpApiTest({ simulators: true }, (setup) => ({ t, sims } = setup));
 
 const client = () => t.client({ remoteAddress: uniqueAddress() });
 const tokenInvalid = { code: 'GOOGLE_TOKEN_INVALID', error: googleTokenInvalidMessage };

@@ -1,5 +1,5 @@
 import { invalidEmailMessage, requiredMessage, sessionUser } from '@tradelist/contract/accounts';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { XSRF_COOKIE, sessionCookieName } from '../../../security/session-plugin.ts';
 import { invalidCredentialsMessage, notActivatedMessage } from '../services/log-in.ts';
 import { activationResentMessage } from '../services/resend-activation.ts';
@@ -10,25 +10,19 @@ import {
   mailsTo,
   registerAccount,
   registerAndActivate,
-  simulatorEnv,
-  startSimulators,
   uniqueAddress,
   uniqueEmail,
   type Simulators,
 } from '../../../../test/support/accounts.ts';
-import { createTestApp, type TestApp } from '../../../../test/support/test-app.ts';
+import { type TestApp } from '../../../../test/support/test-app.ts';
+import { setUpApiTest } from '../../../../test/support/api-test.ts';
 
 let sims: Simulators;
 let t: TestApp;
 let sessionCookie: string;
-beforeAll(async () => {
-  sims = await startSimulators();
-  t = await createTestApp({ env: simulatorEnv(sims) });
+setUpApiTest({ simulators: true }, (setup) => {
+  ({ t, sims } = setup);
   sessionCookie = sessionCookieName(t.ctx.config);
-});
-afterAll(async () => {
-  await t?.close();
-  await sims?.close();
 });
 
 const client = () => t.client({ remoteAddress: uniqueAddress() });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { XSRF_COOKIE, sessionCookieName } from '../../../security/session-plugin.ts';
 import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS } from '../../../security/sessions.ts';
 import {
@@ -6,26 +6,20 @@ import {
   lastLinkTo,
   logIn,
   registerAndActivate,
-  simulatorEnv,
-  startSimulators,
   strongPassword,
   uniqueAddress,
   type Account,
   type Simulators,
 } from '../../../../test/support/accounts.ts';
-import { createTestApp, type TestApp, type TestClient } from '../../../../test/support/test-app.ts';
+import { type TestApp, type TestClient } from '../../../../test/support/test-app.ts';
+import { setUpApiTest } from '../../../../test/support/api-test.ts';
 
 let sims: Simulators;
 let t: TestApp;
 let sessionCookie: string;
-beforeAll(async () => {
-  sims = await startSimulators();
-  t = await createTestApp({ env: simulatorEnv(sims) });
+setUpApiTest({ simulators: true }, (setup) => {
+  ({ t, sims } = setup);
   sessionCookie = sessionCookieName(t.ctx.config);
-});
-afterAll(async () => {
-  await t?.close();
-  await sims?.close();
 });
 
 const DAY = 24 * 60 * 60;

@@ -1,5 +1,5 @@
 import { passwordTooCommonMessage, passwordTooShortMessage, passwordsDoNotMatchMessage } from '@tradelist/contract/accounts';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { addSeconds } from '../../../lib/clock.ts';
 import { randomToken, sha256 } from '../../../lib/secrets.ts';
 import { resetRequestedMessage } from '../services/request-password-reset.ts';
@@ -14,26 +14,18 @@ import {
   mailsTo,
   registerAccount,
   registerAndActivate,
-  simulatorEnv,
-  startSimulators,
   strongPassword,
   uniqueAddress,
   uniqueEmail,
   type MailedLink,
   type Simulators,
 } from '../../../../test/support/accounts.ts';
-import { createTestApp, type TestApp } from '../../../../test/support/test-app.ts';
+import { type TestApp } from '../../../../test/support/test-app.ts';
+import { setUpApiTest } from '../../../../test/support/api-test.ts';
 
 let sims: Simulators;
 let t: TestApp;
-beforeAll(async () => {
-  sims = await startSimulators();
-  t = await createTestApp({ env: simulatorEnv(sims) });
-});
-afterAll(async () => {
-  await t?.close();
-  await sims?.close();
-});
+setUpApiTest({ simulators: true }, (setup) => ({ t, sims } = setup));
 
 const HOUR = 60 * 60;
 const client = () => t.client({ remoteAddress: uniqueAddress() });

@@ -1,27 +1,20 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { rateLimitedMessage } from '../../../security/rate-limits.ts';
 import {
   logIn,
   registerAndActivate,
   simulatorEnv,
-  startSimulators,
   strongPassword,
   uniqueAddress,
   uniqueEmail,
   type Simulators,
 } from '../../../../test/support/accounts.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../../../test/support/test-app.ts';
+import { setUpApiTest } from '../../../../test/support/api-test.ts';
 
 let sims: Simulators;
 let t: TestApp;
-beforeAll(async () => {
-  sims = await startSimulators();
-  t = await createTestApp({ env: simulatorEnv(sims) });
-});
-afterAll(async () => {
-  await t?.close();
-  await sims?.close();
-});
+setUpApiTest({ simulators: true }, (setup) => ({ t, sims } = setup));
 
 const client = (app: TestApp = t) => app.client({ remoteAddress: uniqueAddress() });
 

@@ -8,7 +8,7 @@ import {
   passwordsDoNotMatchMessage,
   requiredMessage,
 } from '@tradelist/contract/accounts';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { sha256 } from '../../../lib/secrets.ts';
 import { registeredMessage } from '../services/register-user.ts';
 import { encodeUid } from '../services/user-links.ts';
@@ -22,25 +22,17 @@ import {
   mailsTo,
   registerAccount,
   registerAndActivate,
-  simulatorEnv,
-  startSimulators,
   strongPassword,
   uniqueAddress,
   uniqueEmail,
   type Simulators,
 } from '../../../../test/support/accounts.ts';
-import { createTestApp, type TestApp } from '../../../../test/support/test-app.ts';
+import { type TestApp } from '../../../../test/support/test-app.ts';
+import { setUpApiTest } from '../../../../test/support/api-test.ts';
 
 let sims: Simulators;
 let t: TestApp;
-beforeAll(async () => {
-  sims = await startSimulators();
-  t = await createTestApp({ env: simulatorEnv(sims) });
-});
-afterAll(async () => {
-  await t?.close();
-  await sims?.close();
-});
+setUpApiTest({ simulators: true }, (setup) => ({ t, sims } = setup));
 
 const client = () => t.client({ remoteAddress: uniqueAddress() });
 

@@ -1,4 +1,6 @@
+import type { Collection } from '@tradelist/contract/catalog';
 import type { AppContext } from '../../../context.ts';
+import { presentCollection } from '../presenters/catalog.ts';
 import { listAllCollections, listCollectionsOfCategory, type CollectionWithCategory } from '../repositories/catalog.ts';
 import { requireCategory } from './import-edition.ts';
 
@@ -7,4 +9,9 @@ export async function listEditions(ctx: Pick<AppContext, 'db'>, category?: strin
   if (category === undefined) return listAllCollections(ctx.db);
   const row = await requireCategory(ctx, category);
   return listCollectionsOfCategory(ctx.db, row.id);
+}
+
+/** Every edition as the operator console lists it. */
+export async function listEditionSummaries(ctx: Pick<AppContext, 'db'>): Promise<Collection[]> {
+  return (await listEditions(ctx)).map(presentCollection);
 }

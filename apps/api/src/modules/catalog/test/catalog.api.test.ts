@@ -1,16 +1,16 @@
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { priceFor } from '@tradelist/pricing/markups';
 import { createCatalogFixture, clientFor, fixtureProducts, type CatalogFixture, type Principal } from '../../../../test/support/catalog.ts';
-import { createTestApp, type TestApp } from '../../../../test/support/test-app.ts';
+import { type TestApp } from '../../../../test/support/test-app.ts';
+import { setUpApiTest } from '../../../../test/support/api-test.ts';
 
 let t: TestApp;
 let fixture: CatalogFixture;
-beforeAll(async () => {
-  t = await createTestApp();
+setUpApiTest({}, async (setup) => {
+  ({ t } = setup);
   fixture = await createCatalogFixture(t);
 });
-afterAll(async () => t?.close());
 
 const countRows = async () => ({
   downloads: Number((await t.database.db.selectFrom('download_log').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),

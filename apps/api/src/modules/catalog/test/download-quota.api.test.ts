@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { createCatalogFixture, clientFor, type CatalogFixture } from '../../../../test/support/catalog.ts';
-import { createTestApp, type TestApp } from '../../../../test/support/test-app.ts';
+import { type TestApp } from '../../../../test/support/test-app.ts';
+import { setUpApiTest } from '../../../../test/support/api-test.ts';
 
 let t: TestApp;
 let fixture: CatalogFixture;
-beforeAll(async () => {
-  t = await createTestApp();
+setUpApiTest({}, async (setup) => {
+  ({ t } = setup);
   fixture = await createCatalogFixture(t, { downloadMax: 5 });
 });
-afterAll(async () => t?.close());
 
 test('with a maximum of 5 and 50 simultaneous requests, exactly 5 files are served and logged', async () => {
   const { client, userId } = await clientFor(t, fixture, 'subscriber', 'race');

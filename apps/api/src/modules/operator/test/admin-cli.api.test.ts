@@ -20,7 +20,7 @@ import {
 } from '../../../db/data-dir-lock.ts';
 import type { DatabaseHandle } from '../../../db/database.ts';
 import { insertCategory } from '../../catalog/repositories/catalog.ts';
-import { adminCliRoutes } from '../routes.ts';
+import { adminCliRoutes } from '../admin-cli-routes.ts';
 import { runAdminCommand } from '../services/run-admin-command.ts';
 import { TestClock } from '../../../../test/support/test-app.ts';
 import { createTestDatabase } from '../../../../test/support/test-database.ts';
