@@ -3,8 +3,6 @@
  * id) comes from GET /api/config/ instead, so one build serves every environment.
  */
 export const env = {
-  /** The API lives on the same origin under /api (PRODUCT.md: served by the API server). */
-  apiBaseUrl: '/api',
   /** The cookie the server sets and the header it expects back on unsafe requests. */
   xsrfCookieName: 'XSRF-TOKEN',
   xsrfHeaderName: 'X-XSRF-TOKEN',

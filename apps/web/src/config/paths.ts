@@ -18,30 +18,6 @@ export const homeLinks = {
   bookSetupCall: appRoutes.register,
 } as const;
 
-/** API endpoints (relative to env.apiBaseUrl), spelled as SPEC §7 spells them. */
-export const apiPaths = {
-  config: '/config/',
-  register: '/register/',
-  activate: '/activate/',
-  login: '/login_page/',
-  resendActivation: '/resend-activation/',
-  googleLogin: '/google-login/',
-  logout: '/logout/',
-  requestPasswordReset: '/request-password-reset/',
-  resetPassword: '/reset-password/',
-  me: '/me/',
-  categories: '/categories/',
-  allCollections: '/all-collections/',
-  /** `categoryId` is a category's id, or the special ids ALL and FREE (SPEC §9). */
-  latestCollection: '/latest-collection/:categoryId/',
-  downloadProducts: '/download-products/',
-  downloadBoughtProducts: '/download-bought-products/',
-  userFactor: '/user-factor/',
-  /** SPEC §7 spells the save call with an underscore, unlike the read. */
-  saveUserFactor: '/user_factor/',
-  previewProducts: '/preview-products/',
-} as const;
-
 /** Static files served from apps/web/public. */
 export const assetPaths = {
   /** White wordmark, for the navy header, sidebar and footer. */

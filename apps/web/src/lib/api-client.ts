@@ -1,12 +1,10 @@
+import { api } from '@tradelist/contract/api';
+import { buildEndpointPath, needsXsrfToken, type CallInput, type Endpoint, type HttpMethod, type ResponseOf } from '@tradelist/contract/endpoint';
 import { errorBody, type ErrorBody, type ErrorCode } from '@tradelist/contract/errors';
 import { storageKeys } from '@tradelist/contract/local-storage';
-import type { z } from 'zod';
 import { env } from '../config/env';
-import { apiPaths } from '../config/paths';
 import { readCookie } from './read-cookie';
 import { readStoredValue } from './stored-session';
-
-type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A non-2xx answer of the API, with the parsed contract error body when the server sent one. */
 export class ApiError extends Error {
@@ -32,19 +30,11 @@ export function isApiError(error: unknown): error is ApiError {
 }
 
 interface SendOptions {
-  method?: HttpMethod;
+  method: HttpMethod;
   body?: unknown;
-  /** GET /logout/ is safe by method but still checked by the server's XSRF rule. */
-  needsXsrfToken?: boolean;
   signal?: AbortSignal;
 }
 
-interface RequestOptions<T> extends SendOptions {
-  /** Validates the 2xx answer; an empty (204) answer is parsed as `undefined`. */
-  schema: z.ZodType<T>;
-}
-
-const safeMethods = new Set<HttpMethod>(['GET']);
 const jsonAccept = 'application/json';
 let pendingXsrfBootstrap: Promise<void> | null = null;
 
@@ -54,7 +44,7 @@ function currentXsrfToken(): string | null {
 
 /** GET /api/config/ sets the XSRF-TOKEN cookie; run once when an unsafe call finds none (or a stale one). */
 async function refreshXsrfToken(): Promise<void> {
-  pendingXsrfBootstrap ??= fetch(env.apiBaseUrl + apiPaths.config, {
+  pendingXsrfBootstrap ??= fetch(api.config.publicConfig.path, {
     credentials: 'same-origin',
     headers: { Accept: 'application/json' },
   })
@@ -80,15 +70,15 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-async function send(path: string, options: SendOptions, method: HttpMethod, accept: string): Promise<Response> {
+async function send(url: string, options: SendOptions, accept: string): Promise<Response> {
   const headers = new Headers({ Accept: accept });
   const xsrfToken = currentXsrfToken();
   if (xsrfToken) headers.set(env.xsrfHeaderName, xsrfToken);
   const email = readStoredValue(storageKeys.email);
   if (email && isHeaderSafe(email)) headers.set(env.userEmailHeaderName, email);
   if (options.body !== undefined) headers.set('Content-Type', 'application/json');
-  return fetch(env.apiBaseUrl + path, {
-    method,
+  return fetch(url, {
+    method: options.method,
     headers,
     credentials: 'same-origin',
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
@@ -96,26 +86,50 @@ async function send(path: string, options: SendOptions, method: HttpMethod, acce
   });
 }
 
-/** The one HTTP client: same-origin cookies, XSRF header, X-User-Email, contract-typed errors. */
-export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
-  const method = options.method ?? 'GET';
-  const needsXsrfToken = !safeMethods.has(method) || options.needsXsrfToken === true;
-  if (needsXsrfToken && !currentXsrfToken()) await refreshXsrfToken();
+/** Options of one call besides its contract input. */
+export interface CallOptions {
+  signal?: AbortSignal;
+}
 
-  let response = await send(path, options, method, jsonAccept);
+/** The URL of a call: its contract path with the parameters filled in, and its query string. */
+function urlOf(endpoint: Endpoint, input: { params?: unknown; query?: unknown }): string {
+  const path = buildEndpointPath(endpoint.path, input.params as Record<string, string | number> | undefined);
+  const query = input.query as Record<string, string | number | boolean | null | undefined> | undefined;
+  if (!query) return path;
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== null && value !== '') search.set(name, String(value));
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/**
+ * The one HTTP client: calls a contract endpoint with same-origin cookies, the XSRF header and
+ * X-User-Email, validates a success answer against the endpoint's response schema and turns a
+ * failure into an ApiError carrying the contract error body.
+ */
+export async function callApi<E extends Endpoint>(endpoint: E, input: CallInput<E>, options: CallOptions = {}): Promise<ResponseOf<E>> {
+  const xsrf = needsXsrfToken(endpoint);
+  if (xsrf && !currentXsrfToken()) await refreshXsrfToken();
+  const url = urlOf(endpoint, input);
+  const sendOptions: SendOptions = { method: endpoint.method, body: input.body, signal: options.signal };
+
+  let response = await send(url, sendOptions, jsonAccept);
   let payload = await readJson(response);
   let failure = response.ok ? null : errorBody.safeParse(payload);
 
   // The token is bound to the session cookie; if that changed under us, fetch a fresh one once.
-  if (needsXsrfToken && failure?.success && failure.data.code === 'CSRF_FAILED') {
+  if (xsrf && failure?.success && failure.data.code === 'CSRF_FAILED') {
     await refreshXsrfToken();
-    response = await send(path, options, method, jsonAccept);
+    response = await send(url, sendOptions, jsonAccept);
     payload = await readJson(response);
     failure = response.ok ? null : errorBody.safeParse(payload);
   }
 
   if (failure) throw new ApiError(response.status, failure.success ? failure.data : null);
-  return options.schema.parse(payload);
+  const schema = endpoint.response[response.status as keyof typeof endpoint.response];
+  if (!schema) throw new ApiError(response.status, null);
+  // A 204 has no body; its schema (null) is given null rather than undefined.
+  return schema.parse(response.status === 204 ? null : payload) as ResponseOf<E>;
 }
 
 /** True when a refused answer says the XSRF token no longer matches the session (read from a copy). */
@@ -125,22 +139,19 @@ async function isCsrfFailure(response: Response): Promise<boolean> {
   return parsed.success && parsed.data.code === 'CSRF_FAILED';
 }
 
-interface BinaryRequestOptions extends SendOptions {
-  /** The media types the caller can read (the Accept header); a JSON error body may still come back. */
-  accept: string;
-}
-
 /**
- * Same headers and XSRF handling as `apiRequest`, for answers that are files: resolves with the
+ * Same headers and XSRF handling as `callApi`, for calls whose answer is a file: resolves with the
  * untouched Response (any status) so the caller reads the body as a blob and classifies it.
  */
-export async function apiRequestBinary(path: string, options: BinaryRequestOptions): Promise<Response> {
-  const method = options.method ?? 'GET';
-  const needsXsrfToken = !safeMethods.has(method) || options.needsXsrfToken === true;
-  if (needsXsrfToken && !currentXsrfToken()) await refreshXsrfToken();
-
-  const response = await send(path, options, method, options.accept);
-  if (!needsXsrfToken || !(await isCsrfFailure(response))) return response;
+export async function callApiForFile<E extends Endpoint & { file: { mediaTypes: readonly string[] } }>(endpoint: E, input: CallInput<E>): Promise<Response> {
+  const xsrf = needsXsrfToken(endpoint);
+  if (xsrf && !currentXsrfToken()) await refreshXsrfToken();
+  const url = urlOf(endpoint, input);
+  // JSON is accepted too, with a lower weight: a refusal comes back as the contract error body.
+  const accept = [...endpoint.file.mediaTypes, 'application/json;q=0.9'].join(', ');
+  const sendOptions: SendOptions = { method: endpoint.method, body: input.body };
+  const response = await send(url, sendOptions, accept);
+  if (!xsrf || !(await isCsrfFailure(response))) return response;
   await refreshXsrfToken();
-  return send(path, options, method, options.accept);
+  return send(url, sendOptions, accept);
 }

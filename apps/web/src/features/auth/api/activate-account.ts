@@ -1,13 +1,13 @@
 import type { ActivateRequest } from '@tradelist/contract/accounts';
-import { messageBody, type MessageBody } from '@tradelist/contract/errors';
+import { type MessageBody } from '@tradelist/contract/errors';
 import { useMutation } from '@tanstack/react-query';
-import { apiPaths } from '../../../config/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '@tradelist/contract/api';
+import { callApi } from '../../../lib/api-client';
 import type { MutationConfig } from './mutation-config';
 
 /** POST /api/activate/: consumes the single-use activation link. */
 export function activateAccount(data: ActivateRequest): Promise<MessageBody> {
-  return apiRequest(apiPaths.activate, { method: 'POST', body: data, schema: messageBody });
+  return callApi(api.accounts.activate, { body: data });
 }
 
 /** Mutation hook for the activation screen. */

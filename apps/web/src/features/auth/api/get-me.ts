@@ -1,12 +1,12 @@
-import { meResponse, type SessionUser } from '@tradelist/contract/accounts';
+import type { SessionUser } from '@tradelist/contract/accounts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths } from '../../../config/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '@tradelist/contract/api';
+import { callApi } from '../../../lib/api-client';
 import { saveSession } from '../../../lib/stored-session';
 
 /** GET /api/me/: the session's user; a 401 means the browser holds no valid session. */
 export async function getMe(signal?: AbortSignal): Promise<SessionUser> {
-  const user = await apiRequest(apiPaths.me, { schema: meResponse, signal });
+  const user = await callApi(api.accounts.me, {}, { signal });
   // The server is the truth: refresh the locally stored flags (status, update1, ...).
   saveSession(user);
   return user;

@@ -1,12 +1,12 @@
-import { loginResponse, type LoginRequest, type LoginResponse } from '@tradelist/contract/accounts';
+import { type LoginRequest, type LoginResponse } from '@tradelist/contract/accounts';
 import { useMutation } from '@tanstack/react-query';
-import { apiPaths } from '../../../config/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '@tradelist/contract/api';
+import { callApi } from '../../../lib/api-client';
 import type { MutationConfig } from './mutation-config';
 
 /** POST /api/login_page/: email and password sign-in. */
 export function login(data: LoginRequest): Promise<LoginResponse> {
-  return apiRequest(apiPaths.login, { method: 'POST', body: data, schema: loginResponse });
+  return callApi(api.accounts.logIn, { body: data });
 }
 
 /** Mutation hook for the login form. */

@@ -1,13 +1,13 @@
 import type { RegisterRequest } from '@tradelist/contract/accounts';
-import { messageBody, type MessageBody } from '@tradelist/contract/errors';
+import { type MessageBody } from '@tradelist/contract/errors';
 import { useMutation } from '@tanstack/react-query';
-import { apiPaths } from '../../../config/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '@tradelist/contract/api';
+import { callApi } from '../../../lib/api-client';
 import type { MutationConfig } from './mutation-config';
 
 /** POST /api/register/: creates an account and sends the activation email. */
 export function register(data: RegisterRequest): Promise<MessageBody> {
-  return apiRequest(apiPaths.register, { method: 'POST', body: data, schema: messageBody });
+  return callApi(api.accounts.register, { body: data });
 }
 
 /** Mutation hook for the registration form. */

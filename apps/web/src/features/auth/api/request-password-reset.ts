@@ -1,13 +1,13 @@
 import type { EmailOnlyRequest } from '@tradelist/contract/accounts';
-import { messageBody, type MessageBody } from '@tradelist/contract/errors';
+import { type MessageBody } from '@tradelist/contract/errors';
 import { useMutation } from '@tanstack/react-query';
-import { apiPaths } from '../../../config/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '@tradelist/contract/api';
+import { callApi } from '../../../lib/api-client';
 import type { MutationConfig } from './mutation-config';
 
 /** POST /api/request-password-reset/: same answer whether or not the email is registered. */
 export function requestPasswordReset(data: EmailOnlyRequest): Promise<MessageBody> {
-  return apiRequest(apiPaths.requestPasswordReset, { method: 'POST', body: data, schema: messageBody });
+  return callApi(api.accounts.requestPasswordReset, { body: data });
 }
 
 /** Mutation hook for the forgot-password form. */

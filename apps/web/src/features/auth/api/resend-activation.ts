@@ -1,13 +1,13 @@
 import type { EmailOnlyRequest } from '@tradelist/contract/accounts';
-import { messageBody, type MessageBody } from '@tradelist/contract/errors';
+import { type MessageBody } from '@tradelist/contract/errors';
 import { useMutation } from '@tanstack/react-query';
-import { apiPaths } from '../../../config/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '@tradelist/contract/api';
+import { callApi } from '../../../lib/api-client';
 import type { MutationConfig } from './mutation-config';
 
 /** POST /api/resend-activation/: sends a fresh activation link. */
 export function resendActivation(data: EmailOnlyRequest): Promise<MessageBody> {
-  return apiRequest(apiPaths.resendActivation, { method: 'POST', body: data, schema: messageBody });
+  return callApi(api.accounts.resendActivation, { body: data });
 }
 
 /** Mutation hook for the login screen's "Resend activation email" button. */

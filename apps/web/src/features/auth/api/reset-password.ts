@@ -1,13 +1,13 @@
 import type { ResetPasswordRequest } from '@tradelist/contract/accounts';
-import { messageBody, type MessageBody } from '@tradelist/contract/errors';
+import { type MessageBody } from '@tradelist/contract/errors';
 import { useMutation } from '@tanstack/react-query';
-import { apiPaths } from '../../../config/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '@tradelist/contract/api';
+import { callApi } from '../../../lib/api-client';
 import type { MutationConfig } from './mutation-config';
 
 /** POST /api/reset-password/: sets a new password through a single-use link. */
 export function resetPassword(data: ResetPasswordRequest): Promise<MessageBody> {
-  return apiRequest(apiPaths.resetPassword, { method: 'POST', body: data, schema: messageBody });
+  return callApi(api.accounts.resetPassword, { body: data });
 }
 
 /** Mutation hook for the reset-password form. */

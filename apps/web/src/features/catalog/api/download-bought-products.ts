@@ -1,11 +1,11 @@
 import type { DownloadBoughtProductsRequest } from '@tradelist/contract/catalog';
 import { useMutation } from '@tanstack/react-query';
-import { apiPaths } from '../../../config/paths';
+import { api } from '@tradelist/contract/api';
 import { downloadFile, type DownloadOutcome } from '../utils/download-file';
 
 /** POST /api/download-bought-products/: an older, bought edition as a file (toasts included). */
 export function downloadBoughtProducts(data: DownloadBoughtProductsRequest): Promise<DownloadOutcome> {
-  return downloadFile(apiPaths.downloadBoughtProducts, data);
+  return downloadFile(api.catalog.downloadBoughtEdition, data);
 }
 
 /** Mutation hook behind 'Download CSV' on a previously purchased edition. */

@@ -1,11 +1,11 @@
-import { categoriesResponse, type Category } from '@tradelist/contract/catalog';
+import { type Category } from '@tradelist/contract/catalog';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths } from '../../../config/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '@tradelist/contract/api';
+import { callApi } from '../../../lib/api-client';
 
 /** GET /api/categories/ (public): every category, including the announced ones. */
 export function getCategories(signal?: AbortSignal): Promise<Category[]> {
-  return apiRequest(apiPaths.categories, { schema: categoriesResponse, signal });
+  return callApi(api.catalog.categories, {}, { signal });
 }
 
 /** Categories change when the operator adds one: rarely. */

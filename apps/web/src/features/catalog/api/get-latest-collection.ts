@@ -1,12 +1,11 @@
 import {
-  latestCollectionResponse,
   type ALL_CATEGORY_ID,
   type FREE_CATEGORY_ID,
   type LatestCollectionResponse,
 } from '@tradelist/contract/catalog';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths, buildPath } from '../../../config/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '@tradelist/contract/api';
+import { callApi } from '../../../lib/api-client';
 
 /** A category's id, or one of the special ids of SPEC §9. */
 export type CatalogCategoryId = number | typeof ALL_CATEGORY_ID | typeof FREE_CATEGORY_ID;
@@ -16,7 +15,7 @@ export type CatalogCategoryId = number | typeof ALL_CATEGORY_ID | typeof FREE_CA
  * category, ALL paid or FREE categories, and the older editions the user bought.
  */
 export function getLatestCollection(categoryId: CatalogCategoryId, signal?: AbortSignal): Promise<LatestCollectionResponse> {
-  return apiRequest(buildPath(apiPaths.latestCollection, { categoryId }), { schema: latestCollectionResponse, signal });
+  return callApi(api.catalog.latestCollections, { params: { categoryId: String(categoryId) } }, { signal });
 }
 
 /** Query options per category (and special id). */

@@ -74,7 +74,7 @@ function AllView(props: ViewProps) {
         onRetry={() => void paid.refetch()}
         emptyText="No paid collections have been published yet."
         source="latest"
-        catelogId="none"
+        downloadCategoryId="none"
         showCategory
         {...props}
       />
@@ -86,7 +86,7 @@ function AllView(props: ViewProps) {
         onRetry={() => void free.refetch()}
         emptyText="No free collections have been published yet."
         source="latest"
-        catelogId="none"
+        downloadCategoryId="none"
         showCategory
         {...props}
       />
@@ -106,7 +106,7 @@ function FreeView(props: ViewProps) {
       onRetry={() => void free.refetch()}
       emptyText="No free collections have been published yet."
       source="latest"
-      catelogId="none"
+      downloadCategoryId="none"
       showCategory
       {...props}
     />
@@ -120,7 +120,7 @@ function CategoryView({ categoryId, category, ...props }: ViewProps & { category
     isLoading: latest.isPending,
     isError: latest.isError,
     onRetry: () => void latest.refetch(),
-    catelogId: categoryId,
+    downloadCategoryId: categoryId,
     ...props,
   };
   return (

@@ -12,7 +12,7 @@ interface CollectionSectionProps {
   /** Shown when the list is empty. */
   emptyText: ReactNode;
   source: DownloadTarget['source'];
-  catelogId: DownloadTarget['catelogId'];
+  downloadCategoryId: DownloadTarget['downloadCategoryId'];
   isSubscriber: boolean;
   showCategory?: boolean;
   isDownloading: (target: DownloadTarget) => boolean;
@@ -28,7 +28,7 @@ export function CollectionSection({
   onRetry,
   emptyText,
   source,
-  catelogId,
+  downloadCategoryId,
   isSubscriber,
   showCategory,
   isDownloading,
@@ -56,7 +56,7 @@ export function CollectionSection({
       ) : (
         <ul className="collection-grid">
           {collections.map((collection) => {
-            const target: DownloadTarget = { collection, source, catelogId };
+            const target: DownloadTarget = { collection, source, downloadCategoryId };
             return (
               <li key={collection.id}>
                 <CollectionCard

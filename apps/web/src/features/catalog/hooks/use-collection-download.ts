@@ -8,8 +8,8 @@ export interface DownloadTarget {
   collection: Collection;
   /** 'latest' editions go through download-products, 'bought' ones through download-bought-products. */
   source: 'latest' | 'bought';
-  /** SPEC §7 `catelog_id`: the category shown, or 'none' in the All and Free views. */
-  catelogId: number | 'none';
+  /** The category shown (sent as the download's category), or 'none' in the All and Free views. */
+  downloadCategoryId: number | 'none';
 }
 
 /** The file the user asked for in the markup dialog. */
@@ -45,7 +45,7 @@ export function useCollectionDownload() {
       const request =
         target.source === 'bought'
           ? downloadBought({ collection_id: target.collection.id, ...choice })
-          : downloadLatest({ collection_id: target.collection.id, catelog_id: target.catelogId, ...choice });
+          : downloadLatest({ collection_id: target.collection.id, catelog_id: target.downloadCategoryId, ...choice });
       // The helper reports every outcome by toast and does not throw; only the busy state is left.
       void request.catch(() => undefined).finally(() =>
         setBusyKeys((keys) => {

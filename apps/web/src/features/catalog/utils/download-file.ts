@@ -1,15 +1,17 @@
-import { apiRequestBinary } from '../../../lib/api-client';
+import type { api } from '@tradelist/contract/api';
+import type { CallInput } from '@tradelist/contract/endpoint';
+import { callApiForFile } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import {
   classifyDownloadResponse,
   defaultFileName,
   downloadMessages,
   errorMessagesFromJson,
-  fileMediaTypes,
   fileNameFromContentDisposition,
 } from './download-response';
 
-const acceptedTypes = `${fileMediaTypes.csv}, ${fileMediaTypes.xlsx}, application/json;q=0.9`;
+/** The calls whose answer is a price-list file. */
+type DownloadEndpoint = typeof api.catalog.downloadEdition | typeof api.catalog.downloadBoughtEdition;
 /** Long enough for the browser to have started writing the file before the URL is revoked. */
 const revokeDelayMs = 30_000;
 
@@ -30,15 +32,15 @@ function saveBlob(blob: Blob, fileName: string): void {
 export type DownloadOutcome = { ok: true; fileName: string } | { ok: false };
 
 /**
- * The one download helper (SPEC §8): POSTs `body` to a download endpoint with the API client's
+ * The one download helper (SPEC §8): POSTs `body` to a download call with the API client's
  * headers, saves a CSV or .xlsx answer under the server's file name, and shows every other
  * answer as the spec's toasts.
  */
-export async function downloadFile(path: string, body: object): Promise<DownloadOutcome> {
+export async function downloadFile<E extends DownloadEndpoint>(endpoint: E, body: CallInput<E>['body']): Promise<DownloadOutcome> {
   let response: Response;
   let blob: Blob;
   try {
-    response = await apiRequestBinary(path, { method: 'POST', body, accept: acceptedTypes });
+    response = await callApiForFile(endpoint, { body } as CallInput<E>);
     blob = await response.blob();
   } catch {
     notify.error(downloadMessages.network);

@@ -1,12 +1,6 @@
-import type { DownloadFormat } from '@tradelist/contract/catalog';
+import { downloadMediaTypes, type DownloadFormat } from '@tradelist/contract/catalog';
 import { errorBody } from '@tradelist/contract/errors';
 import { formatFieldErrors } from '../../../lib/error-messages';
-
-/** The media types of the two file formats (what the server sends and what the client accepts). */
-export const fileMediaTypes = {
-  csv: 'text/csv',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-} as const satisfies Record<DownloadFormat, string>;
 
 /** SPEC §8 download messages, spelled exactly. */
 export const downloadMessages = {
@@ -37,8 +31,8 @@ function mediaTypeOf(contentType: string | null): string {
 export function classifyDownloadResponse(contentType: string | null, bodySize: number): DownloadResponseKind {
   if (bodySize === 0) return { kind: 'empty' };
   const mediaType = mediaTypeOf(contentType);
-  if (mediaType === fileMediaTypes.csv) return { kind: 'file', format: 'csv' };
-  if (mediaType === fileMediaTypes.xlsx) return { kind: 'file', format: 'xlsx' };
+  if (mediaType === downloadMediaTypes.csv) return { kind: 'file', format: 'csv' };
+  if (mediaType === downloadMediaTypes.xlsx) return { kind: 'file', format: 'xlsx' };
   if (mediaType === 'application/json' || mediaType.endsWith('+json')) return { kind: 'json' };
   return { kind: 'unknown' };
 }

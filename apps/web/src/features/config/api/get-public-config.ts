@@ -1,11 +1,11 @@
-import { publicConfig, type PublicConfig } from '@tradelist/contract/public-config';
+import { type PublicConfig } from '@tradelist/contract/public-config';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths } from '../../../config/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '@tradelist/contract/api';
+import { callApi } from '../../../lib/api-client';
 
 /** GET /api/config/: the browser's allow-listed settings (also sets the XSRF-TOKEN cookie). */
 export function getPublicConfig(signal?: AbortSignal): Promise<PublicConfig> {
-  return apiRequest(apiPaths.config, { schema: publicConfig, signal });
+  return callApi(api.config.publicConfig, {}, { signal });
 }
 
 /** Loaded once per page load; it does not change while the app runs. */

@@ -1,11 +1,11 @@
-import { previewProductsResponse, type PreviewProductsResponse } from '@tradelist/contract/catalog';
+import { type PreviewProductsResponse } from '@tradelist/contract/catalog';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths } from '../../../config/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '@tradelist/contract/api';
+import { callApi } from '../../../lib/api-client';
 
 /** GET /api/preview-products/: the newest list the user may download, with each product's cost. */
 export function getPreviewProducts(signal?: AbortSignal): Promise<PreviewProductsResponse> {
-  return apiRequest(apiPaths.previewProducts, { schema: previewProductsResponse, signal });
+  return callApi(api.catalog.previewProducts, {}, { signal });
 }
 
 /** An edition does not change once published; a new one arrives monthly. */

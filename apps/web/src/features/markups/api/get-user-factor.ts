@@ -1,11 +1,11 @@
-import { userFactor, type UserFactor } from '@tradelist/contract/catalog';
+import { type UserFactor } from '@tradelist/contract/catalog';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths } from '../../../config/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '@tradelist/contract/api';
+import { callApi } from '../../../lib/api-client';
 
 /** GET /api/user-factor/ (email header): the user's saved markups, tax and the two QuickBooks texts. */
 export function getUserFactor(signal?: AbortSignal): Promise<UserFactor> {
-  return apiRequest(apiPaths.userFactor, { schema: userFactor, signal });
+  return callApi(api.catalog.userFactor, {}, { signal });
 }
 
 /** Query options for the saved user factor; failures toast SPEC §8's message. */

@@ -1,12 +1,12 @@
-import { userFactor, type SaveUserFactorRequest, type UserFactor } from '@tradelist/contract/catalog';
+import { type SaveUserFactorRequest, type UserFactor } from '@tradelist/contract/catalog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '../../../config/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '@tradelist/contract/api';
+import { callApi } from '../../../lib/api-client';
 import { userFactorQueryOptions } from './get-user-factor';
 
 /** POST /api/user_factor/ (email header): saves the markups; the answer is what was stored. */
 export function saveUserFactor(data: SaveUserFactorRequest): Promise<UserFactor> {
-  return apiRequest(apiPaths.saveUserFactor, { method: 'POST', body: data, schema: userFactor });
+  return callApi(api.catalog.saveUserFactor, { body: data });
 }
 
 interface SaveUserFactorConfig {
