@@ -1,65 +1,65 @@
 /**
- * Prints how much JavaScript and CSS (gzip, kB = 1000 bytes as Vite prints them) a first visit to `/` downloads from the built app:
- * the entry script of dist/index.html and everything it imports statically, chunk by chunk.
- * Chunks reached only through `import()` (lazy routes) are listed apart: `/` does not load them.
+ * Prints how much JavaScript and CSS (gzip) a first visit to `/` downloads from the built app:
+ * the entry of index.html with its static imports, plus the lazy chunk of the landing page route
+ * with its static imports. The other chunks are listed apart: `/` does not load them.
  *
  * Run after `npm run build -w @tradelist/web`:  npx tsx apps/web/scripts/measure-first-visit.ts
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const dist = path.resolve(import.meta.dirname, '..', 'dist');
+/** The module whose chunk the router loads for `/` (see src/app/routes-config.tsx). */
+const homeRouteModule = 'src/app/lazy/public.ts';
 
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+const dist = path.resolve(import.meta.dirname, '..', 'dist');
+const manifestPath = path.join(dist, '.vite', 'manifest.json');
+if (!existsSync(manifestPath)) throw new Error('No build manifest: run `npm run build -w @tradelist/web` first.');
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+
+/** Gzip size in kB (1000 bytes), as Vite prints them. */
 function gzipKb(file: string): number {
   return gzipSync(readFileSync(path.join(dist, file))).length / 1000;
 }
 
-/** The files a built module imports statically (`import … from "./x.js"`, `import "./x.js"`). */
-function staticImports(file: string): string[] {
-  const code = readFileSync(path.join(dist, file), 'utf8');
-  const found = new Set<string>();
-  // Minified output: `import{a as b}from"./x.js"`, `import"./x.js"`, `export{…}from"./x.js"`.
-  for (const match of code.matchAll(/(?:\bfrom|\bimport)\s*["']([^"']+\.js)["']/g)) {
-    found.add(path.posix.join(path.posix.dirname(file), match[1]!));
-  }
-  return [...found];
-}
-
-/** Every file reached from `entries` through static imports, in discovery order. */
-function closure(entries: string[]): string[] {
+/** The manifest keys reached from `keys` through static imports. */
+function staticClosure(keys: string[]): string[] {
   const seen = new Set<string>();
-  const queue = [...entries];
+  const queue = [...keys];
   while (queue.length > 0) {
-    const file = queue.shift()!;
-    if (seen.has(file)) continue;
-    seen.add(file);
-    queue.push(...staticImports(file));
+    const key = queue.shift()!;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    queue.push(...(manifest[key]?.imports ?? []));
   }
   return [...seen];
 }
 
-const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
-const attribute = (tag: string, name: string) => new RegExp(`${name}="/?([^"]+)"`).exec(tag)?.[1];
-const scriptTags = html.match(/<script[^>]*type="module"[^>]*>/g) ?? [];
-const preloadTags = html.match(/<link[^>]*rel="modulepreload"[^>]*>/g) ?? [];
-const cssTags = html.match(/<link[^>]*rel="stylesheet"[^>]*>/g) ?? [];
-const entries = [...scriptTags.map((tag) => attribute(tag, 'src')), ...preloadTags.map((tag) => attribute(tag, 'href'))]
-  .filter((file): file is string => Boolean(file));
-
-const firstVisit = closure(entries);
-const css = cssTags.map((tag) => attribute(tag, 'href')).filter((file): file is string => Boolean(file));
-const allJs = readdirSync(path.join(dist, 'assets')).filter((name) => name.endsWith('.js')).map((name) => `assets/${name}`);
-const lazy = allJs.filter((file) => !firstVisit.includes(file));
+const entries = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
+const homeKeys = manifest[homeRouteModule] ? [homeRouteModule] : [];
+const firstVisit = staticClosure([...entries, ...homeKeys]);
+const js = firstVisit.map((key) => manifest[key]!.file);
+const css = [...new Set(firstVisit.flatMap((key) => manifest[key]!.css ?? []))];
+const allJs = readdirSync(path.join(dist, 'assets'))
+  .filter((name) => name.endsWith('.js'))
+  .map((name) => `assets/${name}`);
+const later = allJs.filter((file) => !js.includes(file));
 
 const row = (file: string) => `  ${gzipKb(file).toFixed(1).padStart(7)} kB  ${file}`;
 const total = (files: string[]) => files.reduce((sum, file) => sum + gzipKb(file), 0).toFixed(1);
 
-console.log('JavaScript a first visit to / loads (gzip, kB = 1000 bytes as Vite prints them):');
-for (const file of firstVisit) console.log(row(file));
-console.log(`  ${total(firstVisit).padStart(7)} kB  total JavaScript for /`);
-console.log('\nStylesheets linked from index.html (gzip, kB = 1000 bytes as Vite prints them):');
+console.log('JavaScript a first visit to / loads (gzip, kB = 1000 bytes):');
+for (const file of js) console.log(row(file));
+console.log(`  ${total(js).padStart(7)} kB  total JavaScript for /`);
+console.log('\nCSS a first visit to / loads (gzip):');
 for (const file of css) console.log(row(file));
 console.log(`  ${total(css).padStart(7)} kB  total CSS for /`);
-console.log('\nChunks loaded later, on demand (gzip, kB = 1000 bytes as Vite prints them):');
-for (const file of lazy) console.log(row(file));
+console.log('\nJavaScript chunks loaded later, on demand (gzip):');
+for (const file of later) console.log(row(file));

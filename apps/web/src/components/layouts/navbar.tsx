@@ -1,17 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { homeLinks, paths } from '../../config/paths';
-import { useLogout } from '../../features/auth/hooks/use-logout';
 import { useStoredSession } from '../../lib/stored-session';
 import { ChevronDownIcon, CloseIcon, MenuIcon } from '../ui/icons';
 import { Logo } from '../ui/logo';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) => `site-nav__link${isActive ? ' is-active' : ''}`;
 
+interface NavbarProps {
+  onLogout: () => void;
+  isLoggingOut: boolean;
+}
+
 /** The shared navigation bar of SPEC §2 (public pages). */
-export function Navbar() {
+export function Navbar({ onLogout, isLoggingOut }: NavbarProps) {
   const { session } = useStoredSession();
-  const { logout, isPending: isLoggingOut } = useLogout();
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const [isIndustriesOpen, setIsIndustriesOpen] = useState(false);
   const navRef = useRef<HTMLElement>(null);
@@ -123,7 +126,7 @@ export function Navbar() {
                 className="button button--outline"
                 onClick={() => {
                   closeMenus();
-                  logout();
+                  onLogout();
                 }}
                 disabled={isLoggingOut}
               >

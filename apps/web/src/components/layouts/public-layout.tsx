@@ -1,16 +1,21 @@
+import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
-import { Footer } from './footer';
-import { Navbar } from './navbar';
+
+interface PublicLayoutProps {
+  /** The navigation bar. */
+  header: ReactNode;
+  footer: ReactNode;
+}
 
 /** Public pages: navigation bar, page content, footer. */
-export function PublicLayout() {
+export function PublicLayout({ header, footer }: PublicLayoutProps) {
   return (
     <div className="public-layout">
-      <Navbar />
+      {header}
       <main id="main" className="public-main" tabIndex={-1}>
         <Outlet />
       </main>
-      <Footer />
+      {footer}
     </div>
   );
 }

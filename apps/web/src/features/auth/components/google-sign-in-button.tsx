@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { isApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
-import { usePublicConfig } from '../../config/api/get-public-config';
+import { usePublicConfig } from '../../config';
 import { useGoogleLogin } from '../api/google-login';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 import { useGoogleIdentityScript } from '../hooks/use-google-identity-script';

@@ -11,7 +11,6 @@ import {
   SlidersIcon,
 } from '../../../components/ui/icons';
 import { Logo } from '../../../components/ui/logo';
-import { useLogout } from '../../auth/hooks/use-logout';
 
 const sidebarLinks: Array<{ to: string; label: string; Icon: () => JSX.Element }> = [
   { to: dashboardLinks.catalog, label: 'Catalogs', Icon: CatalogIcon },
@@ -26,12 +25,13 @@ interface DashboardSidebarProps {
   onToggle: () => void;
   /** Called when a section link is followed (phones fold the sidebar back). */
   onNavigate: () => void;
+  onLogout: () => void;
+  isLoggingOut: boolean;
 }
 
 /** The dashboard's sidebar: logo, the five section links, collapse toggle and logout. */
-export function DashboardSidebar({ isCollapsed, onToggle, onNavigate }: DashboardSidebarProps) {
+export function DashboardSidebar({ isCollapsed, onToggle, onNavigate, onLogout, isLoggingOut }: DashboardSidebarProps) {
   const { pathname } = useLocation();
-  const { logout, isPending } = useLogout();
   // /dashboard itself shows the catalog (SPEC §2), so its link is the active one there.
   const isDashboardRoot = pathname.replace(/\/$/, '') === paths.dashboard;
 
@@ -77,8 +77,8 @@ export function DashboardSidebar({ isCollapsed, onToggle, onNavigate }: Dashboar
       <button
         type="button"
         className="dashboard-sidebar__link dashboard-sidebar__logout"
-        onClick={logout}
-        disabled={isPending}
+        onClick={onLogout}
+        disabled={isLoggingOut}
         title={isCollapsed ? 'Logout' : undefined}
       >
         <LogoutIcon />
