@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { USER_FACTOR_TEXT_MAX, markupFields, type UserFactor } from '@tradelist/contract/catalog';
 import { storageKeys } from '@tradelist/contract/local-storage';
-import { bandLabel } from '@tradelist/pricing/bands';
 import { useId } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { TextField } from '../../../components/ui/text-field';
@@ -10,6 +9,12 @@ import { firstFieldMessages } from '../../../lib/error-messages';
 import { notify } from '../../../lib/notify';
 import { readStoredValue } from '../../../lib/stored-session';
 import { useSaveUserFactor } from '../api/save-user-factor';
+import {
+  incomeAccountSuggestions,
+  markupFieldLabels,
+  quickBooksItemTypes,
+  userFactorLabels,
+} from '../utils/field-labels';
 import {
   emptyMarkupFormValues,
   markupFormSchema,
@@ -52,6 +57,8 @@ interface MarkupFormProps {
 /** SPEC §2/§5 markup configuration: six bands, tax, and the two QuickBooks texts. */
 export function MarkupForm({ form, isLoading }: MarkupFormProps) {
   const headingId = useId();
+  const itemTypesId = useId();
+  const incomeAccountsId = useId();
   const { register, handleSubmit, setError, formState } = form;
   const save = useSaveUserFactor({
     onSuccess(stored) {
@@ -98,8 +105,7 @@ export function MarkupForm({ form, isLoading }: MarkupFormProps) {
           {markupFields.map((field) => (
             <TextField
               key={field}
-              label={`${bandLabel(field)} markup`}
-              hint={<code>{field}</code>}
+              label={markupFieldLabels[field]}
               error={formState.errors[field]?.message}
               {...percentProps}
               {...register(field)}
@@ -110,12 +116,9 @@ export function MarkupForm({ form, isLoading }: MarkupFormProps) {
       <fieldset className="markup-form__group" disabled={isLoading}>
         <legend className="markup-form__legend">Sales tax (%)</legend>
         <TextField
-          label="Tax"
-          hint={
-            <>
-              <code>tax</code> · optional, applied after the markup
-            </>
-          }
+          label={userFactorLabels.tax}
+          hint="Optional, applied after the markup."
+
           error={formState.errors.tax?.message}
           {...percentProps}
           {...register('tax')}
@@ -123,34 +126,39 @@ export function MarkupForm({ form, isLoading }: MarkupFormProps) {
       </fieldset>
       <fieldset className="markup-form__group" disabled={isLoading}>
         <legend className="markup-form__legend">QuickBooks Online import</legend>
+        {/* Choices through a datalist: the common values are one click away, any text still fits. */}
         <TextField
-          label="Inventory option"
-          hint={
-            <>
-              <code>inventory_option</code> · the Type column, e.g. Inventory or Non-inventory. Up to{' '}
-              {USER_FACTOR_TEXT_MAX} characters.
-            </>
-          }
+          label={userFactorLabels.inventory_option}
+          hint={`The item's Type in QuickBooks: choose one or type your own, up to ${USER_FACTOR_TEXT_MAX} characters.`}
           autoComplete="off"
+          list={itemTypesId}
           error={formState.errors.inventory_option?.message}
           {...register('inventory_option')}
         />
+        <Choices id={itemTypesId} values={quickBooksItemTypes} />
         <TextField
-          label="Income type"
-          hint={
-            <>
-              <code>income_type</code> · the Income Account column, e.g. Sales of Product Income. Up to{' '}
-              {USER_FACTOR_TEXT_MAX} characters.
-            </>
-          }
+          label={userFactorLabels.income_type}
+          hint={`The QuickBooks account the sales are booked to: choose one or type your own, up to ${USER_FACTOR_TEXT_MAX} characters.`}
           autoComplete="off"
+          list={incomeAccountsId}
           error={formState.errors.income_type?.message}
           {...register('income_type')}
         />
+        <Choices id={incomeAccountsId} values={incomeAccountSuggestions} />
       </fieldset>
       <button type="submit" className="button button--primary button--block" disabled={isLoading || save.isPending}>
         {save.isPending ? 'Saving…' : 'Save markups'}
       </button>
     </form>
+  );
+}
+
+function Choices({ id, values }: { id: string; values: readonly string[] }) {
+  return (
+    <datalist id={id}>
+      {values.map((value) => (
+        <option key={value} value={value} />
+      ))}
+    </datalist>
   );
 }
