@@ -12,6 +12,8 @@ const proxy = { '/api': { target: apiProxyTarget, changeOrigin: false } };
 export default defineConfig({
   root: webRoot,
   plugins: [react()],
+  // CSS modules (docs/decisions/0007-web-styles.md): `.site-nav__link` is `styles.siteNavLink` in TSX.
+  css: { modules: { localsConvention: 'camelCaseOnly' } },
   server: { port, strictPort: true, proxy },
   preview: { port, strictPort: true, proxy },
   build: {

@@ -3,7 +3,7 @@ import { OperatorConsole } from '../../features/operator/components/operator-con
 /** Route /operator: the operator console (behind RequireStoredEmail; the API checks the role). */
 export function OperatorRoute() {
   return (
-    <main id="main" className="operator-main" tabIndex={-1}>
+    <main id="main" tabIndex={-1}>
       <OperatorConsole />
     </main>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { mobileBreakpointPx } from '../../config/env';
+import dashboardLayoutStyles from './dashboard-layout.module.css';
 
 /** What the layout hands to its sidebar: whether it is folded, and the handlers that fold it. */
 export interface SidebarControls {
@@ -31,8 +32,8 @@ export function DashboardLayout({ sidebar, header, footer }: DashboardLayoutProp
   }, [isCollapsed]);
 
   return (
-    <div className={`dashboard-shell${isCollapsed ? ' is-collapsed' : ''}`}>
-      <div className="dashboard-shell__sidebar">
+    <div className={dashboardLayoutStyles.dashboardShell}>
+      <div className={dashboardLayoutStyles.dashboardShellSidebar}>
         {sidebar({
           isCollapsed,
           onToggle: () => setIsCollapsed((collapsed) => !collapsed),
@@ -42,9 +43,9 @@ export function DashboardLayout({ sidebar, header, footer }: DashboardLayoutProp
           },
         })}
       </div>
-      <div className="dashboard-shell__content">
+      <div className={dashboardLayoutStyles.dashboardShellContent}>
         {header}
-        <main id="main" className="dashboard-main" tabIndex={-1}>
+        <main id="main" className={dashboardLayoutStyles.dashboardMain} tabIndex={-1}>
           <Outlet />
         </main>
         {footer}

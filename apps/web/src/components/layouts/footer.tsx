@@ -4,6 +4,8 @@ import { paths, socialLinks, type SocialNetwork } from '../../config/paths';
 import { FacebookIcon, InstagramIcon, LinkedInIcon, YouTubeIcon } from '../ui/icons';
 import { Logo } from '../ui/logo';
 import { Modal } from '../ui/modal';
+import footerStyles from './footer.module.css';
+import buttonStyles from '../ui/button.module.css';
 
 /** A policy the footer links to: its link text (also the modal's title) and its text. */
 export interface FooterPolicy {
@@ -24,21 +26,21 @@ export function Footer({ policies }: { policies: FooterPolicy[] }) {
   const close = () => setOpenPolicy(null);
 
   return (
-    <footer className="site-footer">
-      <div className="site-footer__inner">
-        <div className="site-footer__brand">
-          <Link to={paths.home} aria-label="Tradelist" className="site-footer__logo">
+    <footer className={footerStyles.siteFooter}>
+      <div className={footerStyles.siteFooterInner}>
+        <div >
+          <Link to={paths.home} aria-label="Tradelist" className={footerStyles.siteFooterLogo}>
             <Logo height={32} />
           </Link>
-          <p className="site-footer__tagline">Contractor price lists with your markups, updated monthly.</p>
+          <p className={footerStyles.siteFooterTagline}>Contractor price lists with your markups, updated monthly.</p>
         </div>
 
-        <ul className="site-footer__social" aria-label="Social media">
+        <ul className={footerStyles.siteFooterSocial} aria-label="Social media">
           {socialLinks.map(({ name, href }) => {
             const SocialIcon = socialIcons[name];
             return (
               <li key={name}>
-                <a href={href} target="_blank" rel="noopener noreferrer" aria-label={name} className="social-link">
+                <a href={href} target="_blank" rel="noopener noreferrer" aria-label={name} className={footerStyles.socialLink}>
                   <SocialIcon />
                 </a>
               </li>
@@ -46,17 +48,17 @@ export function Footer({ policies }: { policies: FooterPolicy[] }) {
           })}
         </ul>
 
-        <ul className="site-footer__policies">
+        <ul className={footerStyles.siteFooterPolicies}>
           {policies.map(({ label }) => (
             <li key={label}>
-              <button type="button" className="link-button" onClick={() => setOpenPolicy(label)}>
+              <button type="button" className={buttonStyles.linkButton} onClick={() => setOpenPolicy(label)}>
                 {label}
               </button>
             </li>
           ))}
         </ul>
       </div>
-      <p className="site-footer__copyright">© 2024 Tradelist. All rights reserved.</p>
+      <p className={footerStyles.siteFooterCopyright}>© 2024 Tradelist. All rights reserved.</p>
 
       {policies.map(({ label, content }) => (
         <Modal key={label} open={openPolicy === label} title={label} onClose={close}>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
+import publicLayoutStyles from './public-layout.module.css';
 
 interface PublicLayoutProps {
   /** The navigation bar. */
@@ -10,9 +11,9 @@ interface PublicLayoutProps {
 /** Public pages: navigation bar, page content, footer. */
 export function PublicLayout({ header, footer }: PublicLayoutProps) {
   return (
-    <div className="public-layout">
+    <div className={publicLayoutStyles.publicLayout}>
       {header}
-      <main id="main" className="public-main" tabIndex={-1}>
+      <main id="main" className={publicLayoutStyles.publicMain} tabIndex={-1}>
         <Outlet />
       </main>
       {footer}

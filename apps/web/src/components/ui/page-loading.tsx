@@ -1,8 +1,10 @@
+import spinnerStyles from './spinner.module.css';
+
 /** Shown while a page's code or text is being downloaded. */
 export function PageLoading() {
   return (
-    <div className="page-loading" role="status">
-      <span className="spinner" aria-hidden="true" />
+    <div className={spinnerStyles.pageLoading} role="status">
+      <span className={spinnerStyles.spinner} aria-hidden="true" />
       <span className="visually-hidden">Loading…</span>
     </div>
   );

@@ -11,6 +11,8 @@ import {
   SlidersIcon,
 } from '../../../components/ui/icons';
 import { Logo } from '../../../components/ui/logo';
+import dashboardSidebarStyles from './dashboard-sidebar.module.css';
+import { cx } from '../../../lib/cx';
 
 const sidebarLinks: Array<{ to: string; label: string; Icon: () => JSX.Element }> = [
   { to: dashboardLinks.catalog, label: 'Catalogs', Icon: CatalogIcon },
@@ -36,14 +38,14 @@ export function DashboardSidebar({ isCollapsed, onToggle, onNavigate, onLogout, 
   const isDashboardRoot = pathname.replace(/\/$/, '') === paths.dashboard;
 
   return (
-    <aside id="dashboard-sidebar" className={`dashboard-sidebar${isCollapsed ? ' is-collapsed' : ''}`}>
-      <div className="dashboard-sidebar__top">
-        <Link to={paths.home} className="dashboard-sidebar__logo" aria-label="Tradelist home">
+    <aside id="dashboard-sidebar" className={cx(dashboardSidebarStyles.dashboardSidebar, isCollapsed && dashboardSidebarStyles.isCollapsed)}>
+      <div className={dashboardSidebarStyles.dashboardSidebarTop}>
+        <Link to={paths.home} className={dashboardSidebarStyles.dashboardSidebarLogo} aria-label="Tradelist home">
           {isCollapsed ? <Logo variant="mark" height={32} /> : <Logo height={32} />}
         </Link>
         <button
           type="button"
-          className="dashboard-sidebar__toggle"
+          className={dashboardSidebarStyles.dashboardSidebarToggle}
           aria-label={isCollapsed ? 'Expand sidebar' : 'Collapse sidebar'}
           aria-expanded={!isCollapsed}
           aria-controls="dashboard-sidebar-links"
@@ -52,23 +54,24 @@ export function DashboardSidebar({ isCollapsed, onToggle, onNavigate, onLogout, 
           <SidebarToggleIcon collapsed={isCollapsed} />
         </button>
       </div>
-      <nav aria-label="Dashboard" className="dashboard-sidebar__nav">
-        <ul id="dashboard-sidebar-links" className="dashboard-sidebar__links">
+      <nav aria-label="Dashboard" className={dashboardSidebarStyles.dashboardSidebarNav}>
+        <ul id="dashboard-sidebar-links" className={dashboardSidebarStyles.dashboardSidebarLinks}>
           {sidebarLinks.map(({ to, label, Icon }) => (
             <li key={to}>
               <NavLink
                 to={to}
                 title={isCollapsed ? label : undefined}
                 className={({ isActive }) =>
-                  `dashboard-sidebar__link${
-                    isActive || (isDashboardRoot && to === dashboardLinks.catalog) ? ' is-active' : ''
-                  }`
+                  cx(
+                    dashboardSidebarStyles.dashboardSidebarLink,
+                    (isActive || (isDashboardRoot && to === dashboardLinks.catalog)) && dashboardSidebarStyles.isActive,
+                  )
                 }
                 aria-current={isDashboardRoot && to === dashboardLinks.catalog ? 'page' : undefined}
                 onClick={onNavigate}
               >
                 <Icon />
-                <span className="dashboard-sidebar__label">{label}</span>
+                <span className={dashboardSidebarStyles.dashboardSidebarLabel}>{label}</span>
               </NavLink>
             </li>
           ))}
@@ -76,13 +79,13 @@ export function DashboardSidebar({ isCollapsed, onToggle, onNavigate, onLogout, 
       </nav>
       <button
         type="button"
-        className="dashboard-sidebar__link dashboard-sidebar__logout"
+        className={cx(dashboardSidebarStyles.dashboardSidebarLink, dashboardSidebarStyles.dashboardSidebarLogout)}
         onClick={onLogout}
         disabled={isLoggingOut}
         title={isCollapsed ? 'Logout' : undefined}
       >
         <LogoutIcon />
-        <span className="dashboard-sidebar__label">Logout</span>
+        <span className={dashboardSidebarStyles.dashboardSidebarLabel}>Logout</span>
       </button>
     </aside>
   );

@@ -21,6 +21,9 @@ import {
   toMarkupFormValues,
   type MarkupFormValues,
 } from '../utils/markup-form';
+import buttonStyles from '../../../components/ui/button.module.css';
+import markupsStyles from './markups.module.css';
+import { cx } from '../../../lib/cx';
 
 const formFields = Object.keys(emptyMarkupFormValues) as Array<keyof MarkupFormValues>;
 
@@ -87,21 +90,21 @@ export function MarkupForm({ form, isLoading }: MarkupFormProps) {
   const percentProps = { type: 'number', inputMode: 'decimal', min: 0, step: 0.01, suffix: '%' } as const;
 
   return (
-    <form className="markup-form" noValidate aria-labelledby={headingId} onSubmit={submit}>
-      <h2 className="markup-form__title" id={headingId}>
+    <form className={markupsStyles.markupForm} noValidate aria-labelledby={headingId} onSubmit={submit}>
+      <h2 className={markupsStyles.markupFormTitle} id={headingId}>
         Your markups
       </h2>
       {isLoading ? (
-        <p className="markup-form__status" role="status">
+        <p className={markupsStyles.markupFormStatus} role="status">
           Loading your saved markups…
         </p>
       ) : null}
-      <fieldset className="markup-form__group" disabled={isLoading}>
-        <legend className="markup-form__legend">Markup per price band (%)</legend>
-        <p className="markup-form__help">
+      <fieldset className={markupsStyles.markupFormGroup} disabled={isLoading}>
+        <legend className={markupsStyles.markupFormLegend}>Markup per price band (%)</legend>
+        <p className={markupsStyles.markupFormHelp}>
           Added to the cost of every item in the band. Leave a band empty for no markup.
         </p>
-        <div className="markup-form__bands">
+        <div className={markupsStyles.markupFormBands}>
           {markupFields.map((field) => (
             <TextField
               key={field}
@@ -113,8 +116,8 @@ export function MarkupForm({ form, isLoading }: MarkupFormProps) {
           ))}
         </div>
       </fieldset>
-      <fieldset className="markup-form__group" disabled={isLoading}>
-        <legend className="markup-form__legend">Sales tax (%)</legend>
+      <fieldset className={markupsStyles.markupFormGroup} disabled={isLoading}>
+        <legend className={markupsStyles.markupFormLegend}>Sales tax (%)</legend>
         <TextField
           label={userFactorLabels.tax}
           hint="Optional, applied after the markup."
@@ -124,8 +127,8 @@ export function MarkupForm({ form, isLoading }: MarkupFormProps) {
           {...register('tax')}
         />
       </fieldset>
-      <fieldset className="markup-form__group" disabled={isLoading}>
-        <legend className="markup-form__legend">QuickBooks Online import</legend>
+      <fieldset className={markupsStyles.markupFormGroup} disabled={isLoading}>
+        <legend className={markupsStyles.markupFormLegend}>QuickBooks Online import</legend>
         {/* Choices through a datalist: the common values are one click away, any text still fits. */}
         <TextField
           label={userFactorLabels.inventory_option}
@@ -146,7 +149,7 @@ export function MarkupForm({ form, isLoading }: MarkupFormProps) {
         />
         <Choices id={incomeAccountsId} values={incomeAccountSuggestions} />
       </fieldset>
-      <button type="submit" className="button button--primary button--block" disabled={isLoading || save.isPending}>
+      <button type="submit" className={cx(buttonStyles.button, buttonStyles.buttonPrimary, buttonStyles.buttonBlock)} disabled={isLoading || save.isPending}>
         {save.isPending ? 'Saving…' : 'Save markups'}
       </button>
     </form>
