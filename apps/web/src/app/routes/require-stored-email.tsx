@@ -1,4 +1,4 @@
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useNavigation } from 'react-router';
 import { paths } from '../../config/paths';
 import { useStoredSession } from '../../lib/stored-session';
 
@@ -8,6 +8,10 @@ import { useStoredSession } from '../../lib/stored-session';
  */
 export function RequireStoredEmail() {
   const { email } = useStoredSession();
-  if (!email) return <Navigate to={paths.login} replace />;
-  return <Outlet />;
+  const navigation = useNavigation();
+  if (email) return <Outlet />;
+  // Logout clears the session while its navigation to / may still be loading that page's chunk:
+  // let it finish instead of sending the user to /login.
+  if (navigation.state !== 'idle') return null;
+  return <Navigate to={paths.login} replace />;
 }
