@@ -43,6 +43,12 @@ test('markups are validated as typed, saved, and loaded again', async ({ page, r
   const lowBand = page.getByLabel(markupFieldLabels['markup1_10']);
   await expect(lowBand).toBeEnabled();
   await expect(lowBand).toHaveValue('');
+  // Plain words, never field names; the QuickBooks texts offer the usual values as choices.
+  await expect(page.getByText(/markup1_10|inventory_option|income_type/)).toHaveCount(0);
+  const choices = (label: string) =>
+    page.getByLabel(label).evaluate((input) => Array.from((input as HTMLInputElement).list?.options ?? [], (option) => option.value));
+  expect(await choices(userFactorLabels.inventory_option)).toEqual(['Inventory', 'Non-inventory', 'Service']);
+  expect(await choices(userFactorLabels.income_type)).toContain('Sales of Product Income');
 
   // SPEC §5: below 0 is refused; the two texts take at most 25 characters.
   await lowBand.fill('-5');
@@ -58,7 +64,8 @@ test('markups are validated as typed, saved, and loaded again', async ({ page, r
   await lowBand.fill('12.5');
   await page.getByLabel(markupFieldLabels['markup501']).fill('0');
   await page.getByLabel(userFactorLabels.inventory_option).fill('Inventory');
-  await incomeType.fill('Sales of Product Income');
+  // Free text beside the choices.
+  await incomeType.fill('Electrical Materials');
   await expect(page.getByText('Enter a number of 0 or more.')).toHaveCount(0);
   await page.getByRole('button', { name: 'Save markups' }).click();
   await expectToast(page, 'Your markups are saved! You are now ready to download your catalogs');
@@ -69,7 +76,7 @@ test('markups are validated as typed, saved, and loaded again', async ({ page, r
   await expect(page.getByLabel(markupFieldLabels['markup11_20'])).toHaveValue('');
   await expect(page.getByLabel(userFactorLabels.tax, { exact: true })).toHaveValue('');
   await expect(page.getByLabel(userFactorLabels.inventory_option)).toHaveValue('Inventory');
-  await expect(incomeType).toHaveValue('Sales of Product Income');
+  await expect(incomeType).toHaveValue('Electrical Materials');
 });
 
 test('the preview prices the list as the user types and searches by SKU and name', async ({ page, request }) => {
