@@ -60,7 +60,9 @@ describe('CSS modules', () => {
   it('hold no class that no component uses', () => {
     const unused = modules.flatMap((file) => {
       const used = uses.get(file) ?? new Set<string>();
-      return [...moduleClasses(file)].filter((name) => !used.has(name)).map((name) => `${path.relative(srcDir, file)}: ${name}`);
+      return [...moduleClasses(file)]
+        .filter((name) => !used.has(name))
+        .map((name) => `${path.relative(srcDir, file)}: ${name}`);
     });
     expect(unused).toEqual([]);
   });

@@ -40,7 +40,13 @@ export function Footer({ policies }: { policies: FooterPolicy[] }) {
             const SocialIcon = socialIcons[name];
             return (
               <li key={name}>
-                <a href={href} target="_blank" rel="noopener noreferrer" aria-label={name} className={footerStyles.socialLink}>
+                <a
+                  href={href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={name}
+                  className={footerStyles.socialLink}
+                >
                   <SocialIcon />
                 </a>
               </li>

@@ -140,7 +140,11 @@ export function Navbar({ onLogout, isLoggingOut }: NavbarProps) {
                 <Link to={paths.login} className={cx(buttonStyles.button, buttonStyles.buttonGhost)} onClick={closeMenus}>
                   Login
                 </Link>
-                <Link to={paths.register} className={cx(buttonStyles.button, buttonStyles.buttonPrimary)} onClick={closeMenus}>
+                <Link
+                  to={paths.register}
+                  className={cx(buttonStyles.button, buttonStyles.buttonPrimary)}
+                  onClick={closeMenus}
+                >
                   Sign up
                 </Link>
               </>

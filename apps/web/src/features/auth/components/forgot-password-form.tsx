@@ -34,7 +34,11 @@ export function ForgotPasswordForm() {
         error={formState.errors.email?.message}
         {...register('email')}
       />
-      <button type="submit" className={cx(buttonStyles.button, buttonStyles.buttonPrimary, buttonStyles.buttonBlock)} disabled={requestReset.isPending}>
+      <button
+        type="submit"
+        className={cx(buttonStyles.button, buttonStyles.buttonPrimary, buttonStyles.buttonBlock)}
+        disabled={requestReset.isPending}
+      >
         {requestReset.isPending ? 'Sending…' : 'Send Reset Link'}
       </button>
       {requestReset.isSuccess ? (

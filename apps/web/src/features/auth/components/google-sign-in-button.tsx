@@ -62,7 +62,9 @@ export function GoogleSignInButton({ text }: GoogleSignInButtonProps) {
       <div className={authStyles.googleButton} aria-busy={scriptStatus === 'loading' || googleLogin.isPending}>
         <div ref={containerRef} className={authStyles.googleButtonSlot} />
         {scriptStatus === 'error' ? (
-          <p className={fieldStyles.formStatus}>Google sign-in is unavailable right now. Please use your email and password.</p>
+          <p className={fieldStyles.formStatus}>
+            Google sign-in is unavailable right now. Please use your email and password.
+          </p>
         ) : null}
         {googleLogin.isPending ? (
           <p className={fieldStyles.formStatus} role="status">

@@ -75,7 +75,11 @@ export function LoginForm() {
         <p className={fieldStyles.formAside}>
           <Link to={paths.forgotPassword}>Forgot password?</Link>
         </p>
-        <button type="submit" className={cx(buttonStyles.button, buttonStyles.buttonPrimary, buttonStyles.buttonBlock)} disabled={login.isPending || login.isSuccess}>
+        <button
+          type="submit"
+          className={cx(buttonStyles.button, buttonStyles.buttonPrimary, buttonStyles.buttonBlock)}
+          disabled={login.isPending || login.isSuccess}
+        >
           {login.isPending ? 'Logging in…' : 'Login'}
         </button>
         {login.isSuccess ? (

@@ -62,7 +62,11 @@ export function ResetPasswordForm({ uid, token }: { uid: string; token: string }
         error={formState.errors.new_password2?.message}
         {...register('new_password2')}
       />
-      <button type="submit" className={cx(buttonStyles.button, buttonStyles.buttonPrimary, buttonStyles.buttonBlock)} disabled={resetPassword.isPending}>
+      <button
+        type="submit"
+        className={cx(buttonStyles.button, buttonStyles.buttonPrimary, buttonStyles.buttonBlock)}
+        disabled={resetPassword.isPending}
+      >
         {resetPassword.isPending ? 'Saving…' : 'Reset password'}
       </button>
     </form>

@@ -71,7 +71,11 @@ export function CollectionCard({ collection, canDownload, isDownloading, onDownl
               {isDownloading ? 'Downloading…' : 'Download CSV'}
             </button>
           ) : (
-            <Link to={paths.dashboardSubscriptions} className={cx(buttonStyles.button, buttonStyles.buttonOutline, buttonStyles.buttonBlock)} aria-describedby={titleId}>
+            <Link
+              to={paths.dashboardSubscriptions}
+              className={cx(buttonStyles.button, buttonStyles.buttonOutline, buttonStyles.buttonBlock)}
+              aria-describedby={titleId}
+            >
               Subscribe and save
             </Link>
           )}

@@ -69,7 +69,9 @@ function DownloadChoiceForm({ questionId, collectionName, initialChoice, onConfi
       <p className={downloadDialogStyles.downloadDialogQuestion} id={questionId}>
         Have you added your desired markup configurations before downloading?
       </p>
-      <p className={downloadDialogStyles.downloadDialogNote}>Yes downloads the file. Cancel takes you to your markup configuration.</p>
+      <p className={downloadDialogStyles.downloadDialogNote}>
+        Yes downloads the file. Cancel takes you to your markup configuration.
+      </p>
       <fieldset className={downloadDialogStyles.choiceGroup}>
         <legend className={downloadDialogStyles.choiceGroupLegend}>Format</legend>
         <div className={downloadDialogStyles.choiceGroupOptions}>

@@ -42,7 +42,11 @@ function LatestCollectionDetails({ categoryId }: { categoryId: CatalogCategoryId
     return (
       <div className={latestCollectionPanelStyles.collectionPageStatus} role="alert">
         <p>The collection could not be loaded.</p>
-        <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonOutline)} onClick={() => void latest.refetch()}>
+        <button
+          type="button"
+          className={cx(buttonStyles.button, buttonStyles.buttonOutline)}
+          onClick={() => void latest.refetch()}
+        >
           Try again
         </button>
       </div>

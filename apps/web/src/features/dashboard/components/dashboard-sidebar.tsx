@@ -38,7 +38,10 @@ export function DashboardSidebar({ isCollapsed, onToggle, onNavigate, onLogout, 
   const isDashboardRoot = pathname.replace(/\/$/, '') === paths.dashboard;
 
   return (
-    <aside id="dashboard-sidebar" className={cx(dashboardSidebarStyles.dashboardSidebar, isCollapsed && dashboardSidebarStyles.isCollapsed)}>
+    <aside
+      id="dashboard-sidebar"
+      className={cx(dashboardSidebarStyles.dashboardSidebar, isCollapsed && dashboardSidebarStyles.isCollapsed)}
+    >
       <div className={dashboardSidebarStyles.dashboardSidebarTop}>
         <Link to={paths.home} className={dashboardSidebarStyles.dashboardSidebarLogo} aria-label="Tradelist home">
           {isCollapsed ? <Logo variant="mark" height={32} /> : <Logo height={32} />}

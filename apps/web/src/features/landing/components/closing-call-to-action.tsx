@@ -16,10 +16,16 @@ export function ClosingCallToAction() {
         </h2>
         <p>Set up your markups once. Every new edition arrives with them applied.</p>
         <div className={landingStyles.ctaBandActions}>
-          <Link to={getStartedPath} className={cx(buttonStyles.button, buttonStyles.buttonPrimary, buttonStyles.buttonLarge)}>
+          <Link
+            to={getStartedPath}
+            className={cx(buttonStyles.button, buttonStyles.buttonPrimary, buttonStyles.buttonLarge)}
+          >
             Get started
           </Link>
-          <Link to={homeLinks.bookSetupCall} className={cx(buttonStyles.button, buttonStyles.buttonOutlineLight, buttonStyles.buttonLarge)}>
+          <Link
+            to={homeLinks.bookSetupCall}
+            className={cx(buttonStyles.button, buttonStyles.buttonOutlineLight, buttonStyles.buttonLarge)}
+          >
             Book a setup call: 40% off
           </Link>
         </div>

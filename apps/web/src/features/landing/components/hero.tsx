@@ -20,10 +20,16 @@ export function Hero() {
           Jobber.
         </p>
         <div className={landingStyles.heroActions}>
-          <Link to={paths.register} className={cx(buttonStyles.button, buttonStyles.buttonPrimary, buttonStyles.buttonLarge)}>
+          <Link
+            to={paths.register}
+            className={cx(buttonStyles.button, buttonStyles.buttonPrimary, buttonStyles.buttonLarge)}
+          >
             Sign up
           </Link>
-          <Link to={homeLinks.bookSetupCall} className={cx(buttonStyles.button, buttonStyles.buttonOutlineLight, buttonStyles.buttonLarge)}>
+          <Link
+            to={homeLinks.bookSetupCall}
+            className={cx(buttonStyles.button, buttonStyles.buttonOutlineLight, buttonStyles.buttonLarge)}
+          >
             Book a setup call: 40% off
           </Link>
         </div>

@@ -46,7 +46,11 @@ const plans: Plan[] = [
 export function PricingSection() {
   const getStartedPath = useGetStartedPath();
   return (
-    <section id={homeSectionIds.pricing} className={cx(landingStyles.homeSection, landingStyles.homeSectionTinted)} aria-labelledby="pricing-title">
+    <section
+      id={homeSectionIds.pricing}
+      className={cx(landingStyles.homeSection, landingStyles.homeSectionTinted)}
+      aria-labelledby="pricing-title"
+    >
       <div className={landingStyles.homeSectionInner}>
         <p className={landingStyles.sectionEyebrow}>Pricing</p>
         <h2 id="pricing-title" className={landingStyles.sectionTitle}>
@@ -54,7 +58,10 @@ export function PricingSection() {
         </h2>
         <ul className={landingStyles.pricingGrid}>
           {plans.map((plan) => (
-            <li key={plan.name} className={cx(landingStyles.pricingCard, plan.isFeatured && landingStyles.pricingCardFeatured)}>
+            <li
+              key={plan.name}
+              className={cx(landingStyles.pricingCard, plan.isFeatured && landingStyles.pricingCardFeatured)}
+            >
               {plan.isFeatured ? <p className={landingStyles.pricingCardBadge}>Best value</p> : null}
               <h3 className={landingStyles.pricingCardName}>{plan.name}</h3>
               <p className={landingStyles.pricingCardPrice}>

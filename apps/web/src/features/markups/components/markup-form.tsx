@@ -149,7 +149,11 @@ export function MarkupForm({ form, isLoading }: MarkupFormProps) {
         />
         <Choices id={incomeAccountsId} values={incomeAccountSuggestions} />
       </fieldset>
-      <button type="submit" className={cx(buttonStyles.button, buttonStyles.buttonPrimary, buttonStyles.buttonBlock)} disabled={isLoading || save.isPending}>
+      <button
+        type="submit"
+        className={cx(buttonStyles.button, buttonStyles.buttonPrimary, buttonStyles.buttonBlock)}
+        disabled={isLoading || save.isPending}
+      >
         {save.isPending ? 'Saving…' : 'Save markups'}
       </button>
     </form>
