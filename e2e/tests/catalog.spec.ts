@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Download, type Page } from '@playwright/test';
 import type { PreviewProduct, PreviewProductsResponse, UserFactor } from '@tradelist/contract/catalog';
-import { bandFor, bandLabel, markupFields, type MarkupField } from '@tradelist/pricing/bands';
+import { bandFor, markupFields, type MarkupField } from '@tradelist/pricing/bands';
 import { markupsFromPercents, priceFor, type Markups } from '@tradelist/pricing/markups';
 import { formatCents } from '@tradelist/pricing/money';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
+import { markupFieldLabels, userFactorLabels } from '../../apps/web/src/features/markups/utils/field-labels.ts';
 import { writeSession } from '../../apps/web/src/lib/session-storage.ts';
 import { expectToast } from '../support/toasts.ts';
 
@@ -147,8 +148,8 @@ test('a subscriber sets markups, then downloads CSV and Excel price lists with t
   await signInThroughApi(page, subscriber);
   await page.goto('/dashboard/userfactor');
   await expect(page.getByRole('status').filter({ hasText: 'Loading your saved markups' })).toHaveCount(0);
-  for (const field of markupFields) await page.getByLabel(`${bandLabel(field)} markup`).fill(bandPercents[field]);
-  await page.getByLabel('Tax', { exact: true }).fill(taxPercent);
+  for (const field of markupFields) await page.getByLabel(markupFieldLabels[field]).fill(bandPercents[field]);
+  await page.getByLabel(userFactorLabels.tax, { exact: true }).fill(taxPercent);
   await page.getByRole('button', { name: 'Save markups' }).click();
   await expectToast(page, 'Your markups are saved! You are now ready to download your catalogs');
 

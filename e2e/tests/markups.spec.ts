@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { PreviewProductsResponse } from '@tradelist/contract/catalog';
-import { bandLabel } from '@tradelist/pricing/bands';
 import { markupsFromPercents, priceFor } from '@tradelist/pricing/markups';
 import { formatCents } from '@tradelist/pricing/money';
+import { markupFieldLabels, userFactorLabels } from '../../apps/web/src/features/markups/utils/field-labels.ts';
 import { writeSession } from '../../apps/web/src/lib/session-storage.ts';
 import { createActivatedUser, uniqueEmail } from '../support/accounts.ts';
 import { expectToast } from '../support/toasts.ts';
@@ -40,15 +40,21 @@ test('markups are validated as typed, saved, and loaded again', async ({ page, r
   await createActivatedUser(request, account);
   await signInThroughApi(page, account);
   await page.goto('/dashboard/userfactor');
-  const lowBand = page.getByLabel(`${bandLabel('markup1_10')} markup`);
+  const lowBand = page.getByLabel(markupFieldLabels['markup1_10']);
   await expect(lowBand).toBeEnabled();
   await expect(lowBand).toHaveValue('');
+  // Plain words, never field names; the QuickBooks texts offer the usual values as choices.
+  await expect(page.getByText(/markup1_10|inventory_option|income_type/)).toHaveCount(0);
+  const choices = (label: string) =>
+    page.getByLabel(label).evaluate((input) => Array.from((input as HTMLInputElement).list?.options ?? [], (option) => option.value));
+  expect(await choices(userFactorLabels.inventory_option)).toEqual(['Inventory', 'Non-inventory', 'Service']);
+  expect(await choices(userFactorLabels.income_type)).toContain('Sales of Product Income');
 
   // SPEC §5: below 0 is refused; the two texts take at most 25 characters.
   await lowBand.fill('-5');
   await expect(page.getByText('Enter a number of 0 or more.')).toBeVisible();
   await expect(lowBand).toHaveAttribute('aria-invalid', 'true');
-  const incomeType = page.getByLabel('Income type');
+  const incomeType = page.getByLabel(userFactorLabels.income_type);
   await incomeType.fill('x'.repeat(26));
   await expect(page.getByText('Ensure this field has no more than 25 characters.')).toBeVisible();
   await page.getByRole('button', { name: 'Save markups' }).click();
@@ -56,20 +62,21 @@ test('markups are validated as typed, saved, and loaded again', async ({ page, r
   await expect(page.getByRole('alert').filter({ hasText: 'Your markups are saved!' })).toHaveCount(0);
 
   await lowBand.fill('12.5');
-  await page.getByLabel(`${bandLabel('markup501')} markup`).fill('0');
-  await page.getByLabel('Inventory option').fill('Inventory');
-  await incomeType.fill('Sales of Product Income');
+  await page.getByLabel(markupFieldLabels['markup501']).fill('0');
+  await page.getByLabel(userFactorLabels.inventory_option).fill('Inventory');
+  // Free text beside the choices.
+  await incomeType.fill('Electrical Materials');
   await expect(page.getByText('Enter a number of 0 or more.')).toHaveCount(0);
   await page.getByRole('button', { name: 'Save markups' }).click();
   await expectToast(page, 'Your markups are saved! You are now ready to download your catalogs');
 
   await page.reload();
   await expect(lowBand).toHaveValue('12.5');
-  await expect(page.getByLabel(`${bandLabel('markup501')} markup`)).toHaveValue('0');
-  await expect(page.getByLabel(`${bandLabel('markup11_20')} markup`)).toHaveValue('');
-  await expect(page.getByLabel('Tax', { exact: true })).toHaveValue('');
-  await expect(page.getByLabel('Inventory option')).toHaveValue('Inventory');
-  await expect(incomeType).toHaveValue('Sales of Product Income');
+  await expect(page.getByLabel(markupFieldLabels['markup501'])).toHaveValue('0');
+  await expect(page.getByLabel(markupFieldLabels['markup11_20'])).toHaveValue('');
+  await expect(page.getByLabel(userFactorLabels.tax, { exact: true })).toHaveValue('');
+  await expect(page.getByLabel(userFactorLabels.inventory_option)).toHaveValue('Inventory');
+  await expect(incomeType).toHaveValue('Electrical Materials');
 });
 
 test('the preview prices the list as the user types and searches by SKU and name', async ({ page, request }) => {
@@ -94,9 +101,9 @@ test('the preview prices the list as the user types and searches by SKU and name
   await expect(priceCell).toHaveText(dollars(product.cost_cents));
 
   // As typed, before any save: the band's markup and the tax apply at once.
-  const band = page.getByLabel(`${bandLabel('markup1_10')} markup`);
+  const band = page.getByLabel(markupFieldLabels['markup1_10']);
   await band.fill('25');
-  await page.getByLabel('Tax', { exact: true }).fill('7.5');
+  await page.getByLabel(userFactorLabels.tax, { exact: true }).fill('7.5');
   const typed = priceFor(product.cost_cents, markupsFromPercents({ markup1_10: 25, tax: 7.5 }));
   await expect(priceCell).toHaveText(dollars(typed.priceCents));
   await expect(taxedCell).toHaveText(dollars(typed.priceWithTaxCents));

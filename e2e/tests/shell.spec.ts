@@ -1,9 +1,35 @@
 import { expect, test } from '@playwright/test';
+import { storageKeys } from '@tradelist/contract/local-storage';
 
 test('the dashboard guard sends a stranger to /login', async ({ page }) => {
   await page.goto('/dashboard/settings');
   await expect(page).toHaveURL(/\/login$/);
   expect((await page.request.get('/api/me/')).status()).toBe(401);
+});
+
+test('the operator console is guarded like the dashboard and loads on its own', async ({ page }) => {
+  await page.goto('/operator');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.evaluate((key) => localStorage.setItem(key, 'operator@example.com'), storageKeys.email);
+  await page.goto('/operator');
+  await expect(page.getByRole('heading', { name: 'Operator console' })).toBeVisible();
+});
+
+test('a first visit to / downloads no sign-in, dashboard, markups or operator code', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  const laterChunk = /^\/assets\/(sign-in|dashboard|markups|forms|operator)-/;
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((script) => laterChunk.test(script))).toEqual([]);
+
+  // The sign-in pages arrive with their own chunk when the visitor goes there.
+  await page.getByRole('link', { name: 'Login' }).click();
+  await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+  expect(scripts.some((script) => script.startsWith('/assets/sign-in-'))).toBe(true);
 });
 
 test('the mobile menu opens, closes on an outside click and on a link click', async ({ page }) => {

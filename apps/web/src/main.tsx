@@ -2,7 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { config as configureZod } from 'zod';
 import 'react-toastify/ReactToastify.css';
-import './styles/global.css';
+import './styles/tokens.css';
+import './styles/base.css';
 import { App } from './app/app';
 
 // The server's CSP has no 'unsafe-eval': keep zod from probing `new Function`.

@@ -26,6 +26,7 @@ export const appRoutes = {
   dashboardSubscriptionsCancel: '/dashboard/subscriptions/cancel',
   dashboardQuickbooksCallback: '/dashboard/quickbooks/callback',
   dashboardJobberCallback: '/dashboard/jobber/callback',
+  operator: '/operator',
 } as const;
 export type AppRouteName = keyof typeof appRoutes;
 

@@ -1,11 +1,40 @@
 import { appRoutes } from '@tradelist/contract/app-routes';
+import { isValidElement } from 'react';
+import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { registeredPaths, routes } from './routes-config';
+import { RequireStoredEmail } from './routes/require-stored-email';
+
+/** The routes below the stored-email guard. */
+function guardedRoutes(tree: RouteObject[]): RouteObject[] {
+  return tree.flatMap((route) =>
+    isValidElement(route.element) && route.element.type === RequireStoredEmail
+      ? (route.children ?? [])
+      : guardedRoutes(route.children ?? []),
+  );
+}
 
 describe('routes', () => {
   it('registers every page of appRoutes', () => {
     const registered = new Set(registeredPaths(routes));
     const missing = Object.values(appRoutes).filter((path) => !registered.has(path));
     expect(missing).toEqual([]);
+  });
+
+  it('puts the dashboard and the operator console, and nothing else, behind the stored-email guard', () => {
+    const guarded = registeredPaths(guardedRoutes(routes)).filter((path) => path !== '*');
+    const expected = Object.values(appRoutes).filter((path) => path.startsWith('/dashboard') || path === '/operator');
+    expect(new Set(guarded)).toEqual(new Set(expected));
+  });
+
+  it('loads every page but the not-found page lazily', () => {
+    const eager = (tree: RouteObject[]): string[] =>
+      tree.flatMap((route) => [
+        ...(route.path && route.element && !route.lazy ? [route.path] : []),
+        ...eager(route.children ?? []),
+      ]);
+    // The not-yet-available pages show the not-found page, and /cancel redirects: both ship with the entry.
+    const notFound = ['*', '*', appRoutes.allBlogs, appRoutes.blog, appRoutes.electrical, appRoutes.faq, appRoutes.marketing];
+    expect(eager(routes).sort()).toEqual([...notFound, appRoutes.dashboardSubscriptionsCancel].sort());
   });
 });

@@ -1,26 +1,26 @@
+import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { DashboardLayout } from '../components/layouts/dashboard-layout';
-import { PublicLayout } from '../components/layouts/public-layout';
 import { RootLayout } from '../components/layouts/root-layout';
+import { PageLoading } from '../components/ui/page-loading';
 import { paths } from '../config/paths';
-import { ActivateRoute } from './routes/activate';
-import { CollectionsRoute } from './routes/collections';
-import { CatalogRoute } from './routes/dashboard-catalog';
-import { JobberCallbackRoute } from './routes/dashboard-jobber-callback';
-import { QuickbooksCallbackRoute } from './routes/dashboard-quickbooks-callback';
-import { SettingsRoute } from './routes/dashboard-settings';
-import { SubscriptionSuccessRoute } from './routes/dashboard-subscription-success';
-import { SubscriptionsRoute } from './routes/dashboard-subscriptions';
-import { UserGuideRoute } from './routes/dashboard-user-guide';
-import { UserfactorRoute } from './routes/dashboard-userfactor';
-import { ForgotPasswordRoute } from './routes/forgot-password';
-import { HomeRoute } from './routes/home';
-import { LoginRoute } from './routes/login';
 import { NotFoundRoute } from './routes/not-found';
-import { RegisterRoute } from './routes/register';
-import { ResetPasswordRoute } from './routes/reset-password';
+import { PublicShellRoute } from './routes/public-shell';
+import { RequireStoredEmail } from './routes/require-stored-email';
 import { RouteErrorRoute } from './routes/route-error';
-import { VerifiedRoute } from './routes/verified';
+
+/**
+ * A route's `lazy` loader: the page's component from one of the app's chunks (app/lazy/*), so a
+ * visitor to / never downloads the sign-in pages, the dashboard or the operator console.
+ */
+function page<Chunk>(load: () => Promise<Chunk>, pick: (chunk: Chunk) => ComponentType): RouteObject['lazy'] {
+  return async () => ({ Component: pick(await load()) });
+}
+
+const publicChunk = () => import('./lazy/public');
+const signInChunk = () => import('./lazy/sign-in');
+const dashboardChunk = () => import('./lazy/dashboard');
+const markupsChunk = () => import('./lazy/markups');
+const operatorChunk = () => import('./lazy/operator');
 
 /** Public pages whose features ship in later issues: a real "not available yet" page until then. */
 const notYetAvailable = [
@@ -36,42 +36,56 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteErrorRoute />,
+    // Shown while the first page's chunk loads.
+    hydrateFallbackElement: <PageLoading />,
     children: [
       {
-        element: <PublicLayout />,
+        element: <PublicShellRoute />,
         children: [
-          { path: paths.home, element: <HomeRoute /> },
-          { path: paths.login, element: <LoginRoute /> },
-          { path: paths.register, element: <RegisterRoute /> },
-          { path: paths.forgotPassword, element: <ForgotPasswordRoute /> },
-          { path: paths.resetPassword, element: <ResetPasswordRoute /> },
-          { path: paths.activate, element: <ActivateRoute /> },
-          { path: paths.verified, element: <VerifiedRoute /> },
-          { path: paths.collections, element: <CollectionsRoute /> },
+          { path: paths.home, lazy: page(publicChunk, (chunk) => chunk.HomeRoute) },
+          { path: paths.collections, lazy: page(publicChunk, (chunk) => chunk.CollectionsRoute) },
+          { path: paths.login, lazy: page(signInChunk, (chunk) => chunk.LoginRoute) },
+          { path: paths.register, lazy: page(signInChunk, (chunk) => chunk.RegisterRoute) },
+          { path: paths.forgotPassword, lazy: page(signInChunk, (chunk) => chunk.ForgotPasswordRoute) },
+          { path: paths.resetPassword, lazy: page(signInChunk, (chunk) => chunk.ResetPasswordRoute) },
+          { path: paths.activate, lazy: page(signInChunk, (chunk) => chunk.ActivateRoute) },
+          { path: paths.verified, lazy: page(signInChunk, (chunk) => chunk.VerifiedRoute) },
           ...notYetAvailable.map((path) => ({ path, element: <NotFoundRoute /> })),
           { path: '*', element: <NotFoundRoute /> },
         ],
       },
       {
-        path: paths.dashboard,
-        element: <DashboardLayout />,
+        element: <RequireStoredEmail />,
         children: [
-          // SPEC §2: /dashboard shows the catalog and resets the active section to it.
-          { index: true, element: <CatalogRoute /> },
-          { path: paths.dashboardCatalog, element: <CatalogRoute /> },
-          { path: paths.dashboardUserfactor, element: <UserfactorRoute /> },
-          { path: paths.dashboardSettings, element: <SettingsRoute /> },
-          { path: paths.dashboardUserGuide, element: <UserGuideRoute /> },
-          { path: paths.dashboardSubscriptions, element: <SubscriptionsRoute /> },
-          { path: paths.dashboardSubscriptionSuccess, element: <SubscriptionSuccessRoute /> },
-          // SPEC §2: a path ending in /cancel returns to the subscriptions screen.
           {
-            path: paths.dashboardSubscriptionsCancel,
-            element: <Navigate to={paths.dashboardSubscriptions} replace />,
+            path: paths.dashboard,
+            lazy: page(dashboardChunk, (chunk) => chunk.DashboardShellRoute),
+            children: [
+              // SPEC §2: /dashboard shows the catalog and resets the active section to it.
+              { index: true, lazy: page(dashboardChunk, (chunk) => chunk.CatalogRoute) },
+              { path: paths.dashboardCatalog, lazy: page(dashboardChunk, (chunk) => chunk.CatalogRoute) },
+              { path: paths.dashboardUserfactor, lazy: page(markupsChunk, (chunk) => chunk.UserfactorRoute) },
+              { path: paths.dashboardSettings, lazy: page(dashboardChunk, (chunk) => chunk.SettingsRoute) },
+              { path: paths.dashboardUserGuide, lazy: page(dashboardChunk, (chunk) => chunk.UserGuideRoute) },
+              { path: paths.dashboardSubscriptions, lazy: page(dashboardChunk, (chunk) => chunk.SubscriptionsRoute) },
+              {
+                path: paths.dashboardSubscriptionSuccess,
+                lazy: page(dashboardChunk, (chunk) => chunk.SubscriptionSuccessRoute),
+              },
+              // SPEC §2: a path ending in /cancel returns to the subscriptions screen.
+              {
+                path: paths.dashboardSubscriptionsCancel,
+                element: <Navigate to={paths.dashboardSubscriptions} replace />,
+              },
+              {
+                path: paths.dashboardQuickbooksCallback,
+                lazy: page(dashboardChunk, (chunk) => chunk.QuickbooksCallbackRoute),
+              },
+              { path: paths.dashboardJobberCallback, lazy: page(dashboardChunk, (chunk) => chunk.JobberCallbackRoute) },
+              { path: '*', element: <NotFoundRoute /> },
+            ],
           },
-          { path: paths.dashboardQuickbooksCallback, element: <QuickbooksCallbackRoute /> },
-          { path: paths.dashboardJobberCallback, element: <JobberCallbackRoute /> },
-          { path: '*', element: <NotFoundRoute /> },
+          { path: paths.operator, lazy: page(operatorChunk, (chunk) => chunk.OperatorRoute) },
         ],
       },
     ],

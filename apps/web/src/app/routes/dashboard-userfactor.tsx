@@ -7,7 +7,7 @@ export function UserfactorRoute() {
     <DashboardSection
       title="Configurations"
       section="configuration"
-      intro="Markups for each price band, sales tax, inventory option and income type."
+      intro="Markups for each price band, sales tax, and the QuickBooks item type and income account."
     >
       <MarkupsScreen />
     </DashboardSection>

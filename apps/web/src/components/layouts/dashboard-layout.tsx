@@ -1,29 +1,28 @@
-import { useEffect, useState } from 'react';
-import { Navigate, Outlet } from 'react-router';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Outlet } from 'react-router';
 import { mobileBreakpointPx } from '../../config/env';
-import { paths } from '../../config/paths';
-import { useMe } from '../../features/auth/api/get-me';
-import { DashboardHeader } from '../../features/dashboard/components/dashboard-header';
-import { DashboardSidebar } from '../../features/dashboard/components/dashboard-sidebar';
-import { useStoredSession } from '../../lib/stored-session';
-import { Footer } from './footer';
+import dashboardLayoutStyles from './dashboard-layout.module.css';
 
-/** The /dashboard/* layout. Guard (SPEC §2): no stored email means a visit to /login. */
-export function DashboardLayout() {
-  const { email } = useStoredSession();
-  if (!email) return <Navigate to={paths.login} replace />;
-  return <DashboardShell storedEmail={email} />;
+/** What the layout hands to its sidebar: whether it is folded, and the handlers that fold it. */
+export interface SidebarControls {
+  isCollapsed: boolean;
+  onToggle: () => void;
+  /** Called when a section link is followed (phones fold the sidebar back). */
+  onNavigate: () => void;
+}
+
+interface DashboardLayoutProps {
+  sidebar: (controls: SidebarControls) => ReactNode;
+  header: ReactNode;
+  footer: ReactNode;
 }
 
 function isNarrowViewport(): boolean {
   return window.matchMedia(`(max-width: ${mobileBreakpointPx}px)`).matches;
 }
 
-function DashboardShell({ storedEmail }: { storedEmail: string }) {
-  const { session } = useStoredSession();
-  // GET /api/me/ checks the server session; a 401 clears local data (query client) and the guard
-  // above then redirects to /login.
-  const me = useMe();
+/** The /dashboard/* frame: sidebar, header, the screen, footer. The parts come from the route. */
+export function DashboardLayout({ sidebar, header, footer }: DashboardLayoutProps) {
   // Phones start with the narrow sidebar so the content keeps the width.
   const [isCollapsed, setIsCollapsed] = useState(isNarrowViewport);
 
@@ -33,21 +32,23 @@ function DashboardShell({ storedEmail }: { storedEmail: string }) {
   }, [isCollapsed]);
 
   return (
-    <div className={`dashboard-shell${isCollapsed ? ' is-collapsed' : ''}`}>
-      <DashboardSidebar
-        isCollapsed={isCollapsed}
-        onToggle={() => setIsCollapsed((collapsed) => !collapsed)}
-        onNavigate={() => {
-          // On phones the open sidebar covers the page: fold it once a section is chosen.
-          if (isNarrowViewport()) setIsCollapsed(true);
-        }}
-      />
-      <div className="dashboard-shell__content">
-        <DashboardHeader name={me.data?.name ?? session?.name} email={me.data?.email ?? storedEmail} />
-        <main id="main" className="dashboard-main" tabIndex={-1}>
+    <div className={dashboardLayoutStyles.dashboardShell}>
+      <div className={dashboardLayoutStyles.dashboardShellSidebar}>
+        {sidebar({
+          isCollapsed,
+          onToggle: () => setIsCollapsed((collapsed) => !collapsed),
+          onNavigate: () => {
+            // On phones the open sidebar covers the page: fold it once a section is chosen.
+            if (isNarrowViewport()) setIsCollapsed(true);
+          },
+        })}
+      </div>
+      <div className={dashboardLayoutStyles.dashboardShellContent}>
+        {header}
+        <main id="main" className={dashboardLayoutStyles.dashboardMain} tabIndex={-1}>
           <Outlet />
         </main>
-        <Footer />
+        {footer}
       </div>
     </div>
   );

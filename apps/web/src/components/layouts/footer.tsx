@@ -1,15 +1,17 @@
-import { useState, type JSX } from 'react';
+import { useState, type JSX, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths, socialLinks, type SocialNetwork } from '../../config/paths';
-import { usePublicConfig } from '../../features/config/api/get-public-config';
-import { CookiesSettings } from '../../features/policies/components/cookies-settings';
-import { PrivacyPolicy } from '../../features/policies/components/privacy-policy';
-import { TermsOfService } from '../../features/policies/components/terms-of-service';
 import { FacebookIcon, InstagramIcon, LinkedInIcon, YouTubeIcon } from '../ui/icons';
 import { Logo } from '../ui/logo';
 import { Modal } from '../ui/modal';
+import footerStyles from './footer.module.css';
+import buttonStyles from '../ui/button.module.css';
 
-type Policy = 'privacy' | 'terms' | 'cookies';
+/** A policy the footer links to: its link text (also the modal's title) and its text. */
+export interface FooterPolicy {
+  label: string;
+  content: ReactNode;
+}
 
 const socialIcons: Record<SocialNetwork, () => JSX.Element> = {
   Facebook: FacebookIcon,
@@ -18,28 +20,33 @@ const socialIcons: Record<SocialNetwork, () => JSX.Element> = {
   YouTube: YouTubeIcon,
 };
 
-/** The site footer (public and dashboard pages): logo, social links and the three policy modals. */
-export function Footer() {
-  const supportEmail = usePublicConfig()?.support_email;
-  const [openPolicy, setOpenPolicy] = useState<Policy | null>(null);
+/** The site footer (public and dashboard pages): logo, social links and a modal per policy. */
+export function Footer({ policies }: { policies: FooterPolicy[] }) {
+  const [openPolicy, setOpenPolicy] = useState<string | null>(null);
   const close = () => setOpenPolicy(null);
 
   return (
-    <footer className="site-footer">
-      <div className="site-footer__inner">
-        <div className="site-footer__brand">
-          <Link to={paths.home} aria-label="Tradelist" className="site-footer__logo">
+    <footer className={footerStyles.siteFooter}>
+      <div className={footerStyles.siteFooterInner}>
+        <div >
+          <Link to={paths.home} aria-label="Tradelist" className={footerStyles.siteFooterLogo}>
             <Logo height={32} />
           </Link>
-          <p className="site-footer__tagline">Contractor price lists with your markups, updated monthly.</p>
+          <p className={footerStyles.siteFooterTagline}>Contractor price lists with your markups, updated monthly.</p>
         </div>
 
-        <ul className="site-footer__social" aria-label="Social media">
+        <ul className={footerStyles.siteFooterSocial} aria-label="Social media">
           {socialLinks.map(({ name, href }) => {
             const SocialIcon = socialIcons[name];
             return (
               <li key={name}>
-                <a href={href} target="_blank" rel="noopener noreferrer" aria-label={name} className="social-link">
+                <a
+                  href={href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={name}
+                  className={footerStyles.socialLink}
+                >
                   <SocialIcon />
                 </a>
               </li>
@@ -47,35 +54,23 @@ export function Footer() {
           })}
         </ul>
 
-        <ul className="site-footer__policies">
-          <li>
-            <button type="button" className="link-button" onClick={() => setOpenPolicy('privacy')}>
-              Privacy Policy
-            </button>
-          </li>
-          <li>
-            <button type="button" className="link-button" onClick={() => setOpenPolicy('terms')}>
-              Terms of Service
-            </button>
-          </li>
-          <li>
-            <button type="button" className="link-button" onClick={() => setOpenPolicy('cookies')}>
-              Cookies Settings
-            </button>
-          </li>
+        <ul className={footerStyles.siteFooterPolicies}>
+          {policies.map(({ label }) => (
+            <li key={label}>
+              <button type="button" className={buttonStyles.linkButton} onClick={() => setOpenPolicy(label)}>
+                {label}
+              </button>
+            </li>
+          ))}
         </ul>
       </div>
-      <p className="site-footer__copyright">© 2024 Tradelist. All rights reserved.</p>
+      <p className={footerStyles.siteFooterCopyright}>© 2024 Tradelist. All rights reserved.</p>
 
-      <Modal open={openPolicy === 'privacy'} title="Privacy Policy" onClose={close}>
-        <PrivacyPolicy supportEmail={supportEmail} />
-      </Modal>
-      <Modal open={openPolicy === 'terms'} title="Terms of Service" onClose={close}>
-        <TermsOfService supportEmail={supportEmail} />
-      </Modal>
-      <Modal open={openPolicy === 'cookies'} title="Cookies Settings" onClose={close}>
-        <CookiesSettings />
-      </Modal>
+      {policies.map(({ label, content }) => (
+        <Modal key={label} open={openPolicy === label} title={label} onClose={close}>
+          {content}
+        </Modal>
+      ))}
     </footer>
   );
 }

@@ -1,17 +1,23 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { homeLinks, paths } from '../../config/paths';
-import { useLogout } from '../../features/auth/hooks/use-logout';
 import { useStoredSession } from '../../lib/stored-session';
 import { ChevronDownIcon, CloseIcon, MenuIcon } from '../ui/icons';
 import { Logo } from '../ui/logo';
+import navbarStyles from './navbar.module.css';
+import buttonStyles from '../ui/button.module.css';
+import { cx } from '../../lib/cx';
 
-const navLinkClass = ({ isActive }: { isActive: boolean }) => `site-nav__link${isActive ? ' is-active' : ''}`;
+const navLinkClass = ({ isActive }: { isActive: boolean }) => cx(navbarStyles.siteNavLink, isActive && navbarStyles.isActive);
+
+interface NavbarProps {
+  onLogout: () => void;
+  isLoggingOut: boolean;
+}
 
 /** The shared navigation bar of SPEC §2 (public pages). */
-export function Navbar() {
+export function Navbar({ onLogout, isLoggingOut }: NavbarProps) {
   const { session } = useStoredSession();
-  const { logout, isPending: isLoggingOut } = useLogout();
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const [isIndustriesOpen, setIsIndustriesOpen] = useState(false);
   const navRef = useRef<HTMLElement>(null);
@@ -46,15 +52,15 @@ export function Navbar() {
   }, [isAnyMenuOpen]);
 
   return (
-    <header className="site-header">
-      <nav className="site-nav" aria-label="Main" ref={navRef}>
-        <Link to={paths.home} className="site-nav__brand" aria-label="Tradelist home" onClick={closeMenus}>
+    <header className={navbarStyles.siteHeader}>
+      <nav className={navbarStyles.siteNav} aria-label="Main" ref={navRef}>
+        <Link to={paths.home} className={navbarStyles.siteNavBrand} aria-label="Tradelist home" onClick={closeMenus}>
           <Logo />
         </Link>
 
         <button
           type="button"
-          className="site-nav__toggle"
+          className={navbarStyles.siteNavToggle}
           aria-label={isMenuOpen ? 'Close menu' : 'Open menu'}
           aria-expanded={isMenuOpen}
           aria-controls="site-menu"
@@ -63,44 +69,44 @@ export function Navbar() {
           {isMenuOpen ? <CloseIcon /> : <MenuIcon />}
         </button>
 
-        <div id="site-menu" className={`site-nav__menu${isMenuOpen ? ' is-open' : ''}`}>
-          <ul className="site-nav__links">
+        <div id="site-menu" className={cx(navbarStyles.siteNavMenu, isMenuOpen && navbarStyles.isOpen)}>
+          <ul className={navbarStyles.siteNavLinks}>
             <li>
               <NavLink to={paths.home} end className={navLinkClass} onClick={closeMenus}>
                 Home
               </NavLink>
             </li>
-            <li className="site-nav__dropdown">
+            <li className={navbarStyles.siteNavDropdown}>
               <button
                 type="button"
-                className="site-nav__link site-nav__dropdown-toggle"
+                className={cx(navbarStyles.siteNavLink, navbarStyles.siteNavDropdownToggle)}
                 aria-expanded={isIndustriesOpen}
                 aria-controls="industries-menu"
                 onClick={() => setIsIndustriesOpen((open) => !open)}
               >
                 Industries <ChevronDownIcon />
               </button>
-              <ul id="industries-menu" className="site-nav__submenu" hidden={!isIndustriesOpen}>
+              <ul id="industries-menu" className={navbarStyles.siteNavSubmenu} hidden={!isIndustriesOpen}>
                 <li>
-                  <Link to={paths.electrical} className="site-nav__sublink" onClick={closeMenus}>
+                  <Link to={paths.electrical} className={navbarStyles.siteNavSublink} onClick={closeMenus}>
                     Electrical
                   </Link>
                 </li>
-                <li className="site-nav__soon">
-                  Plumbing <span className="badge">Coming soon</span>
+                <li className={navbarStyles.siteNavSoon}>
+                  Plumbing <span className={buttonStyles.badge}>Coming soon</span>
                 </li>
-                <li className="site-nav__soon">
-                  Lumber <span className="badge">Coming soon</span>
+                <li className={navbarStyles.siteNavSoon}>
+                  Lumber <span className={buttonStyles.badge}>Coming soon</span>
                 </li>
               </ul>
             </li>
             <li>
-              <Link to={homeLinks.why} className="site-nav__link" onClick={closeMenus}>
+              <Link to={homeLinks.why} className={navbarStyles.siteNavLink} onClick={closeMenus}>
                 Why Tradelist
               </Link>
             </li>
             <li>
-              <Link to={homeLinks.pricing} className="site-nav__link" onClick={closeMenus}>
+              <Link to={homeLinks.pricing} className={navbarStyles.siteNavLink} onClick={closeMenus}>
                 Pricing
               </Link>
             </li>
@@ -116,14 +122,14 @@ export function Navbar() {
             </li>
           </ul>
 
-          <div className="site-nav__actions">
+          <div className={navbarStyles.siteNavActions}>
             {session ? (
               <button
                 type="button"
-                className="button button--outline"
+                className={cx(buttonStyles.button, buttonStyles.buttonOutline)}
                 onClick={() => {
                   closeMenus();
-                  logout();
+                  onLogout();
                 }}
                 disabled={isLoggingOut}
               >
@@ -131,10 +137,14 @@ export function Navbar() {
               </button>
             ) : (
               <>
-                <Link to={paths.login} className="button button--ghost" onClick={closeMenus}>
+                <Link to={paths.login} className={cx(buttonStyles.button, buttonStyles.buttonGhost)} onClick={closeMenus}>
                   Login
                 </Link>
-                <Link to={paths.register} className="button button--primary" onClick={closeMenus}>
+                <Link
+                  to={paths.register}
+                  className={cx(buttonStyles.button, buttonStyles.buttonPrimary)}
+                  onClick={closeMenus}
+                >
                   Sign up
                 </Link>
               </>

@@ -1,16 +1,22 @@
+import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
-import { Footer } from './footer';
-import { Navbar } from './navbar';
+import publicLayoutStyles from './public-layout.module.css';
+
+interface PublicLayoutProps {
+  /** The navigation bar. */
+  header: ReactNode;
+  footer: ReactNode;
+}
 
 /** Public pages: navigation bar, page content, footer. */
-export function PublicLayout() {
+export function PublicLayout({ header, footer }: PublicLayoutProps) {
   return (
-    <div className="public-layout">
-      <Navbar />
-      <main id="main" className="public-main" tabIndex={-1}>
+    <div className={publicLayoutStyles.publicLayout}>
+      {header}
+      <main id="main" className={publicLayoutStyles.publicMain} tabIndex={-1}>
         <Outlet />
       </main>
-      <Footer />
+      {footer}
     </div>
   );
 }

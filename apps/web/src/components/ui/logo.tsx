@@ -12,6 +12,6 @@ const sources = { dark: assetPaths.logo, light: assetPaths.logoOnLight, mark: as
 export function Logo({ variant = 'dark', height = 36 }: LogoProps) {
   const aspectRatio = variant === 'mark' ? 1 : 180 / 40;
   return (
-    <img className="logo" src={sources[variant]} alt="" height={height} width={Math.round(height * aspectRatio)} />
+    <img src={sources[variant]} alt="" height={height} width={Math.round(height * aspectRatio)} />
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { CloseIcon } from './icons';
+import modalStyles from './modal.module.css';
 
 const focusableSelector =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -69,14 +70,14 @@ export function Modal({ open, title, onClose, children, descriptionId }: ModalPr
 
   return createPortal(
     <div
-      className="modal-backdrop"
+      className={modalStyles.modalBackdrop}
       onMouseDown={(event) => {
         if (event.target === event.currentTarget) onClose();
       }}
     >
       <div
         ref={dialogRef}
-        className="modal"
+        className={modalStyles.modal}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
@@ -84,16 +85,16 @@ export function Modal({ open, title, onClose, children, descriptionId }: ModalPr
         tabIndex={-1}
         onKeyDown={trapTab}
       >
-        <header className="modal__header">
-          <h2 className="modal__title" id={titleId}>
+        <header className={modalStyles.modalHeader}>
+          <h2 className={modalStyles.modalTitle} id={titleId}>
             {title}
           </h2>
-          <button ref={closeButtonRef} type="button" className="modal__close" aria-label="Close" onClick={onClose}>
+          <button ref={closeButtonRef} type="button" className={modalStyles.modalClose} aria-label="Close" onClick={onClose}>
             <CloseIcon size={22} />
           </button>
         </header>
         {/* Focusable so keyboard users can scroll long policy texts. */}
-        <div className="modal__body" tabIndex={0}>
+        <div className={modalStyles.modalBody} tabIndex={0}>
           {children}
         </div>
       </div>

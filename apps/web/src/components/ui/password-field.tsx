@@ -1,5 +1,6 @@
 import { useId, useState, type ComponentProps } from 'react';
 import { EyeIcon, EyeOffIcon } from './icons';
+import fieldStyles from './field.module.css';
 
 type PasswordFieldProps = Omit<ComponentProps<'input'>, 'type'> & {
   label: string;
@@ -13,22 +14,22 @@ export function PasswordField({ label, error, id, ...inputProps }: PasswordField
   const errorId = `${inputId}-error`;
   const [isVisible, setIsVisible] = useState(false);
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={inputId}>
+    <div className={fieldStyles.field}>
+      <label className={fieldStyles.fieldLabel} htmlFor={inputId}>
         {label}
       </label>
-      <div className="field__password">
+      <div className={fieldStyles.fieldPassword}>
         <input
           id={inputId}
           type={isVisible ? 'text' : 'password'}
-          className="field__input"
+          className={fieldStyles.fieldInput}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           {...inputProps}
         />
         <button
           type="button"
-          className="field__reveal"
+          className={fieldStyles.fieldReveal}
           aria-label={isVisible ? 'Hide password' : 'Show password'}
           aria-controls={inputId}
           onClick={() => setIsVisible((visible) => !visible)}
@@ -37,7 +38,7 @@ export function PasswordField({ label, error, id, ...inputProps }: PasswordField
         </button>
       </div>
       {error ? (
-        <p className="field__error" id={errorId}>
+        <p className={fieldStyles.fieldError} id={errorId}>
           {error}
         </p>
       ) : null}

@@ -1,4 +1,6 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
+import fieldStyles from './field.module.css';
+import { cx } from '../../lib/cx';
 
 type TextFieldProps = ComponentProps<'input'> & {
   label: string;
@@ -19,21 +21,21 @@ export function TextField({ label, error, hint, suffix, id, className, ...inputP
   const input = (
     <input
       id={inputId}
-      className={`field__input ${className ?? ''}`}
+      className={cx(fieldStyles.fieldInput, className)}
       aria-invalid={error ? true : undefined}
       aria-describedby={describedBy || undefined}
       {...inputProps}
     />
   );
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={inputId}>
+    <div className={fieldStyles.field}>
+      <label className={fieldStyles.fieldLabel} htmlFor={inputId}>
         {label}
       </label>
       {suffix ? (
-        <div className="field__affixed">
+        <div className={fieldStyles.fieldAffixed}>
           {input}
-          <span className="field__suffix" aria-hidden="true">
+          <span className={fieldStyles.fieldSuffix} aria-hidden="true">
             {suffix}
           </span>
         </div>
@@ -41,12 +43,12 @@ export function TextField({ label, error, hint, suffix, id, className, ...inputP
         input
       )}
       {hint ? (
-        <p className="field__hint" id={hintId}>
+        <p className={fieldStyles.fieldHint} id={hintId}>
           {hint}
         </p>
       ) : null}
       {error ? (
-        <p className="field__error" id={errorId}>
+        <p className={fieldStyles.fieldError} id={errorId}>
           {error}
         </p>
       ) : null}

@@ -4,6 +4,9 @@ import { paths } from '../../../config/paths';
 import { notify } from '../../../lib/notify';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
 import { useActivateAccount } from '../api/activate-account';
+import spinnerStyles from '../../../components/ui/spinner.module.css';
+import authStyles from './auth.module.css';
+import { cx } from '../../../lib/cx';
 
 const activationFailedMessage = 'Activation failed. Invalid or expired link.';
 
@@ -31,16 +34,20 @@ export function ActivateAccount({ uid, token }: { uid: string; token: string }) 
   if (activation.isError) message = activationFailedMessage;
 
   return (
-    <div className="activation">
+    <div className={authStyles.activation}>
       <p
-        className={`activation__message${activation.isError ? ' is-error' : ''}${activation.isSuccess ? ' is-success' : ''}`}
+        className={cx(
+          authStyles.activationMessage,
+          activation.isError && authStyles.isError,
+          activation.isSuccess && authStyles.isSuccess,
+        )}
         role="status"
       >
         {message}
       </p>
-      {activation.isPending || activation.isIdle ? <span className="spinner" aria-hidden="true" /> : null}
+      {activation.isPending || activation.isIdle ? <span className={spinnerStyles.spinner} aria-hidden="true" /> : null}
       {activation.isSuccess || activation.isError ? (
-        <p className="activation__next">
+        <p className={authStyles.activationNext}>
           Taking you to the login page in a few seconds… <Link to={paths.login}>Go to login now</Link>
         </p>
       ) : null}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import authStyles from './auth.module.css';
 
 interface AuthCardProps {
   title: string;
@@ -10,15 +11,15 @@ interface AuthCardProps {
 /** The centred card that frames every account screen. */
 export function AuthCard({ title, subtitle, children, footer }: AuthCardProps) {
   return (
-    <div className="auth-page">
+    <div className={authStyles.authPage}>
       <title>{`${title} | Tradelist`}</title>
-      <section className="auth-card" aria-labelledby="auth-card-title">
-        <h1 id="auth-card-title" className="auth-card__title">
+      <section className={authStyles.authCard} aria-labelledby="auth-card-title">
+        <h1 id="auth-card-title" className={authStyles.authCardTitle}>
           {title}
         </h1>
-        {subtitle ? <p className="auth-card__subtitle">{subtitle}</p> : null}
+        {subtitle ? <p className={authStyles.authCardSubtitle}>{subtitle}</p> : null}
         {children}
-        {footer ? <div className="auth-card__footer">{footer}</div> : null}
+        {footer ? <div className={authStyles.authCardFooter}>{footer}</div> : null}
       </section>
     </div>
   );
@@ -27,7 +28,7 @@ export function AuthCard({ title, subtitle, children, footer }: AuthCardProps) {
 /** The "or" rule between the password form and the Google button. */
 export function AuthDivider() {
   return (
-    <p className="auth-divider">
+    <p className={authStyles.authDivider}>
       <span>or</span>
     </p>
   );

@@ -5,6 +5,9 @@ import { TextField } from '../../../components/ui/text-field';
 import { isApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useRequestPasswordReset } from '../api/request-password-reset';
+import buttonStyles from '../../../components/ui/button.module.css';
+import fieldStyles from '../../../components/ui/field.module.css';
+import { cx } from '../../../lib/cx';
 
 /** The forgot-password form: one email field and 'Send Reset Link' (SPEC §2). */
 export function ForgotPasswordForm() {
@@ -22,7 +25,7 @@ export function ForgotPasswordForm() {
   });
 
   return (
-    <form className="form" noValidate onSubmit={handleSubmit((values) => requestReset.mutate(values))}>
+    <form className={fieldStyles.form} noValidate onSubmit={handleSubmit((values) => requestReset.mutate(values))}>
       <TextField
         label="Email"
         type="email"
@@ -31,11 +34,15 @@ export function ForgotPasswordForm() {
         error={formState.errors.email?.message}
         {...register('email')}
       />
-      <button type="submit" className="button button--primary button--block" disabled={requestReset.isPending}>
+      <button
+        type="submit"
+        className={cx(buttonStyles.button, buttonStyles.buttonPrimary, buttonStyles.buttonBlock)}
+        disabled={requestReset.isPending}
+      >
         {requestReset.isPending ? 'Sending…' : 'Send Reset Link'}
       </button>
       {requestReset.isSuccess ? (
-        <p className="form-status" role="status">
+        <p className={fieldStyles.formStatus} role="status">
           {requestReset.data.message}
         </p>
       ) : null}

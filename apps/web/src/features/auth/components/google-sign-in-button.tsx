@@ -1,11 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { isApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
-import { usePublicConfig } from '../../config/api/get-public-config';
+import { usePublicConfig } from '../../config';
 import { useGoogleLogin } from '../api/google-login';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 import { useGoogleIdentityScript } from '../hooks/use-google-identity-script';
 import { AuthDivider } from './auth-card';
+import fieldStyles from '../../../components/ui/field.module.css';
+import authStyles from './auth.module.css';
 
 interface GoogleSignInButtonProps {
   /** GIS button wording: 'signin_with' on /login, 'signup_with' on /register. */
@@ -57,13 +59,15 @@ export function GoogleSignInButton({ text }: GoogleSignInButtonProps) {
   return (
     <>
       <AuthDivider />
-      <div className="google-button" aria-busy={scriptStatus === 'loading' || googleLogin.isPending}>
-        <div ref={containerRef} className="google-button__slot" />
+      <div className={authStyles.googleButton} aria-busy={scriptStatus === 'loading' || googleLogin.isPending}>
+        <div ref={containerRef} className={authStyles.googleButtonSlot} />
         {scriptStatus === 'error' ? (
-          <p className="form-status">Google sign-in is unavailable right now. Please use your email and password.</p>
+          <p className={fieldStyles.formStatus}>
+            Google sign-in is unavailable right now. Please use your email and password.
+          </p>
         ) : null}
         {googleLogin.isPending ? (
-          <p className="form-status" role="status">
+          <p className={fieldStyles.formStatus} role="status">
             Signing in with Google…
           </p>
         ) : null}

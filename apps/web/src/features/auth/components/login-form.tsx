@@ -11,6 +11,9 @@ import { notify } from '../../../lib/notify';
 import { useLogin } from '../api/login';
 import { useResendActivation } from '../api/resend-activation';
 import { useCompleteSignIn, useSignInDestination } from '../hooks/use-complete-sign-in';
+import buttonStyles from '../../../components/ui/button.module.css';
+import fieldStyles from '../../../components/ui/field.module.css';
+import { cx } from '../../../lib/cx';
 
 const formFields = ['email', 'password'] as const;
 
@@ -53,7 +56,7 @@ export function LoginForm() {
 
   return (
     <>
-      <form className="form" noValidate onSubmit={handleSubmit((values) => login.mutate(values))}>
+      <form className={fieldStyles.form} noValidate onSubmit={handleSubmit((values) => login.mutate(values))}>
         <TextField
           label="Email"
           type="email"
@@ -69,25 +72,29 @@ export function LoginForm() {
           error={formState.errors.password?.message}
           {...register('password')}
         />
-        <p className="form__aside">
+        <p className={fieldStyles.formAside}>
           <Link to={paths.forgotPassword}>Forgot password?</Link>
         </p>
-        <button type="submit" className="button button--primary button--block" disabled={login.isPending || login.isSuccess}>
+        <button
+          type="submit"
+          className={cx(buttonStyles.button, buttonStyles.buttonPrimary, buttonStyles.buttonBlock)}
+          disabled={login.isPending || login.isSuccess}
+        >
           {login.isPending ? 'Logging in…' : 'Login'}
         </button>
         {login.isSuccess ? (
-          <p className="form-status" role="status">
+          <p className={fieldStyles.formStatus} role="status">
             You are signed in. Taking you {destination.isReturn ? 'back' : 'to your dashboard'}…{' '}
             <Link to={destination.path}>Go now</Link>
           </p>
         ) : null}
       </form>
       {unactivatedEmail ? (
-        <div className="notice" role="region" aria-label="Account not activated">
+        <div className={fieldStyles.notice} role="region" aria-label="Account not activated">
           <p>Didn&apos;t get the activation email for {unactivatedEmail}?</p>
           <button
             type="button"
-            className="button button--outline"
+            className={cx(buttonStyles.button, buttonStyles.buttonOutline)}
             disabled={resend.isPending}
             onClick={() => resend.mutate({ email: unactivatedEmail })}
           >

@@ -11,6 +11,9 @@ import { firstFieldMessages, serverErrorLines } from '../../../lib/error-message
 import { notify } from '../../../lib/notify';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
 import { useRegister } from '../api/register';
+import buttonStyles from '../../../components/ui/button.module.css';
+import fieldStyles from '../../../components/ui/field.module.css';
+import { cx } from '../../../lib/cx';
 
 /** SPEC §5: the two passwords must match (checked as soon as both are filled in). */
 const registerForm = registerRequest.refine((values) => values.password === values.password2, {
@@ -57,7 +60,7 @@ export function RegisterForm() {
 
   return (
     <form
-      className="form"
+      className={fieldStyles.form}
       noValidate
       onSubmit={handleSubmit(
         (values) => signUp.mutate(values),
@@ -97,13 +100,13 @@ export function RegisterForm() {
       />
       <button
         type="submit"
-        className="button button--primary button--block"
+        className={cx(buttonStyles.button, buttonStyles.buttonPrimary, buttonStyles.buttonBlock)}
         disabled={signUp.isPending || signUp.isSuccess}
       >
         {signUp.isPending ? 'Signing up…' : 'Sign up'}
       </button>
       {signUp.isSuccess ? (
-        <p className="form-status" role="status">
+        <p className={fieldStyles.formStatus} role="status">
           Check your inbox for the activation link. Taking you to the login page…{' '}
           <Link to={paths.login}>Go now</Link>
         </p>

@@ -9,6 +9,9 @@ import { isApiError } from '../../../lib/api-client';
 import { firstFieldMessages, serverErrorLines } from '../../../lib/error-messages';
 import { notify } from '../../../lib/notify';
 import { useResetPassword } from '../api/reset-password';
+import buttonStyles from '../../../components/ui/button.module.css';
+import fieldStyles from '../../../components/ui/field.module.css';
+import { cx } from '../../../lib/cx';
 
 /** SPEC §5: both fields required; whether they match is the server's call. */
 const resetPasswordForm = resetPasswordRequest.pick({ new_password1: true, new_password2: true });
@@ -41,7 +44,7 @@ export function ResetPasswordForm({ uid, token }: { uid: string; token: string }
 
   return (
     <form
-      className="form"
+      className={fieldStyles.form}
       noValidate
       onSubmit={handleSubmit((values) => resetPassword.mutate({ uid, token, ...values }))}
     >
@@ -59,7 +62,11 @@ export function ResetPasswordForm({ uid, token }: { uid: string; token: string }
         error={formState.errors.new_password2?.message}
         {...register('new_password2')}
       />
-      <button type="submit" className="button button--primary button--block" disabled={resetPassword.isPending}>
+      <button
+        type="submit"
+        className={cx(buttonStyles.button, buttonStyles.buttonPrimary, buttonStyles.buttonBlock)}
+        disabled={resetPassword.isPending}
+      >
         {resetPassword.isPending ? 'Saving…' : 'Reset password'}
       </button>
     </form>

@@ -10,6 +10,7 @@ import { parseCategoryId } from '../utils/category-id';
 import { CategoryNav } from './category-nav';
 import { CollectionSection } from './collection-section';
 import { DownloadDialog } from './download-dialog';
+import catalogStyles from './catalog.module.css';
 
 /** What every view passes down to its sections. */
 interface ViewProps {
@@ -33,7 +34,7 @@ export function CatalogScreen() {
   const viewProps: ViewProps = { isSubscriber, isDownloading: download.isDownloading, onDownload: download.openDialog };
 
   return (
-    <div className="catalog">
+    <div className={catalogStyles.catalog}>
       <CategoryNav categories={categories.data ?? []} selected={selected} />
       {selected === ALL_CATEGORY_ID ? (
         <AllView {...viewProps} />
@@ -126,9 +127,9 @@ function CategoryView({ categoryId, category, ...props }: ViewProps & { category
   return (
     <>
       {category?.tagline ? (
-        <div className="catalog-banner">
-          <p className="catalog-banner__name">{category.name}</p>
-          <p className="catalog-banner__tagline">{category.tagline}</p>
+        <div className={catalogStyles.catalogBanner}>
+          <p className={catalogStyles.catalogBannerName}>{category.name}</p>
+          <p >{category.tagline}</p>
         </div>
       ) : null}
       <CollectionSection

@@ -1,6 +1,9 @@
 import { ALL_CATEGORY_ID, FREE_CATEGORY_ID, type Category } from '@tradelist/contract/catalog';
 import { Link } from 'react-router';
 import type { CatalogCategoryId } from '../api/get-latest-collection';
+import buttonStyles from '../../../components/ui/button.module.css';
+import catalogStyles from './catalog.module.css';
+import { cx } from '../../../lib/cx';
 
 interface CategoryNavProps {
   /** Every category; free ones are reached through 'Free', announced ones show as coming soon. */
@@ -19,15 +22,15 @@ export function CategoryNav({ categories, selected }: CategoryNavProps) {
   ];
 
   return (
-    <nav className="catalog-nav" aria-label="Catalog categories">
-      <ul className="catalog-nav__list">
+    <nav aria-label="Catalog categories">
+      <ul className={catalogStyles.catalogNavList}>
         {tabs.map((tab) => {
           const isCurrent = tab.id === selected;
           return (
             <li key={tab.id}>
               <Link
                 to={{ search: `?category=${tab.id}` }}
-                className={`catalog-nav__tab${isCurrent ? ' is-active' : ''}`}
+                className={cx(catalogStyles.catalogNavTab, isCurrent && catalogStyles.isActive)}
                 aria-current={isCurrent ? 'page' : undefined}
                 replace
                 preventScrollReset
@@ -39,8 +42,8 @@ export function CategoryNav({ categories, selected }: CategoryNavProps) {
         })}
         {announced.map((category) => (
           <li key={category.id}>
-            <span className="catalog-nav__tab is-disabled" aria-disabled="true">
-              {category.name} <span className="badge">Coming soon</span>
+            <span className={cx(catalogStyles.catalogNavTab, catalogStyles.isDisabled)} aria-disabled="true">
+              {category.name} <span className={buttonStyles.badge}>Coming soon</span>
             </span>
           </li>
         ))}

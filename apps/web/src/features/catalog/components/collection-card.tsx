@@ -3,6 +3,9 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { assetPaths, paths } from '../../../config/paths';
 import { formatCount, formatRunDate } from '../../../lib/format';
+import buttonStyles from '../../../components/ui/button.module.css';
+import catalogStyles from './catalog.module.css';
+import { cx } from '../../../lib/cx';
 
 interface CollectionCardProps {
   collection: Collection;
@@ -18,9 +21,9 @@ interface CollectionCardProps {
 export function CollectionCard({ collection, canDownload, isDownloading, onDownload, showCategory = false }: CollectionCardProps) {
   const titleId = useId();
   return (
-    <article className="collection-card" aria-labelledby={titleId}>
+    <article className={catalogStyles.collectionCard} aria-labelledby={titleId}>
       <img
-        className="collection-card__image"
+        className={catalogStyles.collectionCardImage}
         src={collection.image || assetPaths.defaultCollectionImage}
         alt=""
         width={640}
@@ -32,17 +35,17 @@ export function CollectionCard({ collection, canDownload, isDownloading, onDownl
           if (!image.src.endsWith(assetPaths.defaultCollectionImage)) image.src = assetPaths.defaultCollectionImage;
         }}
       />
-      <div className="collection-card__body">
+      <div className={catalogStyles.collectionCardBody}>
         {showCategory || collection.is_free ? (
-          <p className="collection-card__eyebrow">
+          <p className={catalogStyles.collectionCardEyebrow}>
             {showCategory ? collection.category_name : null}
-            {collection.is_free ? <span className="badge badge--free">Free</span> : null}
+            {collection.is_free ? <span className={cx(buttonStyles.badge, buttonStyles.badgeFree)}>Free</span> : null}
           </p>
         ) : null}
-        <h3 className="collection-card__title" id={titleId}>
+        <h3 className={catalogStyles.collectionCardTitle} id={titleId}>
           {collection.name}
         </h3>
-        <dl className="collection-card__facts">
+        <dl className={catalogStyles.collectionCardFacts}>
           <div>
             <dt>Run date</dt>
             <dd>
@@ -54,11 +57,11 @@ export function CollectionCard({ collection, canDownload, isDownloading, onDownl
             <dd>{formatCount(collection.item_count)}</dd>
           </div>
         </dl>
-        <div className="collection-card__actions">
+        <div className={catalogStyles.collectionCardActions}>
           {canDownload ? (
             <button
               type="button"
-              className="button button--primary button--block"
+              className={cx(buttonStyles.button, buttonStyles.buttonPrimary, buttonStyles.buttonBlock)}
               aria-describedby={titleId}
               aria-disabled={isDownloading || undefined}
               onClick={() => {
@@ -68,7 +71,11 @@ export function CollectionCard({ collection, canDownload, isDownloading, onDownl
               {isDownloading ? 'Downloading…' : 'Download CSV'}
             </button>
           ) : (
-            <Link to={paths.dashboardSubscriptions} className="button button--outline button--block" aria-describedby={titleId}>
+            <Link
+              to={paths.dashboardSubscriptions}
+              className={cx(buttonStyles.button, buttonStyles.buttonOutline, buttonStyles.buttonBlock)}
+              aria-describedby={titleId}
+            >
               Subscribe and save
             </Link>
           )}

@@ -2,6 +2,9 @@ import type { Collection } from '@tradelist/contract/catalog';
 import { useId, type ReactNode } from 'react';
 import type { DownloadTarget } from '../hooks/use-collection-download';
 import { CollectionCard } from './collection-card';
+import buttonStyles from '../../../components/ui/button.module.css';
+import catalogStyles from './catalog.module.css';
+import { cx } from '../../../lib/cx';
 
 interface CollectionSectionProps {
   title: string;
@@ -36,25 +39,25 @@ export function CollectionSection({
 }: CollectionSectionProps) {
   const headingId = useId();
   return (
-    <section className="catalog-section" aria-labelledby={headingId}>
-      <h2 className="catalog-section__title" id={headingId}>
+    <section aria-labelledby={headingId}>
+      <h2 className={catalogStyles.catalogSectionTitle} id={headingId}>
         {title}
       </h2>
       {isLoading ? (
-        <p className="catalog-section__status" role="status">
+        <p className={catalogStyles.catalogSectionStatus} role="status">
           Loading collections…
         </p>
       ) : isError || !collections ? (
-        <div className="catalog-section__status catalog-section__status--error" role="alert">
+        <div className={cx(catalogStyles.catalogSectionStatus, catalogStyles.catalogSectionStatusError)} role="alert">
           <p>These collections could not be loaded.</p>
-          <button type="button" className="button button--outline" onClick={onRetry}>
+          <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonOutline)} onClick={onRetry}>
             Try again
           </button>
         </div>
       ) : collections.length === 0 ? (
-        <p className="catalog-section__status">{emptyText}</p>
+        <p className={catalogStyles.catalogSectionStatus}>{emptyText}</p>
       ) : (
-        <ul className="collection-grid">
+        <ul className={catalogStyles.collectionGrid}>
           {collections.map((collection) => {
             const target: DownloadTarget = { collection, source, downloadCategoryId };
             return (

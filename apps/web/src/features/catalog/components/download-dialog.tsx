@@ -2,6 +2,9 @@ import type { DownloadFormat, DownloadLayout } from '@tradelist/contract/catalog
 import { useId, useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/ui/modal';
 import type { DownloadChoice } from '../hooks/use-collection-download';
+import buttonStyles from '../../../components/ui/button.module.css';
+import downloadDialogStyles from './download-dialog.module.css';
+import { cx } from '../../../lib/cx';
 
 const formatOptions: Array<{ value: DownloadFormat; label: string; hint: string }> = [
   { value: 'csv', label: 'CSV', hint: 'For any spreadsheet or import.' },
@@ -61,15 +64,17 @@ function DownloadChoiceForm({ questionId, collectionName, initialChoice, onConfi
   };
 
   return (
-    <form className="download-dialog" onSubmit={submit}>
-      <p className="download-dialog__collection">{collectionName}</p>
-      <p className="download-dialog__question" id={questionId}>
+    <form className={downloadDialogStyles.downloadDialog} onSubmit={submit}>
+      <p className={downloadDialogStyles.downloadDialogCollection}>{collectionName}</p>
+      <p className={downloadDialogStyles.downloadDialogQuestion} id={questionId}>
         Have you added your desired markup configurations before downloading?
       </p>
-      <p className="download-dialog__note">Yes downloads the file. Cancel takes you to your markup configuration.</p>
-      <fieldset className="choice-group">
-        <legend className="choice-group__legend">Format</legend>
-        <div className="choice-group__options">
+      <p className={downloadDialogStyles.downloadDialogNote}>
+        Yes downloads the file. Cancel takes you to your markup configuration.
+      </p>
+      <fieldset className={downloadDialogStyles.choiceGroup}>
+        <legend className={downloadDialogStyles.choiceGroupLegend}>Format</legend>
+        <div className={downloadDialogStyles.choiceGroupOptions}>
           {formatOptions.map((option) => (
             <ChoiceOption
               key={option.value}
@@ -82,9 +87,9 @@ function DownloadChoiceForm({ questionId, collectionName, initialChoice, onConfi
           ))}
         </div>
       </fieldset>
-      <fieldset className="choice-group">
-        <legend className="choice-group__legend">Layout</legend>
-        <div className="choice-group__options choice-group__options--wide">
+      <fieldset className={downloadDialogStyles.choiceGroup}>
+        <legend className={downloadDialogStyles.choiceGroupLegend}>Layout</legend>
+        <div className={cx(downloadDialogStyles.choiceGroupOptions, downloadDialogStyles.choiceGroupOptionsWide)}>
           {layoutOptions.map((option) => (
             <ChoiceOption
               key={option.value}
@@ -97,11 +102,11 @@ function DownloadChoiceForm({ questionId, collectionName, initialChoice, onConfi
           ))}
         </div>
       </fieldset>
-      <div className="download-dialog__actions">
-        <button type="button" className="button button--outline" onClick={onCancel}>
+      <div className={downloadDialogStyles.downloadDialogActions}>
+        <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonOutline)} onClick={onCancel}>
           Cancel
         </button>
-        <button type="submit" className="button button--primary">
+        <button type="submit" className={cx(buttonStyles.button, buttonStyles.buttonPrimary)}>
           Yes
         </button>
       </div>
@@ -122,21 +127,21 @@ function ChoiceOption({ name, label, hint, checked, onSelect }: ChoiceOptionProp
   const labelId = useId();
   const hintId = useId();
   return (
-    <label className={`choice${checked ? ' is-checked' : ''}`}>
+    <label className={cx(downloadDialogStyles.choice, checked && downloadDialogStyles.isChecked)}>
       <input
         type="radio"
-        className="choice__input"
+        className={downloadDialogStyles.choiceInput}
         name={name}
         checked={checked}
         onChange={onSelect}
         aria-labelledby={labelId}
         aria-describedby={hintId}
       />
-      <span className="choice__text">
-        <span className="choice__label" id={labelId}>
+      <span className={downloadDialogStyles.choiceText}>
+        <span className={downloadDialogStyles.choiceLabel} id={labelId}>
           {label}
         </span>
-        <span className="choice__hint" id={hintId}>
+        <span className={downloadDialogStyles.choiceHint} id={hintId}>
           {hint}
         </span>
       </span>

@@ -2,14 +2,17 @@ import { isApiError } from '../../../lib/api-client';
 import { formatRunDate } from '../../../lib/format';
 import { useDownloadProducts } from '../api/download-products';
 import { useLatestCollection, type CatalogCategoryId } from '../api/get-latest-collection';
+import buttonStyles from '../../../components/ui/button.module.css';
+import latestCollectionPanelStyles from './latest-collection-panel.module.css';
+import { cx } from '../../../lib/cx';
 
 /** SPEC §2 /collections/{categoryId}: the latest collection's id and date and its CSV download. */
 export function LatestCollectionPanel({ categoryId }: { categoryId: CatalogCategoryId | null }) {
   return (
-    <div className="collection-page">
+    <div className={latestCollectionPanelStyles.collectionPage}>
       <title>Latest collection | Tradelist</title>
-      <section className="collection-page__card" aria-labelledby="collection-page-title">
-        <h1 id="collection-page-title" className="collection-page__title">
+      <section className={latestCollectionPanelStyles.collectionPageCard} aria-labelledby="collection-page-title">
+        <h1 id="collection-page-title" className={latestCollectionPanelStyles.collectionPageTitle}>
           Latest collection
         </h1>
         {categoryId === null ? <NoCollection /> : <LatestCollectionDetails categoryId={categoryId} />}
@@ -19,7 +22,7 @@ export function LatestCollectionPanel({ categoryId }: { categoryId: CatalogCateg
 }
 
 function NoCollection() {
-  return <p className="collection-page__empty">No collection found</p>;
+  return <p className={latestCollectionPanelStyles.collectionPageEmpty}>No collection found</p>;
 }
 
 function LatestCollectionDetails({ categoryId }: { categoryId: CatalogCategoryId }) {
@@ -28,7 +31,7 @@ function LatestCollectionDetails({ categoryId }: { categoryId: CatalogCategoryId
 
   if (latest.isPending) {
     return (
-      <p className="collection-page__status" role="status">
+      <p className={latestCollectionPanelStyles.collectionPageStatus} role="status">
         Loading the latest collection…
       </p>
     );
@@ -37,9 +40,13 @@ function LatestCollectionDetails({ categoryId }: { categoryId: CatalogCategoryId
   if (latest.isError && isApiError(latest.error) && latest.error.status === 404) return <NoCollection />;
   if (latest.isError) {
     return (
-      <div className="collection-page__status" role="alert">
+      <div className={latestCollectionPanelStyles.collectionPageStatus} role="alert">
         <p>The collection could not be loaded.</p>
-        <button type="button" className="button button--outline" onClick={() => void latest.refetch()}>
+        <button
+          type="button"
+          className={cx(buttonStyles.button, buttonStyles.buttonOutline)}
+          onClick={() => void latest.refetch()}
+        >
           Try again
         </button>
       </div>
@@ -50,8 +57,8 @@ function LatestCollectionDetails({ categoryId }: { categoryId: CatalogCategoryId
 
   return (
     <>
-      <p className="collection-page__name">{collection.name}</p>
-      <dl className="collection-page__facts">
+      <p className={latestCollectionPanelStyles.collectionPageName}>{collection.name}</p>
+      <dl className={latestCollectionPanelStyles.collectionPageFacts}>
         <div>
           <dt>Collection ID</dt>
           <dd>{collection.collection_id}</dd>
@@ -65,7 +72,7 @@ function LatestCollectionDetails({ categoryId }: { categoryId: CatalogCategoryId
       </dl>
       <button
         type="button"
-        className="button button--primary button--block"
+        className={cx(buttonStyles.button, buttonStyles.buttonPrimary, buttonStyles.buttonBlock)}
         aria-disabled={download.isPending || undefined}
         onClick={() => {
           if (download.isPending) return;

@@ -4,6 +4,7 @@ import { CartIcon, DotsIcon } from '../../../components/ui/icons';
 import { Logo } from '../../../components/ui/logo';
 import { assetPaths, dashboardLinks, paths } from '../../../config/paths';
 import { useStoredValue } from '../../../lib/stored-session';
+import dashboardHeaderStyles from './dashboard-header.module.css';
 
 interface DashboardHeaderProps {
   name: string | undefined;
@@ -14,20 +15,20 @@ interface DashboardHeaderProps {
 export function DashboardHeader({ name, email }: DashboardHeaderProps) {
   const avatarUrl = useStoredValue(storageKeys.avatarUrl);
   return (
-    <header className="dashboard-header">
-      <Link to={paths.home} className="dashboard-header__logo" aria-label="Tradelist website">
+    <header className={dashboardHeaderStyles.dashboardHeader}>
+      <Link to={paths.home} className={dashboardHeaderStyles.dashboardHeaderLogo} aria-label="Tradelist website">
         <Logo variant="light" height={30} />
       </Link>
-      <div className="dashboard-header__tools">
-        <Link to={dashboardLinks.userGuide} className="icon-link" aria-label="User guide">
+      <div className={dashboardHeaderStyles.dashboardHeaderTools}>
+        <Link to={dashboardLinks.userGuide} className={dashboardHeaderStyles.iconLink} aria-label="User guide">
           <DotsIcon />
         </Link>
-        <Link to={dashboardLinks.subscriptions} className="icon-link" aria-label="Subscriptions">
+        <Link to={dashboardLinks.subscriptions} className={dashboardHeaderStyles.iconLink} aria-label="Subscriptions">
           <CartIcon />
         </Link>
-        <div className="dashboard-header__profile">
+        <div className={dashboardHeaderStyles.dashboardHeaderProfile}>
           <img
-            className="dashboard-header__avatar"
+            className={dashboardHeaderStyles.dashboardHeaderAvatar}
             src={avatarUrl || assetPaths.defaultProfilePicture}
             alt="Profile picture"
             width={40}
@@ -38,9 +39,9 @@ export function DashboardHeader({ name, email }: DashboardHeaderProps) {
               if (!image.src.endsWith(assetPaths.defaultProfilePicture)) image.src = assetPaths.defaultProfilePicture;
             }}
           />
-          <div className="dashboard-header__identity">
-            <p className="dashboard-header__name">{name || 'User Name'}</p>
-            <p className="dashboard-header__email">{email || 'No email found'}</p>
+          <div className={dashboardHeaderStyles.dashboardHeaderIdentity}>
+            <p className={dashboardHeaderStyles.dashboardHeaderName}>{name || 'User Name'}</p>
+            <p className={dashboardHeaderStyles.dashboardHeaderEmail}>{email || 'No email found'}</p>
           </div>
         </div>
       </div>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { DashboardSection as SectionName } from '../../../lib/session-storage';
 import { useRememberSection } from '../hooks/use-remember-section';
+import dashboardSectionStyles from './dashboard-section.module.css';
 
 interface DashboardSectionProps {
   title: string;
@@ -13,13 +14,13 @@ interface DashboardSectionProps {
 /** A dashboard screen's frame: title, optional intro and its content. */
 export function DashboardSection({ title, section, intro, children }: DashboardSectionProps) {
   return (
-    <section className="dashboard-section" aria-labelledby="dashboard-section-title">
+    <section aria-labelledby="dashboard-section-title">
       {section ? <RememberSection section={section} /> : null}
       <title>{`${title} | Tradelist`}</title>
-      <h1 id="dashboard-section-title" className="dashboard-section__title">
+      <h1 id="dashboard-section-title" className={dashboardSectionStyles.dashboardSectionTitle}>
         {title}
       </h1>
-      {intro ? <p className="dashboard-section__intro">{intro}</p> : null}
+      {intro ? <p className={dashboardSectionStyles.dashboardSectionIntro}>{intro}</p> : null}
       {children}
     </section>
   );
@@ -33,9 +34,9 @@ function RememberSection({ section }: { section: SectionName }) {
 /** An honest empty state: what will be here, and that it is not there yet. */
 export function EmptyState({ heading, children }: { heading: string; children: ReactNode }) {
   return (
-    <div className="empty-state">
-      <h2 className="empty-state__heading">{heading}</h2>
-      <div className="empty-state__body">{children}</div>
+    <div className={dashboardSectionStyles.emptyState}>
+      <h2 className={dashboardSectionStyles.emptyStateHeading}>{heading}</h2>
+      <div className={dashboardSectionStyles.emptyStateBody}>{children}</div>
     </div>
   );
 }

@@ -11,7 +11,8 @@ import {
   SlidersIcon,
 } from '../../../components/ui/icons';
 import { Logo } from '../../../components/ui/logo';
-import { useLogout } from '../../auth/hooks/use-logout';
+import dashboardSidebarStyles from './dashboard-sidebar.module.css';
+import { cx } from '../../../lib/cx';
 
 const sidebarLinks: Array<{ to: string; label: string; Icon: () => JSX.Element }> = [
   { to: dashboardLinks.catalog, label: 'Catalogs', Icon: CatalogIcon },
@@ -26,24 +27,28 @@ interface DashboardSidebarProps {
   onToggle: () => void;
   /** Called when a section link is followed (phones fold the sidebar back). */
   onNavigate: () => void;
+  onLogout: () => void;
+  isLoggingOut: boolean;
 }
 
 /** The dashboard's sidebar: logo, the five section links, collapse toggle and logout. */
-export function DashboardSidebar({ isCollapsed, onToggle, onNavigate }: DashboardSidebarProps) {
+export function DashboardSidebar({ isCollapsed, onToggle, onNavigate, onLogout, isLoggingOut }: DashboardSidebarProps) {
   const { pathname } = useLocation();
-  const { logout, isPending } = useLogout();
   // /dashboard itself shows the catalog (SPEC §2), so its link is the active one there.
   const isDashboardRoot = pathname.replace(/\/$/, '') === paths.dashboard;
 
   return (
-    <aside id="dashboard-sidebar" className={`dashboard-sidebar${isCollapsed ? ' is-collapsed' : ''}`}>
-      <div className="dashboard-sidebar__top">
-        <Link to={paths.home} className="dashboard-sidebar__logo" aria-label="Tradelist home">
+    <aside
+      id="dashboard-sidebar"
+      className={cx(dashboardSidebarStyles.dashboardSidebar, isCollapsed && dashboardSidebarStyles.isCollapsed)}
+    >
+      <div className={dashboardSidebarStyles.dashboardSidebarTop}>
+        <Link to={paths.home} className={dashboardSidebarStyles.dashboardSidebarLogo} aria-label="Tradelist home">
           {isCollapsed ? <Logo variant="mark" height={32} /> : <Logo height={32} />}
         </Link>
         <button
           type="button"
-          className="dashboard-sidebar__toggle"
+          className={dashboardSidebarStyles.dashboardSidebarToggle}
           aria-label={isCollapsed ? 'Expand sidebar' : 'Collapse sidebar'}
           aria-expanded={!isCollapsed}
           aria-controls="dashboard-sidebar-links"
@@ -52,23 +57,24 @@ export function DashboardSidebar({ isCollapsed, onToggle, onNavigate }: Dashboar
           <SidebarToggleIcon collapsed={isCollapsed} />
         </button>
       </div>
-      <nav aria-label="Dashboard" className="dashboard-sidebar__nav">
-        <ul id="dashboard-sidebar-links" className="dashboard-sidebar__links">
+      <nav aria-label="Dashboard" className={dashboardSidebarStyles.dashboardSidebarNav}>
+        <ul id="dashboard-sidebar-links" className={dashboardSidebarStyles.dashboardSidebarLinks}>
           {sidebarLinks.map(({ to, label, Icon }) => (
             <li key={to}>
               <NavLink
                 to={to}
                 title={isCollapsed ? label : undefined}
                 className={({ isActive }) =>
-                  `dashboard-sidebar__link${
-                    isActive || (isDashboardRoot && to === dashboardLinks.catalog) ? ' is-active' : ''
-                  }`
+                  cx(
+                    dashboardSidebarStyles.dashboardSidebarLink,
+                    (isActive || (isDashboardRoot && to === dashboardLinks.catalog)) && dashboardSidebarStyles.isActive,
+                  )
                 }
                 aria-current={isDashboardRoot && to === dashboardLinks.catalog ? 'page' : undefined}
                 onClick={onNavigate}
               >
                 <Icon />
-                <span className="dashboard-sidebar__label">{label}</span>
+                <span className={dashboardSidebarStyles.dashboardSidebarLabel}>{label}</span>
               </NavLink>
             </li>
           ))}
@@ -76,13 +82,13 @@ export function DashboardSidebar({ isCollapsed, onToggle, onNavigate }: Dashboar
       </nav>
       <button
         type="button"
-        className="dashboard-sidebar__link dashboard-sidebar__logout"
-        onClick={logout}
-        disabled={isPending}
+        className={cx(dashboardSidebarStyles.dashboardSidebarLink, dashboardSidebarStyles.dashboardSidebarLogout)}
+        onClick={onLogout}
+        disabled={isLoggingOut}
         title={isCollapsed ? 'Logout' : undefined}
       >
         <LogoutIcon />
-        <span className="dashboard-sidebar__label">Logout</span>
+        <span className={dashboardSidebarStyles.dashboardSidebarLabel}>Logout</span>
       </button>
     </aside>
   );

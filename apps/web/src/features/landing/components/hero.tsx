@@ -1,30 +1,39 @@
 import { Link } from 'react-router';
 import { homeLinks, paths } from '../../../config/paths';
 import { CheckIcon } from '../../../components/ui/icons';
+import buttonStyles from '../../../components/ui/button.module.css';
+import landingStyles from './landing.module.css';
+import { cx } from '../../../lib/cx';
 
 /** The landing page's opening section. */
 export function Hero() {
   return (
-    <section className="hero" aria-labelledby="hero-title">
-      <div className="hero__inner">
-        <p className="hero__eyebrow">Price lists for electrical contractors</p>
-        <h1 id="hero-title" className="hero__title">
-          Accurate contractor price lists, <span className="hero__accent">updated monthly</span>
+    <section className={landingStyles.hero} aria-labelledby="hero-title">
+      <div className={landingStyles.heroInner}>
+        <p className={landingStyles.heroEyebrow}>Price lists for electrical contractors</p>
+        <h1 id="hero-title" className={landingStyles.heroTitle}>
+          Accurate contractor price lists, <span className={landingStyles.heroAccent}>updated monthly</span>
         </h1>
-        <p className="hero__lead">
+        <p className={landingStyles.heroLead}>
           Stop chasing supplier prices. Tradelist gives you a current list of 1,000+ electrical items with
           your own markups and sales tax already applied, ready to download or send to QuickBooks Online or
           Jobber.
         </p>
-        <div className="hero__actions">
-          <Link to={paths.register} className="button button--primary button--large">
+        <div className={landingStyles.heroActions}>
+          <Link
+            to={paths.register}
+            className={cx(buttonStyles.button, buttonStyles.buttonPrimary, buttonStyles.buttonLarge)}
+          >
             Sign up
           </Link>
-          <Link to={homeLinks.bookSetupCall} className="button button--outline-light button--large">
+          <Link
+            to={homeLinks.bookSetupCall}
+            className={cx(buttonStyles.button, buttonStyles.buttonOutlineLight, buttonStyles.buttonLarge)}
+          >
             Book a setup call: 40% off
           </Link>
         </div>
-        <ul className="hero__points">
+        <ul className={landingStyles.heroPoints}>
           <li>
             <CheckIcon /> New edition every month
           </li>

@@ -2,6 +2,9 @@ import { Link } from 'react-router';
 import { CheckIcon } from '../../../components/ui/icons';
 import { homeSectionIds } from '../../../config/paths';
 import { useGetStartedPath } from '../hooks/use-get-started-path';
+import landingStyles from './landing.module.css';
+import { cx } from '../../../lib/cx';
+import buttonStyles from '../../../components/ui/button.module.css';
 
 interface Plan {
   name: string;
@@ -43,28 +46,35 @@ const plans: Plan[] = [
 export function PricingSection() {
   const getStartedPath = useGetStartedPath();
   return (
-    <section id={homeSectionIds.pricing} className="home-section home-section--tinted" aria-labelledby="pricing-title">
-      <div className="home-section__inner">
-        <p className="section-eyebrow">Pricing</p>
-        <h2 id="pricing-title" className="section-title">
+    <section
+      id={homeSectionIds.pricing}
+      className={cx(landingStyles.homeSection, landingStyles.homeSectionTinted)}
+      aria-labelledby="pricing-title"
+    >
+      <div className={landingStyles.homeSectionInner}>
+        <p className={landingStyles.sectionEyebrow}>Pricing</p>
+        <h2 id="pricing-title" className={landingStyles.sectionTitle}>
           Simple plans, no hidden fees
         </h2>
-        <ul className="pricing-grid">
+        <ul className={landingStyles.pricingGrid}>
           {plans.map((plan) => (
-            <li key={plan.name} className={`pricing-card${plan.isFeatured ? ' pricing-card--featured' : ''}`}>
-              {plan.isFeatured ? <p className="pricing-card__badge">Best value</p> : null}
-              <h3 className="pricing-card__name">{plan.name}</h3>
-              <p className="pricing-card__price">
-                <span className="pricing-card__amount">{plan.price}</span>
-                {plan.unit ? <span className="pricing-card__unit">{plan.unit}</span> : null}
+            <li
+              key={plan.name}
+              className={cx(landingStyles.pricingCard, plan.isFeatured && landingStyles.pricingCardFeatured)}
+            >
+              {plan.isFeatured ? <p className={landingStyles.pricingCardBadge}>Best value</p> : null}
+              <h3 className={landingStyles.pricingCardName}>{plan.name}</h3>
+              <p className={landingStyles.pricingCardPrice}>
+                <span className={landingStyles.pricingCardAmount}>{plan.price}</span>
+                {plan.unit ? <span className={landingStyles.pricingCardUnit}>{plan.unit}</span> : null}
               </p>
               {plan.was ? (
-                <p className="pricing-card__was">
+                <p className={landingStyles.pricingCardWas}>
                   Normally <s>{plan.was}</s>
                 </p>
               ) : null}
-              <p className="pricing-card__billing">{plan.billing}</p>
-              <ul className="pricing-card__features">
+              <p className={landingStyles.pricingCardBilling}>{plan.billing}</p>
+              <ul className={landingStyles.pricingCardFeatures}>
                 {plan.features.map((feature) => (
                   <li key={feature}>
                     <CheckIcon /> {feature}
@@ -73,7 +83,11 @@ export function PricingSection() {
               </ul>
               <Link
                 to={getStartedPath}
-                className={`button button--block ${plan.isFeatured ? 'button--primary' : 'button--outline'}`}
+                className={cx(
+                  buttonStyles.button,
+                  buttonStyles.buttonBlock,
+                  plan.isFeatured ? buttonStyles.buttonPrimary : buttonStyles.buttonOutline,
+                )}
                 aria-label={`Get started with the ${plan.name}`}
               >
                 Get started

@@ -1,4 +1,5 @@
 import { homeSectionIds } from '../../../config/paths';
+import landingStyles from './landing.module.css';
 
 const features = [
   {
@@ -35,35 +36,35 @@ const listContents = [
 /** "Why Tradelist": what the price manager does (target of the navigation's Why link). */
 export function WhySection() {
   return (
-    <section id={homeSectionIds.why} className="home-section" aria-labelledby="why-title">
-      <div className="home-section__inner">
-        <p className="section-eyebrow">Why Tradelist</p>
-        <h2 id="why-title" className="section-title">
+    <section id={homeSectionIds.why} className={landingStyles.homeSection} aria-labelledby="why-title">
+      <div className={landingStyles.homeSectionInner}>
+        <p className={landingStyles.sectionEyebrow}>Why Tradelist</p>
+        <h2 id="why-title" className={landingStyles.sectionTitle}>
           Your accurate contractor price manager
         </h2>
-        <p className="section-lead">
+        <p className={landingStyles.sectionLead}>
           Built for contractors and electricians who price jobs from a materials list and bill through their
           accounting or field-service software.
         </p>
-        <ul className="feature-grid">
+        <ul className={landingStyles.featureGrid}>
           {features.map((feature) => (
-            <li key={feature.title} className="feature-card">
-              <h3 className="feature-card__title">{feature.title}</h3>
+            <li key={feature.title} className={landingStyles.featureCard}>
+              <h3 className={landingStyles.featureCardTitle}>{feature.title}</h3>
               <p>{feature.text}</p>
             </li>
           ))}
         </ul>
 
-        <div className="contents-panel">
-          <h3 className="contents-panel__title">What is in the electrical list</h3>
-          <ul className="contents-panel__list">
+        <div className={landingStyles.contentsPanel}>
+          <h3 className={landingStyles.contentsPanelTitle}>What is in the electrical list</h3>
+          <ul className={landingStyles.contentsPanelList}>
             {listContents.map((item) => (
               <li key={item.name}>
                 {item.count ? <strong>{item.count}</strong> : null} {item.name}
               </li>
             ))}
           </ul>
-          <p className="contents-panel__note">Plumbing and lumber lists are coming soon.</p>
+          <p className={landingStyles.contentsPanelNote}>Plumbing and lumber lists are coming soon.</p>
         </div>
       </div>
     </section>

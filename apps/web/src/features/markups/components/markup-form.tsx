@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { USER_FACTOR_TEXT_MAX, markupFields, type UserFactor } from '@tradelist/contract/catalog';
 import { storageKeys } from '@tradelist/contract/local-storage';
-import { bandLabel } from '@tradelist/pricing/bands';
 import { useId } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { TextField } from '../../../components/ui/text-field';
@@ -11,11 +10,20 @@ import { notify } from '../../../lib/notify';
 import { readStoredValue } from '../../../lib/stored-session';
 import { useSaveUserFactor } from '../api/save-user-factor';
 import {
+  incomeAccountSuggestions,
+  markupFieldLabels,
+  quickBooksItemTypes,
+  userFactorLabels,
+} from '../utils/field-labels';
+import {
   emptyMarkupFormValues,
   markupFormSchema,
   toMarkupFormValues,
   type MarkupFormValues,
 } from '../utils/markup-form';
+import buttonStyles from '../../../components/ui/button.module.css';
+import markupsStyles from './markups.module.css';
+import { cx } from '../../../lib/cx';
 
 const formFields = Object.keys(emptyMarkupFormValues) as Array<keyof MarkupFormValues>;
 
@@ -52,6 +60,8 @@ interface MarkupFormProps {
 /** SPEC §2/§5 markup configuration: six bands, tax, and the two QuickBooks texts. */
 export function MarkupForm({ form, isLoading }: MarkupFormProps) {
   const headingId = useId();
+  const itemTypesId = useId();
+  const incomeAccountsId = useId();
   const { register, handleSubmit, setError, formState } = form;
   const save = useSaveUserFactor({
     onSuccess(stored) {
@@ -80,26 +90,25 @@ export function MarkupForm({ form, isLoading }: MarkupFormProps) {
   const percentProps = { type: 'number', inputMode: 'decimal', min: 0, step: 0.01, suffix: '%' } as const;
 
   return (
-    <form className="markup-form" noValidate aria-labelledby={headingId} onSubmit={submit}>
-      <h2 className="markup-form__title" id={headingId}>
+    <form className={markupsStyles.markupForm} noValidate aria-labelledby={headingId} onSubmit={submit}>
+      <h2 className={markupsStyles.markupFormTitle} id={headingId}>
         Your markups
       </h2>
       {isLoading ? (
-        <p className="markup-form__status" role="status">
+        <p className={markupsStyles.markupFormStatus} role="status">
           Loading your saved markups…
         </p>
       ) : null}
-      <fieldset className="markup-form__group" disabled={isLoading}>
-        <legend className="markup-form__legend">Markup per price band (%)</legend>
-        <p className="markup-form__help">
+      <fieldset className={markupsStyles.markupFormGroup} disabled={isLoading}>
+        <legend className={markupsStyles.markupFormLegend}>Markup per price band (%)</legend>
+        <p className={markupsStyles.markupFormHelp}>
           Added to the cost of every item in the band. Leave a band empty for no markup.
         </p>
-        <div className="markup-form__bands">
+        <div className={markupsStyles.markupFormBands}>
           {markupFields.map((field) => (
             <TextField
               key={field}
-              label={`${bandLabel(field)} markup`}
-              hint={<code>{field}</code>}
+              label={markupFieldLabels[field]}
               error={formState.errors[field]?.message}
               {...percentProps}
               {...register(field)}
@@ -107,50 +116,56 @@ export function MarkupForm({ form, isLoading }: MarkupFormProps) {
           ))}
         </div>
       </fieldset>
-      <fieldset className="markup-form__group" disabled={isLoading}>
-        <legend className="markup-form__legend">Sales tax (%)</legend>
+      <fieldset className={markupsStyles.markupFormGroup} disabled={isLoading}>
+        <legend className={markupsStyles.markupFormLegend}>Sales tax (%)</legend>
         <TextField
-          label="Tax"
-          hint={
-            <>
-              <code>tax</code> · optional, applied after the markup
-            </>
-          }
+          label={userFactorLabels.tax}
+          hint="Optional, applied after the markup."
+
           error={formState.errors.tax?.message}
           {...percentProps}
           {...register('tax')}
         />
       </fieldset>
-      <fieldset className="markup-form__group" disabled={isLoading}>
-        <legend className="markup-form__legend">QuickBooks Online import</legend>
+      <fieldset className={markupsStyles.markupFormGroup} disabled={isLoading}>
+        <legend className={markupsStyles.markupFormLegend}>QuickBooks Online import</legend>
+        {/* Choices through a datalist: the common values are one click away, any text still fits. */}
         <TextField
-          label="Inventory option"
-          hint={
-            <>
-              <code>inventory_option</code> · the Type column, e.g. Inventory or Non-inventory. Up to{' '}
-              {USER_FACTOR_TEXT_MAX} characters.
-            </>
-          }
+          label={userFactorLabels.inventory_option}
+          hint={`The item's Type in QuickBooks: choose one or type your own, up to ${USER_FACTOR_TEXT_MAX} characters.`}
           autoComplete="off"
+          list={itemTypesId}
           error={formState.errors.inventory_option?.message}
           {...register('inventory_option')}
         />
+        <Choices id={itemTypesId} values={quickBooksItemTypes} />
         <TextField
-          label="Income type"
-          hint={
-            <>
-              <code>income_type</code> · the Income Account column, e.g. Sales of Product Income. Up to{' '}
-              {USER_FACTOR_TEXT_MAX} characters.
-            </>
-          }
+          label={userFactorLabels.income_type}
+          hint={`The QuickBooks account the sales are booked to: choose one or type your own, up to ${USER_FACTOR_TEXT_MAX} characters.`}
           autoComplete="off"
+          list={incomeAccountsId}
           error={formState.errors.income_type?.message}
           {...register('income_type')}
         />
+        <Choices id={incomeAccountsId} values={incomeAccountSuggestions} />
       </fieldset>
-      <button type="submit" className="button button--primary button--block" disabled={isLoading || save.isPending}>
+      <button
+        type="submit"
+        className={cx(buttonStyles.button, buttonStyles.buttonPrimary, buttonStyles.buttonBlock)}
+        disabled={isLoading || save.isPending}
+      >
         {save.isPending ? 'Saving…' : 'Save markups'}
       </button>
     </form>
+  );
+}
+
+function Choices({ id, values }: { id: string; values: readonly string[] }) {
+  return (
+    <datalist id={id}>
+      {values.map((value) => (
+        <option key={value} value={value} />
+      ))}
+    </datalist>
   );
 }

@@ -3,6 +3,9 @@ import { useStoredValue } from '../../../lib/stored-session';
 import { useUserFactor } from '../api/get-user-factor';
 import { MarkupForm, useMarkupForm } from './markup-form';
 import { MarkupPreview } from './markup-preview';
+// The preview's stylesheet is plain CSS (not a module), loaded here with the screen.
+import './markup-preview.css';
+import markupsStyles from './markups.module.css';
 
 /** SPEC §2 markup configuration: the form, and beside it (below on phones) the live price preview. */
 export function MarkupsScreen() {
@@ -11,8 +14,8 @@ export function MarkupsScreen() {
   const saved = useUserFactor({ enabled: hasEmail });
   const form = useMarkupForm(saved.data);
   return (
-    <div className="markups-container">
-      <div className="markups">
+    <div className={markupsStyles.markupsContainer}>
+      <div className={markupsStyles.markups}>
         <MarkupForm form={form} isLoading={hasEmail && saved.isPending} />
         <MarkupPreview form={form} enabled={hasEmail} />
       </div>

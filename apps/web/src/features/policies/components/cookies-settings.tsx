@@ -1,7 +1,9 @@
+import policyStyles from './policy.module.css';
+
 /** The Cookies Settings text: only strictly necessary cookies, nothing to switch off. */
 export function CookiesSettings() {
   return (
-    <article className="policy">
+    <article className={policyStyles.policy}>
       <p>
         Tradelist uses only strictly necessary cookies. The site cannot work without them, so there is
         nothing to switch on or off here.

@@ -1,10 +1,11 @@
 import { PolicyCopyright, PolicyLastUpdated } from './policy-meta';
 import { SupportEmail } from './support-email';
+import policyStyles from './policy.module.css';
 
 /** The Privacy Policy text (SPEC §1 privacy). */
 export function PrivacyPolicy({ supportEmail }: { supportEmail: string | undefined }) {
   return (
-    <article className="policy">
+    <article className={policyStyles.policy}>
       <PolicyLastUpdated />
       <p>
         This Privacy Policy explains what information Tradelist collects when you use our website and

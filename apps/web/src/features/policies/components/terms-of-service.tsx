@@ -1,10 +1,11 @@
 import { PolicyCopyright, PolicyLastUpdated } from './policy-meta';
 import { SupportEmail } from './support-email';
+import policyStyles from './policy.module.css';
 
 /** The Terms of Service text (SPEC §1 terms). */
 export function TermsOfService({ supportEmail }: { supportEmail: string | undefined }) {
   return (
-    <article className="policy">
+    <article className={policyStyles.policy}>
       <PolicyLastUpdated />
       <p>
         These Terms of Service govern your use of Tradelist: our website, the account portal and the

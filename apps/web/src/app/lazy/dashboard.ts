@@ -1,0 +1,9 @@
+// The dashboard's chunk: its frame and screens, except the markups (their own chunk).
+export { DashboardShellRoute } from '../routes/dashboard-shell';
+export { CatalogRoute } from '../routes/dashboard-catalog';
+export { JobberCallbackRoute } from '../routes/dashboard-jobber-callback';
+export { QuickbooksCallbackRoute } from '../routes/dashboard-quickbooks-callback';
+export { SettingsRoute } from '../routes/dashboard-settings';
+export { SubscriptionSuccessRoute } from '../routes/dashboard-subscription-success';
+export { SubscriptionsRoute } from '../routes/dashboard-subscriptions';
+export { UserGuideRoute } from '../routes/dashboard-user-guide';

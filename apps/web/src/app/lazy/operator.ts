@@ -1,0 +1,2 @@
+// The operator console's chunk.
+export { OperatorRoute } from '../routes/operator';

@@ -1,0 +1,23 @@
+import { DashboardLayout } from '../../components/layouts/dashboard-layout';
+import { useMe } from '../../features/auth/api/get-me';
+import { useLogout } from '../../features/auth/hooks/use-logout';
+import { DashboardHeader } from '../../features/dashboard/components/dashboard-header';
+import { DashboardSidebar } from '../../features/dashboard/components/dashboard-sidebar';
+import { useStoredSession } from '../../lib/stored-session';
+import { SiteFooter } from '../site-footer';
+
+/** The /dashboard/* frame: sidebar, header with the user, footer (behind RequireStoredEmail). */
+export function DashboardShellRoute() {
+  const { session, email } = useStoredSession();
+  // GET /api/me/ checks the server session; a 401 clears local data (query client) and the guard
+  // then redirects to /login.
+  const me = useMe();
+  const { logout, isPending } = useLogout();
+  return (
+    <DashboardLayout
+      sidebar={(controls) => <DashboardSidebar {...controls} onLogout={logout} isLoggingOut={isPending} />}
+      header={<DashboardHeader name={me.data?.name ?? session?.name} email={me.data?.email ?? email ?? undefined} />}
+      footer={<SiteFooter />}
+    />
+  );
+}

@@ -1,0 +1,24 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Footer, type FooterPolicy } from '../components/layouts/footer';
+import { PageLoading } from '../components/ui/page-loading';
+import { usePublicConfig } from '../features/config';
+
+// The policy texts are long and rarely read: they load with the public pages' chunk, on open.
+const PrivacyPolicy = lazy(() => import('./lazy/public').then((chunk) => ({ default: chunk.PrivacyPolicy })));
+const TermsOfService = lazy(() => import('./lazy/public').then((chunk) => ({ default: chunk.TermsOfService })));
+const CookiesSettings = lazy(() => import('./lazy/public').then((chunk) => ({ default: chunk.CookiesSettings })));
+
+function Loaded({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<PageLoading />}>{children}</Suspense>;
+}
+
+/** The footer of every page, with the three policies of SPEC §2. */
+export function SiteFooter() {
+  const supportEmail = usePublicConfig()?.support_email;
+  const policies: FooterPolicy[] = [
+    { label: 'Privacy Policy', content: <Loaded><PrivacyPolicy supportEmail={supportEmail} /></Loaded> },
+    { label: 'Terms of Service', content: <Loaded><TermsOfService supportEmail={supportEmail} /></Loaded> },
+    { label: 'Cookies Settings', content: <Loaded><CookiesSettings /></Loaded> },
+  ];
+  return <Footer policies={policies} />;
+}
