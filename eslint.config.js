@@ -30,6 +30,28 @@ export const apiLayerZones = [
   },
 ];
 
+const web = 'apps/web/src';
+const webFeatures = ['auth', 'catalog', 'config', 'dashboard', 'landing', 'markups', 'operator', 'policies'];
+
+/** Zones of the web app: shared components stay feature-free; features meet only through an index. */
+export const webLayerZones = [
+  {
+    target: [`${web}/components/**`, `${web}/lib/**`, `${web}/config/**`],
+    from: [`${web}/features/**`, `${web}/app/**`],
+    message: 'Shared components, layouts and lib do not import features: the route modules in src/app pass feature parts in as props.',
+  },
+  ...webFeatures.flatMap((name) =>
+    webFeatures
+      .filter((other) => other !== name)
+      .map((other) => ({
+        target: [`${web}/features/${name}/**`],
+        from: `${web}/features/${other}`,
+        except: ['./index.ts'],
+        message: `The ${name} feature uses the ${other} feature only through its index.ts.`,
+      })),
+  ),
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.tmp/**', 'data/**', 'test-results/**'] },
   js.configs.recommended,
@@ -58,6 +80,13 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })] },
     rules: { 'import-x/no-restricted-paths': ['error', { zones: apiLayerZones }] },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })] },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: webLayerZones }] },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

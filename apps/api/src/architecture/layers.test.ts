@@ -38,3 +38,17 @@ describe('the lint configuration enforces the API layers', { timeout: 60_000 }, 
     expect(errors).toEqual([]);
   });
 });
+
+describe('the lint configuration enforces the web app layers', { timeout: 60_000 }, () => {
+  test('a layout importing a feature fails', async () => {
+    const errors = await layerErrors('apps/web/src/components/layouts/footer.tsx', "import { useMe } from '../../features/auth/api/get-me';\nvoid useMe;\n");
+    expect(errors).toEqual([expect.stringContaining('do not import features')]);
+  });
+
+  test("a feature reaching into another feature's files fails, its index passes", async () => {
+    const inside = await layerErrors('apps/web/src/features/catalog/components/example.tsx', "import { getPublicConfig } from '../../config/api/get-public-config';\nvoid getPublicConfig;\n");
+    expect(inside).toEqual([expect.stringContaining('only through its index.ts')]);
+    const throughIndex = await layerErrors('apps/web/src/features/catalog/components/example.tsx', "import { usePublicConfig } from '../../config/index.ts';\nvoid usePublicConfig;\n");
+    expect(throughIndex).toEqual([]);
+  });
+});
