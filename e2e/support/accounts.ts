@@ -1,4 +1,5 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { writeSession } from '../../apps/web/src/lib/session-storage.ts';
 import { linkIn, waitForMail } from './inbox.ts';
 
 let counter = 0;
@@ -35,4 +36,25 @@ export async function createActivatedUser(
   const [uid, token] = new URL(linkIn(mail, '/activate/')).pathname.split('/').slice(2);
   const activated = await request.post('/api/activate/', { headers, data: { uid, token } });
   expect(activated.status()).toBe(200);
+}
+
+/**
+ * Logs in through the API (STYLE.md habit 10) and stores the session the way the app does after
+ * its own login, so the dashboard opens signed in.
+ */
+export async function signInThroughApi(page: Page, account: { email: string; password: string }): Promise<void> {
+  await page.request.get('/api/config/');
+  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
+  if (!token) throw new Error('no XSRF-TOKEN cookie');
+  const response = await page.request.post('/api/login_page/', { headers: { 'x-xsrf-token': token }, data: account });
+  expect(response.status()).toBe(200);
+  const entries = new Map<string, string>();
+  writeSession(
+    { getItem: (key) => entries.get(key) ?? null, setItem: (key, value) => void entries.set(key, value), removeItem: (key) => void entries.delete(key) },
+    await response.json(),
+  );
+  await page.goto('/');
+  await page.evaluate((stored) => {
+    for (const [key, value] of stored) localStorage.setItem(key, value);
+  }, [...entries]);
 }

@@ -7,7 +7,7 @@ import { formatCents } from '@tradelist/pricing/money';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { markupFieldLabels, userFactorLabels } from '../../apps/web/src/features/markups/utils/field-labels.ts';
-import { writeSession } from '../../apps/web/src/lib/session-storage.ts';
+import { signInThroughApi } from '../support/accounts.ts';
 import { expectToast } from '../support/toasts.ts';
 
 const subscriber = { email: 'subscriber@example.com', password: 'tradelist-subscriber-2024' };
@@ -23,27 +23,6 @@ const bandPercents: Record<MarkupField, string> = {
   markup501: '60',
 };
 const taxPercent = '8.25';
-
-/**
- * Logs in through the API (STYLE.md habit 10) and stores the session the way the app does after
- * its own login, so the dashboard opens signed in.
- */
-async function signInThroughApi(page: Page, account: { email: string; password: string }): Promise<void> {
-  await page.request.get('/api/config/');
-  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
-  if (!token) throw new Error('no XSRF-TOKEN cookie');
-  const response = await page.request.post('/api/login_page/', { headers: { 'x-xsrf-token': token }, data: account });
-  expect(response.status()).toBe(200);
-  const entries = new Map<string, string>();
-  writeSession(
-    { getItem: (key) => entries.get(key) ?? null, setItem: (key, value) => void entries.set(key, value), removeItem: (key) => void entries.delete(key) },
-    await response.json(),
-  );
-  await page.goto('/');
-  await page.evaluate((stored) => {
-    for (const [key, value] of stored) localStorage.setItem(key, value);
-  }, [...entries]);
-}
 
 /** A signed-in API read, identified like the app (session cookie and X-User-Email). */
 async function apiGet<T>(page: Page, path: string, email: string): Promise<T> {
