@@ -12,6 +12,7 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { trackInFlightRequests } from './plugins/in-flight.ts';
+import { requestLogController } from './plugins/request-log.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSession } from './plugins/session.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -68,6 +69,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   const { config, database } = options;
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel),
+    logController: requestLogController(config.env),
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
