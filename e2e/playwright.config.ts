@@ -13,7 +13,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // The second reporter prints the server's output for a failed test only (support/global-setup.ts).
+  reporter: [['list'], ['./support/server-log-reporter.ts']],
   use: {
     baseURL: process.env.E2E_BASE_URL,
     trace: 'retain-on-failure',

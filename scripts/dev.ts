@@ -3,18 +3,38 @@
  * on change (tsx watch, port 3001) behind the Vite dev server (port 3000, proxies /api).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { startSimulators } from '@tradelist/simulators/start';
+import path from 'node:path';
+import { explainSimulatorStartError, simulatorPortsFromEnv } from '@tradelist/simulators/ports-from-env';
+import { startSimulators, type Simulators } from '@tradelist/simulators/start';
+import { resolveDataDir } from '../apps/api/src/config/env.ts';
+import { listenErrorMessage } from '../apps/api/src/lib/listen-error.ts';
+import { checkPortFree } from './check-port-free.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const webPort = process.env.PORT ?? '3000';
 const apiPort = process.env.API_PORT ?? '3001';
 const env: NodeJS.ProcessEnv = { ...process.env, PORT: apiPort, APP_URL: process.env.APP_URL ?? `http://localhost:${webPort}` };
+// A relative DATA_DIR is the user's, typed where they ran npm (INIT_CWD); the children get it absolute.
+env.DATA_DIR = resolveDataDir(process.env.DATA_DIR);
 
-const simulators = await startSimulators({
-  smtpPort: Number(process.env.SIM_SMTP_PORT ?? 2525),
-  inboxPort: Number(process.env.SIM_INBOX_PORT ?? 3025),
-  googlePort: Number(process.env.SIM_GOOGLE_PORT ?? 3030),
-});
+for (const [variable, value] of [['PORT', webPort], ['API_PORT', apiPort]] as const) {
+  const taken = await checkPortFree(process.env.HOST || '127.0.0.1', Number(value));
+  const explained = taken && listenErrorMessage(taken, { host: process.env.HOST || '127.0.0.1', port: Number(value) });
+  if (explained) {
+    console.error(explained.replace('Set PORT', `Set ${variable}`));
+    process.exit(1);
+  }
+}
+
+let simulators: Simulators;
+try {
+  simulators = await startSimulators({ ...simulatorPortsFromEnv(process.env), inboxDir: path.join(env.DATA_DIR, 'simulators', 'inbox') });
+} catch (error) {
+  const explained = explainSimulatorStartError(error);
+  if (explained === undefined) throw error;
+  console.error(explained);
+  process.exit(1);
+}
 env.SMTP_URL ??= simulators.smtp.smtpUrl;
 env.GOOGLE_CLIENT_ID ??= simulators.google.clientId;
 env.GOOGLE_CERTS_URL ??= simulators.google.certsUrl;

@@ -1,35 +1,88 @@
 /**
- * `npm start`: the embedded default. Builds the web app and the server, starts the simulators
- * (SMTP with a web inbox, Google sign-in) for every provider variable left unset, migrates and
- * loads the sample data into PGlite under DATA_DIR, then runs the server and prints where
- * everything is. Data persists across starts.
+ * `npm start`: the embedded default. Starts the simulators (SMTP with a web inbox, Google
+ * sign-in) for every provider variable left unset, builds the web app and the server, migrates
+ * and loads the sample data into PGlite under DATA_DIR, then runs the server and, once it
+ * answers, prints where everything is. Data and the mail inbox persist across starts.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { startSimulators } from '@tradelist/simulators/start';
+import path from 'node:path';
+import {
+  explainSimulatorStartError,
+  SIMULATOR_PORT_VARIABLES,
+  simulatorPortsFromEnv,
+} from '@tradelist/simulators/ports-from-env';
+import { startSimulators, type Simulators } from '@tradelist/simulators/start';
+import { resolveDataDir } from '../apps/api/src/config/env.ts';
 import { demoAccounts } from '../apps/api/src/db/seed.ts';
+import { listenErrorMessage } from '../apps/api/src/lib/listen-error.ts';
+import { checkPortFree } from './check-port-free.ts';
+import { waitForOurServer } from './wait-for-our-server.ts';
+
+/** Migrations and the embedded database's start take seconds; a minute without an answer is a fault. */
+const SERVER_ANSWER_TIMEOUT_MS = 60_000;
 
 const root = new URL('..', import.meta.url).pathname;
 const env: NodeJS.ProcessEnv = { ...process.env };
-env.PORT ??= '3000';
-env.APP_URL ??= `http://localhost:${env.PORT}`;
+env.PORT ||= '3000';
+env.HOST ||= '127.0.0.1';
+env.APP_URL ||= `http://localhost:${env.PORT}`;
+// A relative DATA_DIR is the user's, typed where they ran npm (INIT_CWD); the children get it absolute.
+env.DATA_DIR = resolveDataDir(process.env.DATA_DIR);
+const dataDir = env.DATA_DIR;
+
+let simulators: Simulators | undefined;
+
+/** Prints one line on stderr and stops, releasing the simulators' ports. */
+async function fail(message: string): Promise<never> {
+  console.error(message);
+  await simulators?.close();
+  process.exit(1);
+}
 
 function run(command: string, args: string[]): void {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+const port = Number(env.PORT);
+if (!/^\d+$/.test(env.PORT) || port > 65535) await fail(`PORT must be a port number (0 to 65535), got "${env.PORT}"`);
+
+// Every port this command opens, by the variable that sets it; two the same would take each other's.
+let simulatorPorts: ReturnType<typeof simulatorPortsFromEnv>;
+try {
+  simulatorPorts = simulatorPortsFromEnv(env);
+} catch (error) {
+  await fail(explainSimulatorStartError(error) ?? String(error));
+  throw error;
+}
+const ports: [string, number][] = [
+  ['PORT', port],
+  [SIMULATOR_PORT_VARIABLES.smtp.variable, simulatorPorts.smtpPort],
+  [SIMULATOR_PORT_VARIABLES.inbox.variable, simulatorPorts.inboxPort],
+  [SIMULATOR_PORT_VARIABLES.google.variable, simulatorPorts.googlePort],
+];
+for (const [variable, value] of ports) {
+  const clash = ports.find(([other, otherValue]) => other !== variable && otherValue === value && value !== 0);
+  if (clash) await fail(`${variable} and ${clash[0]} are both ${value}: give each its own port.`);
+}
+
+const portTaken = await checkPortFree(env.HOST, port);
+if (portTaken) await fail(listenErrorMessage(portTaken, { host: env.HOST, port }) ?? String(portTaken));
+
+try {
+  simulators = await startSimulators({ ...simulatorPorts, inboxDir: path.join(dataDir, 'simulators', 'inbox') });
+} catch (error) {
+  const explained = explainSimulatorStartError(error);
+  if (explained === undefined) throw error;
+  await fail(explained);
+}
+const sims = simulators!;
+env.SMTP_URL ??= sims.smtp.smtpUrl;
+env.GOOGLE_CLIENT_ID ??= sims.google.clientId;
+env.GOOGLE_CERTS_URL ??= sims.google.certsUrl;
+env.GOOGLE_GSI_SCRIPT_URL ??= sims.google.gsiScriptUrl;
+
 if (process.argv.includes('--no-build') === false) run('npm', ['run', 'build', '--silent']);
-
-const simulators = await startSimulators({
-  smtpPort: Number(env.SIM_SMTP_PORT ?? 2525),
-  inboxPort: Number(env.SIM_INBOX_PORT ?? 3025),
-  googlePort: Number(env.SIM_GOOGLE_PORT ?? 3030),
-});
-env.SMTP_URL ??= simulators.smtp.smtpUrl;
-env.GOOGLE_CLIENT_ID ??= simulators.google.clientId;
-env.GOOGLE_CERTS_URL ??= simulators.google.certsUrl;
-env.GOOGLE_GSI_SCRIPT_URL ??= simulators.google.gsiScriptUrl;
-
 run('node', ['apps/api/dist/cli.js', 'seed']);
 
 const server = spawn('node', ['apps/api/dist/server.js'], { cwd: root, stdio: 'inherit', env });
@@ -40,23 +93,33 @@ const stop = (signal: NodeJS.Signals) => {
 };
 process.on('SIGINT', () => stop('SIGINT'));
 process.on('SIGTERM', () => stop('SIGTERM'));
+
+// A wildcard address is reached on loopback.
+const probeHost = env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST === '::' ? '::1' : env.HOST;
+const probeUrl = `http://${probeHost.includes(':') ? `[${probeHost}]` : probeHost}:${port}`;
+const started = await waitForOurServer(probeUrl, server, { appUrl: env.APP_URL.replace(/\/+$/, '') }, SERVER_ANSWER_TIMEOUT_MS);
+if (started.outcome !== 'ready') {
+  if (stopping) {
+    await sims.close();
+    process.exit(0);
+  }
+  if (started.outcome === 'timeout') {
+    server.kill('SIGTERM');
+    await fail(`Tradelist did not answer at ${probeUrl}/api/config/ within ${SERVER_ANSWER_TIMEOUT_MS / 1000} s; stopped it.`);
+  }
+  await fail(`Tradelist did not start (the server exited with code ${started.outcome === 'exited' ? started.code : '?'}); see the message above.`);
+}
 server.on('exit', async (code) => {
-  await simulators.close();
+  await sims.close();
   process.exit(stopping ? 0 : (code ?? 1));
 });
 
-for (let attempt = 0; attempt < 100; attempt++) {
-  const ok = await fetch(`http://127.0.0.1:${env.PORT}/api/config/`).then((r) => r.ok, () => false);
-  if (ok) break;
-  await new Promise((resolve) => setTimeout(resolve, 200));
-}
-
 console.log(`
   Tradelist is running at   ${env.APP_URL}
-  Mail inbox (SMTP sim.)    ${simulators.smtp.inboxUrl}   (SMTP ${env.SMTP_URL})
-  Google sign-in simulator  ${simulators.google.url}   (client id ${env.GOOGLE_CLIENT_ID})
-  Data                      ${env.DATABASE_URL ? 'PostgreSQL at DATABASE_URL' : `PGlite in ${env.DATA_DIR ?? './data'}`}
+  Mail inbox (SMTP sim.)    ${sims.smtp.inboxUrl}   (SMTP ${env.SMTP_URL})
+  Google sign-in simulator  ${sims.google.url}   (client id ${env.GOOGLE_CLIENT_ID})
+  Data                      ${dataDir}${env.DATABASE_URL ? '   (database: PostgreSQL at DATABASE_URL)' : '   (PGlite database, mail inbox)'}
   Demo accounts:
 ${demoAccounts.map((a) => `    ${a.email.padEnd(24)} ${a.password.padEnd(26)} (${a.subscription ? `${a.role}, ${a.subscription} subscription` : a.role})`).join('\n')}
-  Stop with Ctrl+C.
+  Each request is logged with LOG_LEVEL=debug. Stop with Ctrl+C.
 `);

@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startSimulators } from '@tradelist/simulators/start';
@@ -7,18 +7,20 @@ import { chromiumExecutable } from './chromium.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
-async function waitForServer(url: string, server: ChildProcess): Promise<void> {
+async function waitForServer(url: string, server: ChildProcess, logFile: string): Promise<void> {
   for (let attempt = 0; attempt < 150; attempt++) {
-    if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode}`);
+    if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode}:\n${readFileSync(logFile, 'utf8')}`);
     if (await fetch(url).then((r) => r.ok, () => false)) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`The server did not answer at ${url}`);
+  throw new Error(`The server did not answer at ${url}:\n${readFileSync(logFile, 'utf8')}`);
 }
 
 /**
  * Builds the app, starts the simulators and the real server on a fresh embedded database, and
- * tells the tests where they are (environment variables reach the workers).
+ * tells the tests where they are (environment variables reach the workers). The server's output
+ * goes to a file (E2E_SERVER_LOG): tests read it to assert what it logged, and it is printed
+ * only for a failed test (support/server-log-reporter.ts) or when the server stops on its own.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   if (!process.env.E2E_SKIP_BUILD) {
@@ -42,17 +44,36 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     GOOGLE_GSI_SCRIPT_URL: simulators.google.gsiScriptUrl,
     LOG_LEVEL: 'warn',
   };
-  const seeded = spawnSync('node', ['apps/api/dist/cli.js', 'seed'], { cwd: root, env, stdio: 'inherit' });
-  if (seeded.status !== 0) throw new Error('seeding failed');
-  const server = spawn('node', ['apps/api/dist/server.js'], { cwd: root, env, stdio: 'inherit' });
-  await waitForServer(`${appUrl}/api/config/`, server);
+  const logFile = path.join(dataDir, 'server.log');
+  const seeded = spawnSync('node', ['apps/api/dist/cli.js', 'seed'], { cwd: root, env, encoding: 'utf8' });
+  appendFileSync(logFile, `${seeded.stdout}${seeded.stderr}`);
+  if (seeded.status !== 0) throw new Error(`seeding failed:\n${readFileSync(logFile, 'utf8')}`);
+  // The child writes straight into the file, so nothing is lost or reordered in a pipe.
+  const logFd = openSync(logFile, 'a');
+  const server = spawn('node', ['apps/api/dist/server.js'], { cwd: root, env, stdio: ['ignore', logFd, logFd] });
+  closeSync(logFd);
+  let stopping = false;
+  server.once('exit', (code, signal) => {
+    if (stopping) return;
+    process.stderr.write(`\nThe server stopped during the tests (code ${code}, signal ${signal}). Its output:\n${readFileSync(logFile, 'utf8')}\n`);
+  });
+  try {
+    await waitForServer(`${appUrl}/api/config/`, server, logFile);
+  } catch (error) {
+    stopping = true;
+    server.kill('SIGTERM');
+    await simulators.close();
+    throw error;
+  }
 
+  process.env.E2E_SERVER_LOG = logFile;
   process.env.E2E_BASE_URL = appUrl;
   process.env.E2E_INBOX_URL = simulators.smtp.inboxUrl;
   process.env.E2E_GOOGLE_URL = simulators.google.url;
   process.env.CHROMIUM_PATH = await chromiumExecutable();
 
   return async () => {
+    stopping = true;
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
     await simulators.close();

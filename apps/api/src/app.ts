@@ -12,6 +12,7 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { trackInFlightRequests } from './http/in-flight.ts';
+import { requestLogController } from './http/request-log.ts';
 import { registerSecurityHeaders } from './security/security-headers.ts';
 import { sessionCookieName } from './security/session-plugin.ts';
 import { registerWebApp } from './http/web-app.ts';
@@ -70,6 +71,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   const { config, database } = options;
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel),
+    logController: requestLogController(config.env),
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();

@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/env.ts';
 import { DataDirBusyError, reserveDataDirForServer, type ServerReservation } from './db/data-dir-lock.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
+import { listenErrorMessage } from './lib/listen-error.ts';
 import { randomToken } from './lib/secrets.ts';
 
 /** How long a starting server waits for an operator command that holds the embedded database. */
@@ -65,7 +66,17 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    // A taken port is an everyday mistake: one line naming the variable, not a stack trace.
+    const explained = listenErrorMessage(error, config);
+    if (explained === undefined) throw error;
+    console.error(explained);
+    await app.close();
+    await database.close();
+    process.exit(1);
+  }
   reservation?.update({ port: (app.server.address() as AddressInfo).port, host: config.host });
   app.log.info(
     { url: config.appUrl, database: database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL' },

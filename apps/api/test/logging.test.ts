@@ -1,33 +1,96 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
-const lines: string[] = [];
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ logStream: { write: (line) => void lines.push(line) } });
+interface LogEntry {
+  level: number;
+  msg: string;
+  reqId?: string;
+  req?: { url: string };
+}
+
+const DEBUG = 20;
+const INFO = 30;
+const REQUEST_LINES = ['incoming request', 'request completed'];
+
+/** An app whose JSON log lines are collected, at `logLevel`, with extra environment. */
+async function loggedApp(logLevel: string, env: Record<string, string> = {}): Promise<{ t: TestApp; lines: string[] }> {
+  const lines: string[] = [];
+  const t = await createTestApp({ logLevel, env, logStream: { write: (line) => void lines.push(line) } });
+  return { t, lines };
+}
+
+const parse = (lines: string[]): LogEntry[] => lines.map((line) => JSON.parse(line) as LogEntry);
+
+describe('with LOG_LEVEL=debug (development)', () => {
+  let t: TestApp;
+  let lines: string[];
+  beforeAll(async () => ({ t, lines } = await loggedApp('debug')));
+  afterAll(async () => t?.close());
+
+  test('every request is logged at debug, as JSON with a request id, and no password, token or cookie', async () => {
+    const client = t.client();
+    const password = 'secret phrase that must not be logged';
+    await client.post('/api/register/', { username: 'Logan', email: 'logan@example.com', password, password2: password });
+    await client.post('/api/login_page/', { email: 'logan@example.com', password });
+    await client.post('/api/activate/', { uid: 'MQ', token: 'activation-token-value-0123456789' });
+    await client.get('/activate/MQ/page-token-value-0123456789');
+    await client.get('/reset-password/MQ/reset-token-value-0123456789');
+
+    const xsrf = client.cookies.get('XSRF-TOKEN')!;
+    const session = client.cookies.get('tl_session')!;
+    const text = lines.join('\n');
+    const requestLines = parse(lines).filter((entry) => REQUEST_LINES.includes(entry.msg));
+    // Six requests (the client's first GET /api/config/ included), two lines each.
+    expect(requestLines).toHaveLength(12);
+    for (const entry of requestLines) {
+      expect(entry.level).toBe(DEBUG);
+      expect(entry.reqId).toMatch(/^[\w-]{8,}$/);
+    }
+    for (const secret of [password, 'activation-token-value', 'page-token-value', 'reset-token-value', xsrf, session]) {
+      expect(text).not.toContain(secret);
+    }
+    expect(text).toContain('/activate/[redacted]');
+    expect(text).toContain('/reset-password/[redacted]');
+  });
 });
-afterAll(async () => t?.close());
 
-test('logs are JSON with a request id and carry no password, token or cookie', async () => {
-  const client = t.client();
-  const password = 'secret phrase that must not be logged';
-  await client.post('/api/register/', { username: 'Logan', email: 'logan@example.com', password, password2: password });
-  await client.post('/api/login_page/', { email: 'logan@example.com', password });
-  await client.post('/api/activate/', { uid: 'MQ', token: 'activation-token-value-0123456789' });
-  await client.get('/activate/MQ/page-token-value-0123456789');
-  await client.get('/reset-password/MQ/reset-token-value-0123456789');
+describe('with the default LOG_LEVEL=info outside production', () => {
+  let t: TestApp;
+  let lines: string[];
+  beforeAll(async () => ({ t, lines } = await loggedApp('info')));
+  afterAll(async () => t?.close());
 
-  const xsrf = client.cookies.get('XSRF-TOKEN')!;
-  const session = client.cookies.get('tl_session')!;
-  const text = lines.join('\n');
-  expect(lines.length).toBeGreaterThan(5);
-  for (const line of lines) {
-    const entry = JSON.parse(line) as { reqId?: string; msg: string };
-    if (entry.msg === 'incoming request' || entry.msg === 'request completed') expect(entry.reqId).toMatch(/^[\w-]{8,}$/);
-  }
-  for (const secret of [password, 'activation-token-value', 'page-token-value', 'reset-token-value', xsrf, session]) {
-    expect(text).not.toContain(secret);
-  }
-  expect(text).toContain('/activate/[redacted]');
-  expect(text).toContain('/reset-password/[redacted]');
+  test('requests leave no line per request, and what the app says at info still shows', async () => {
+    const client = t.client();
+    await client.get('/api/config/');
+    const refused = await client.post('/api/login_page/', { email: 'nobody@example.com', password: 'wrong password here' });
+    expect(refused.statusCode).toBe(401);
+
+    const entries = parse(lines);
+    expect(entries.filter((entry) => REQUEST_LINES.includes(entry.msg))).toEqual([]);
+    // The refusal is the app's own info line, still there and still tied to its request.
+    expect(entries).toContainEqual(expect.objectContaining({ level: INFO, msg: 'request refused', reqId: refused.headers['x-request-id'] }));
+  });
+});
+
+describe('in production at LOG_LEVEL=info', () => {
+  let t: TestApp;
+  let lines: string[];
+  beforeAll(
+    async () =>
+      ({ t, lines } = await loggedApp('info', { NODE_ENV: 'production', APP_URL: 'https://tradelist.example', SMTP_URL: 'smtp://127.0.0.1:1' })),
+  );
+  afterAll(async () => t?.close());
+
+  test('every request is logged at info, with its request id and without the secret in its path', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/reset-password/MQ/reset-token-value-0123456789', headers: { 'x-request-id': 'probe-0123456789' } });
+    const requestLines = parse(lines).filter((entry) => REQUEST_LINES.includes(entry.msg));
+    expect(requestLines.map((entry) => [entry.msg, entry.level, entry.reqId])).toEqual([
+      ['incoming request', INFO, 'probe-0123456789'],
+      ['request completed', INFO, 'probe-0123456789'],
+    ]);
+    expect(response.headers['x-request-id']).toBe('probe-0123456789');
+    expect(requestLines[0]?.req?.url).toBe('/reset-password/[redacted]');
+    expect(lines.join('\n')).not.toContain('reset-token-value');
+  });
 });

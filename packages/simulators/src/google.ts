@@ -14,6 +14,7 @@ import {
   sendJson,
   urlHost,
 } from './http-helpers.ts';
+import { portErrorFor } from './port-error.ts';
 
 export const DEFAULT_GOOGLE_CLIENT_ID = 'tradelist-local.apps.googleusercontent.com';
 export const GOOGLE_ISSUER = 'https://accounts.google.com';
@@ -198,7 +199,11 @@ export async function startGoogleSimulator(
     sendJson(res, 404, { error: 'not_found' }, CORS_HEADERS);
   }
 
-  port = await listen(server, port, host);
+  try {
+    port = await listen(server, port, host);
+  } catch (error) {
+    throw portErrorFor('google', host, port, error);
+  }
   return simulator;
 }
 

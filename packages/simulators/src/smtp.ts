@@ -1,6 +1,6 @@
-// SMTP stand-in for local runs and tests: accepts mail like a relay would, keeps it in memory and
-// shows it in a small web inbox. It can be stopped and restarted on the same port so tests can
-// exercise "mail server down" paths.
+// SMTP stand-in for local runs and tests: accepts mail like a relay would, keeps it in memory
+// (and, given a folder, on disk so it survives a restart) and shows it in a small web inbox. It
+// can be stopped and restarted on the same port so tests can exercise "mail server down" paths.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import PostalMime from 'postal-mime';
@@ -14,10 +14,12 @@ import {
   sendJson,
   urlHost,
 } from './http-helpers.ts';
+import { openInboxStore } from './inbox-store.ts';
+import { portErrorFor } from './port-error.ts';
 
 /** One received message as stored by the simulator and served by `/api/messages`. */
 export interface InboxMessage {
-  /** Incrementing id, unique for the lifetime of the simulator. */
+  /** Incrementing id, unique for the lifetime of the simulator (or of its storage folder). */
   id: string;
   /** Message-ID header as sent (angle brackets included), or '' if the sender set none. */
   messageId: string;
@@ -41,6 +43,11 @@ export interface SmtpSimulatorOptions {
   smtpPort?: number;
   /** Web inbox port; 0 (default) picks a free one. */
   httpPort?: number;
+  /**
+   * Folder that keeps every received message (one JSON file each), so the inbox survives a
+   * restart; created when missing. Without it, messages live in memory only.
+   */
+  storageDir?: string;
 }
 
 export interface SmtpSimulator {
@@ -69,12 +76,19 @@ const MAX_STORED_MESSAGES = 1000;
 /** Starts the SMTP listener and the web inbox; resolves once both accept connections. */
 export async function startSmtpSimulator(options: SmtpSimulatorOptions = {}): Promise<SmtpSimulator> {
   const host = options.host ?? '127.0.0.1';
-  let stored: InboxMessage[] = [];
-  let nextId = 1;
+  const disk = options.storageDir === undefined ? undefined : openInboxStore(options.storageDir);
+  let stored: InboxMessage[] = disk ? disk.load().slice(-MAX_STORED_MESSAGES) : [];
+  let nextId = stored.reduce((max, m) => Math.max(max, Number(m.id)), 0) + 1;
 
+  // Written before the SMTP reply: a message the sender saw accepted is on disk.
   const store = (message: Omit<InboxMessage, 'id'>): void => {
-    stored.push({ id: String(nextId++), ...message });
-    if (stored.length > MAX_STORED_MESSAGES) stored = stored.slice(-MAX_STORED_MESSAGES);
+    const entry = { id: String(nextId++), ...message };
+    disk?.save(entry);
+    stored.push(entry);
+    if (stored.length > MAX_STORED_MESSAGES) {
+      for (const dropped of stored.slice(0, stored.length - MAX_STORED_MESSAGES)) disk?.remove(dropped.id);
+      stored = stored.slice(-MAX_STORED_MESSAGES);
+    }
   };
 
   let smtpServer: SMTPServer | null = null;
@@ -87,7 +101,11 @@ export async function startSmtpSimulator(options: SmtpSimulatorOptions = {}): Pr
     smtpTransition = smtpTransition.then(async () => {
       if (smtpServer) return;
       const server = createSmtpServer(store);
-      smtpPort = await listenSmtp(server, smtpPort, host);
+      try {
+        smtpPort = await listenSmtp(server, smtpPort, host);
+      } catch (error) {
+        throw portErrorFor('smtp', host, smtpPort, error);
+      }
       smtpServer = server;
     });
     return smtpTransition;
@@ -127,6 +145,7 @@ export async function startSmtpSimulator(options: SmtpSimulatorOptions = {}): Pr
     },
     messages: () => stored.slice().reverse(),
     clear: () => {
+      for (const message of stored) disk?.remove(message.id);
       stored = [];
     },
     stopSmtp,
@@ -143,7 +162,7 @@ export async function startSmtpSimulator(options: SmtpSimulatorOptions = {}): Pr
     httpPort = await listen(httpServer, httpPort, host);
   } catch (err) {
     await stopSmtp();
-    throw err;
+    throw portErrorFor('inbox', host, httpPort, err);
   }
   return simulator;
 }

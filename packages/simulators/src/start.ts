@@ -12,6 +12,8 @@ export interface SimulatorsOptions {
   /** Google simulator port; 0 or omitted picks a free one. */
   googlePort?: number;
   googleClientId?: string;
+  /** Folder that keeps the mail inbox across restarts; in memory only when omitted. */
+  inboxDir?: string;
 }
 
 export interface Simulators {
@@ -20,11 +22,19 @@ export interface Simulators {
   close(): Promise<void>;
 }
 
-/** Starts the SMTP and Google simulators; if one fails to start, the other is shut down again. */
+/**
+ * Starts the SMTP and Google simulators; if one fails to start, the other is shut down again. A
+ * port that cannot be bound rejects with a SimulatorPortError naming the listener.
+ */
 export async function startSimulators(options: SimulatorsOptions = {}): Promise<Simulators> {
   const host = options.host ?? '127.0.0.1';
   const [smtpResult, googleResult] = await Promise.allSettled([
-    startSmtpSimulator({ host, smtpPort: options.smtpPort ?? 0, httpPort: options.inboxPort ?? 0 }),
+    startSmtpSimulator({
+      host,
+      smtpPort: options.smtpPort ?? 0,
+      httpPort: options.inboxPort ?? 0,
+      ...(options.inboxDir === undefined ? {} : { storageDir: options.inboxDir }),
+    }),
     startGoogleSimulator({
       host,
       port: options.googlePort ?? 0,

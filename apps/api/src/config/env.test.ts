@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { ConfigError, defaultRateLimits, loadConfig } from './env.ts';
+import { ConfigError, defaultRateLimits, loadConfig, resolveDataDir } from './env.ts';
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -133,5 +133,32 @@ describe('loadConfig', () => {
     const dataDir = tempDir();
     loadConfig({ DATA_DIR: dataDir });
     expect(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: secret }).sessionSecret).toBe(secret);
+  });
+});
+
+describe('DATA_DIR', () => {
+  test('a relative DATA_DIR is taken from the folder npm was started in (INIT_CWD), not the script\'s folder', () => {
+    const typedIn = tempDir();
+    const config = loadConfig({ DATA_DIR: 'my-data', INIT_CWD: typedIn });
+    expect(config.dataDir).toBe(path.join(typedIn, 'my-data'));
+    // The generated secret went there too, not into the process's current folder.
+    expect(existsSync(path.join(typedIn, 'my-data', 'session-secret'))).toBe(true);
+    expect(resolveDataDir('../elsewhere', { INIT_CWD: typedIn })).toBe(path.join(path.dirname(typedIn), 'elsewhere'));
+  });
+
+  test('without INIT_CWD (node run directly) a relative DATA_DIR is taken from the current folder', () => {
+    expect(resolveDataDir('my-data', {})).toBe(path.join(process.cwd(), 'my-data'));
+    expect(resolveDataDir('my-data', { INIT_CWD: '' })).toBe(path.join(process.cwd(), 'my-data'));
+  });
+
+  test('an absolute DATA_DIR is kept as it is', () => {
+    const dir = tempDir();
+    expect(resolveDataDir(dir, { INIT_CWD: '/somewhere/else' })).toBe(dir);
+  });
+
+  test('unset or empty: data in the current folder, whatever INIT_CWD says', () => {
+    const config = loadConfig({ SESSION_SECRET: secret, INIT_CWD: tempDir() });
+    expect(config.dataDir).toBe(path.join(process.cwd(), 'data'));
+    expect(loadConfig({ SESSION_SECRET: secret, DATA_DIR: '' }).dataDir).toBe(path.join(process.cwd(), 'data'));
   });
 });

@@ -16,7 +16,7 @@ const envSchema = z.object({
   PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
   HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),
   APP_URL: optionalUrl,
-  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+  DATA_DIR: optionalString,
   DATABASE_URL: z.preprocess(
     emptyToUndefined,
     z
@@ -123,7 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (problems.length > 0) throw new ConfigError(`Invalid environment:\n  ${problems.join('\n  ')}`);
 
-  const dataDir = path.resolve(e.DATA_DIR);
+  const dataDir = resolveDataDir(e.DATA_DIR, env);
   const host = new URL(appUrl).hostname;
   return {
     env: e.NODE_ENV,
@@ -143,6 +143,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: e.WEB_DIST_DIR,
     rateLimits: scaleRateLimits(defaultRateLimits, e.RATE_LIMIT_SCALE),
   };
+}
+
+/**
+ * DATA_DIR as an absolute path. A relative value is taken from the folder the user typed the
+ * command in: npm runs a script in its package's folder (the repository root for `npm start`)
+ * but passes the folder npm was started in as INIT_CWD, so that one is used when present.
+ * Unset, it is `data` in the current folder (the repository root under npm).
+ */
+export function resolveDataDir(value: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
+  if (value === undefined || value === '') return path.resolve('data');
+  return path.resolve(env.INIT_CWD || process.cwd(), value);
 }
 
 /** Multiplies every limit (load tests raise them; 1 is the product's setting). */

@@ -39,6 +39,8 @@ export async function createTestApp(
     beforeReady?: (app: FastifyInstance) => void;
     /** Receives the server's JSON log lines (the production logger settings); silent without it. */
     logStream?: { write(line: string): void };
+    /** Level of the logger given `logStream`; info by default. */
+    logLevel?: string;
   } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
@@ -52,7 +54,7 @@ export async function createTestApp(
   });
   const database = await createTestDatabase();
   const clock = new TestClock();
-  const logger = options.logStream ? { ...loggerOptions('info'), stream: options.logStream } : false;
+  const logger = options.logStream ? { ...loggerOptions(options.logLevel ?? 'info'), stream: options.logStream } : false;
   const { app, ctx } = await buildApp({ config, database, clock, logger, startWorkers: false });
   try {
     options.beforeReady?.(app);
