@@ -16,7 +16,7 @@ import { requireUser } from '../../security/session-plugin.ts';
 import { presentCategory, presentCollection } from './presenters/catalog.ts';
 import { listCategories, listCurrentCollections } from './repositories/catalog.ts';
 import { allowDownload, type AllowedDownload } from './services/download-edition.ts';
-import { editionFile } from './services/edition-file.ts';
+import { openEditionFile } from './services/edition-file.ts';
 import { latestCollections } from './services/list-catalog.ts';
 import { previewProducts } from './services/preview-products.ts';
 import { getUserFactor, saveUserFactor } from './services/user-factor.ts';
@@ -28,8 +28,9 @@ const fileResponse = z.string().describe('The price list file (text/csv or .xlsx
 /** The catalog, markup and download calls of SPEC §7. */
 export async function catalogRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const sendFile = (reply: FastifyReply, download: AllowedDownload) => {
-    const file = editionFile(ctx.db, download);
+  const sendFile = async (reply: FastifyReply, download: AllowedDownload) => {
+    const file = await openEditionFile(ctx, download);
+    if (file.size !== undefined) void reply.header('content-length', file.size);
     return reply
       .header('content-type', file.contentType)
       .header('content-disposition', file.contentDisposition)
