@@ -4,6 +4,7 @@ import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { priceFor } from '@tradelist/pricing/markups';
+import { insertProducts } from '../repositories/products.ts';
 import { clientFor, createCatalogFixture, type CatalogFixture } from '../../../../test/support/catalog.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../../../test/support/test-app.ts';
 
@@ -93,6 +94,35 @@ describe('generated files are stored and served again', () => {
     for (const response of responses) expect(response.rawPayload.equals(responses[0]!.rawPayload)).toBe(true);
     expect(storedFiles()).toHaveLength(before + 1);
     expect(storedFiles().some((name) => name.endsWith('.tmp'))).toBe(false);
+  });
+});
+
+describe('an edition larger than one page of the COPY reader', () => {
+  test('every product comes once, in order, across pages (10,001 items)', async () => {
+    const db = t.database.db;
+    const size = 10_001;
+    const edition = await db
+      .insertInto('collections')
+      .values({ category_id: fixture.freeCategoryId, collection_id: 'DEMO-BIG', name: 'Demo big', rundate: '2026-02-15', is_free: true, item_count: size, image: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const products = Array.from({ length: size }, (_, i) => ({
+      collection_id: edition.id,
+      sku: `BIG-${String(i).padStart(5, '0')}`,
+      name: i % 1000 === 7 ? `Tab\there, back\\slash, new\nline ${i}` : `Item ${i}`,
+      description: '',
+      unit: 'EA',
+      group_name: 'Bulk',
+      cost_cents: i,
+      manufacturer_part_number: null,
+      upc: null,
+    }));
+    await insertProducts(db, products, 1_000);
+    const { client } = await clientFor(t, fixture, 'free', 'big');
+    const response = await client.post('/api/download-products/', { collection_id: edition.id, catelog_id: fixture.freeCategoryId, format: 'csv' });
+    expect(response.statusCode).toBe(200);
+    const rows: string[][] = parse(response.body.slice(1));
+    expect(rows.slice(1).map((row) => [row[0], row[1], row[5]])).toEqual(products.map((p) => [p.sku, p.name, (p.cost_cents / 100).toFixed(2)]));
   });
 });
 
