@@ -1,22 +1,28 @@
 /**
- * Download benchmark (part of `npm run bench`), against a PostgreSQL server: a 100,000-item
- * edition made by the sample generator, measured as
- * - the limit: PostgreSQL's own `COPY (SELECT ...) TO STDOUT WITH CSV` of those rows;
- * - our CSV and .xlsx downloads of it through HTTP with markups: time, ratio to the limit, peak
- *   memory growth of the server, and the longest wait of GET /api/categories/ during the download;
- * - 1,000-item downloads, 20 at a time for 10 s: downloads per second, p50 and p99.
+ * Download benchmark (part of `npm run bench`), on PostgreSQL and on the embedded PGlite: a
+ * 100,000-item edition made by the sample generator, measured as
+ * - the limit: the database's own `COPY (SELECT ...) TO STDOUT WITH CSV` of those rows (on PGlite,
+ *   `TO '/dev/blob'`, in the benchmark's process);
+ * - our CSV and .xlsx downloads of it through HTTP with markups, each the median of 3: the first
+ *   download (the file is generated and stored; the store is emptied before each run), the next
+ *   one (served from storage), and with the store turned off (FILE_CACHE_MAX_MB=0: generated while
+ *   it streams). With each: the ratio to the limit, the server's peak memory growth, and the
+ *   longest wait of GET /api/categories/ during the download;
+ * - 1,000-item downloads, 20 at a time for 10 s (served from storage after the first).
  * PostgreSQL: BENCH_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres;
- * a fresh database is created for the run and dropped after.
+ * a fresh database is created for the run and dropped after. BENCH_DOWNLOAD_DATABASES picks the
+ * databases (default `postgres,pglite`).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import { migrateToLatest, openDatabase } from '../apps/api/src/db/database.ts';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from '../apps/api/src/db/database.ts';
 import { generateElectricalItems } from '../apps/api/src/db/sample/electrical-catalog.ts';
 import { hashPassword } from '../apps/api/src/security/passwords.ts';
 import { insertProducts } from '../apps/api/src/modules/catalog/repositories/products.ts';
@@ -36,8 +42,11 @@ const account = { email: 'bench@example.com', password: 'bench password 2026' };
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 
-async function prepareDatabase(): Promise<{ big: number; small: number }> {
-  const handle = await openDatabase({ databaseUrl: benchUrl });
+type Kind = 'postgres' | 'pglite';
+type Format = 'csv' | 'xlsx';
+
+/** Fills a migrated database: the two editions, a subscriber with markups and a large plan. */
+async function prepareDatabase(handle: DatabaseHandle): Promise<{ big: number; small: number }> {
   await migrateToLatest(handle.db);
   const db = handle.db;
   const now = new Date();
@@ -86,20 +95,30 @@ async function prepareDatabase(): Promise<{ big: number; small: number }> {
     .insertInto('user_factors')
     .values({ user_id: user.id, markup1_10_bp: 3500, markup11_20_bp: 3000, markup21_50_bp: 2500, markup51_150_bp: 2000, markup151_500_bp: 1500, markup501_bp: 1000, tax_bp: 825, inventory_option: 'Non-inventory', income_type: 'Sales', updated_at: now })
     .execute();
-  await handle.close();
   return { big, small };
 }
 
-async function copyLimit(collectionId: number): Promise<{ ms: number; bytes: number }> {
-  const client = new pg.Client({ connectionString: benchUrl });
+const copySelect = (collectionId: number) => `SELECT sku, name, description, group_name, unit, cost_cents FROM products WHERE collection_id = ${collectionId} ORDER BY id`;
+
+/** PostgreSQL's own CSV of the edition, streamed to this process and discarded. */
+async function copyLimitPostgres(url: string, collectionId: number): Promise<{ ms: number; bytes: number }> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   const started = performance.now();
   let bytes = 0;
-  const stream = client.query(copyTo(`COPY (SELECT sku, name, description, group_name, unit, cost_cents FROM products WHERE collection_id = ${collectionId} ORDER BY id) TO STDOUT WITH CSV HEADER`));
+  const stream = client.query(copyTo(`COPY (${copySelect(collectionId)}) TO STDOUT WITH CSV HEADER`));
   for await (const chunk of stream) bytes += (chunk as Buffer).length;
   const elapsed = performance.now() - started;
   await client.end();
   return { ms: elapsed, bytes };
+}
+
+/** PGlite's own CSV of the edition: COPY to its in-memory blob (it has no STDOUT stream). */
+async function copyLimitPGlite(pglite: PGlite, collectionId: number): Promise<{ ms: number; bytes: number }> {
+  const started = performance.now();
+  const result = await pglite.query(`COPY (${copySelect(collectionId)}) TO '/dev/blob' WITH CSV HEADER`);
+  const bytes = (await result.blob!.arrayBuffer()).byteLength;
+  return { ms: performance.now() - started, bytes };
 }
 
 function rssKb(pid: number): number {
@@ -153,55 +172,96 @@ async function measureDownload(base: string, headers: Record<string, string>, pi
   return { ms: elapsed, bytes, rssGrowthMb: (peak - baseline) / 1024, longestCheapMs: longestCheap };
 }
 
-async function main(): Promise<void> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  try {
-    await admin.connect();
-  } catch (error) {
-    console.log(`No PostgreSQL at ${adminUrl} (${(error as Error).message}); the download benchmark needs one. Skipped.`);
-    return;
-  }
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName}`);
-  await admin.query(`CREATE DATABASE ${dbName}`);
+interface Measure {
+  label: string;
+  ms: number;
+  ratio: number;
+  mb: number;
+  growthMb: number;
+  stallMs: number;
+}
+
+/** Starts the built server on `port` and waits until it answers. */
+async function startServer(env: Record<string, string>): Promise<{ server: ChildProcess; base: string }> {
+  const port = String(3800 + Math.floor(Math.random() * 90));
+  const server = spawn('node', ['apps/api/dist/server.js'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, PORT: port, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn', RATE_LIMIT_SCALE: '1000000', ...env },
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 150 && !(await fetch(`${base}/api/config/`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 200));
+  return { server, base };
+}
+
+async function stopServer(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null) return;
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill('SIGTERM');
+  await exited;
+}
+
+/** Every figure of one database; returns the rows of the summary table. */
+async function benchDatabase(kind: Kind, adminClient: pg.Client | null): Promise<Measure[]> {
+  const dataDir = path.join(os.tmpdir(), `${dbName}_${kind}`);
+  rmSync(dataDir, { recursive: true, force: true });
+  const serverEnv: Record<string, string> = { DATA_DIR: dataDir, DATABASE_URL: kind === 'postgres' ? benchUrl : '' };
   let server: ChildProcess | undefined;
   try {
-    console.log(`Preparing ${BIG.toLocaleString('en-US')} + ${SMALL.toLocaleString('en-US')} items in ${dbName}...`);
-    const editions = await prepareDatabase();
-    if (!existsSync(path.join(root, 'apps/api/dist/server.js'))) spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
-    const port = String(3800 + Math.floor(Math.random() * 90));
-    server = spawn('node', ['apps/api/dist/server.js'], {
-      cwd: root,
-      stdio: 'inherit',
-      env: { ...process.env, PORT: port, DATABASE_URL: benchUrl, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn', RATE_LIMIT_SCALE: '1000000', DATA_DIR: path.join(os.tmpdir(), dbName) },
-    });
-    server.on('exit', (code, signal) => console.log(`server exited: ${code ?? signal}`));
-    const base = `http://127.0.0.1:${port}`;
-    for (let i = 0; i < 150 && !(await fetch(`${base}/api/config/`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 200));
-    const headers = await session(base);
-    const cpus = os.cpus();
-    console.log(`Hardware: ${cpus.length} × ${cpus[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB; Node ${process.version}; PostgreSQL server\n`);
-
-    // Warm up the server's code paths.
-    for (const format of ['csv', 'xlsx']) await measureDownload(base, headers, server.pid!, { collection_id: editions.small, format });
-
-    const copies = [];
-    for (let i = 0; i < 3; i++) copies.push(await copyLimit(editions.big));
+    console.log(`\n## ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}\n\nPreparing ${BIG.toLocaleString('en-US')} + ${SMALL.toLocaleString('en-US')} items...`);
+    let editions: { big: number; small: number };
+    const copies: Array<{ ms: number; bytes: number }> = [];
+    if (kind === 'postgres') {
+      await adminClient!.query(`DROP DATABASE IF EXISTS ${dbName}`);
+      await adminClient!.query(`CREATE DATABASE ${dbName}`);
+      const handle = await openDatabase({ databaseUrl: benchUrl });
+      editions = await prepareDatabase(handle);
+      await handle.close();
+      for (let i = 0; i < 3; i++) copies.push(await copyLimitPostgres(benchUrl, editions.big));
+    } else {
+      mkdirSync(path.join(dataDir, 'pglite'), { recursive: true });
+      const pglite = await PGlite.create(path.join(dataDir, 'pglite'));
+      const handle = await openDatabase({ pglite });
+      editions = await prepareDatabase(handle);
+      await pglite.query('CHECKPOINT');
+      for (let i = 0; i < 3; i++) copies.push(await copyLimitPGlite(pglite, editions.big));
+      await handle.close();
+    }
     const limit = median(copies.map((c) => c.ms));
-    console.log(`COPY (SELECT ...) TO STDOUT WITH CSV, ${BIG.toLocaleString('en-US')} rows: ${ms(limit)} (median of 3, ${(copies[0]!.bytes / 1e6).toFixed(1)} MB)`);
+    console.log(`COPY (SELECT ...) ${kind === 'postgres' ? 'TO STDOUT' : "TO '/dev/blob'"} WITH CSV, ${BIG.toLocaleString('en-US')} rows: ${ms(limit)} (median of 3, ${(copies[0]!.bytes / 1e6).toFixed(1)} MB)`);
+    const rows: Measure[] = [{ label: 'COPY limit', ms: limit, ratio: 1, mb: copies[0]!.bytes / 1e6, growthMb: 0, stallMs: 0 }];
     const targets = { csv: 2, xlsx: 4 };
-    for (const format of ['csv', 'xlsx'] as const) {
-      const runs = [];
-      for (let i = 0; i < 3; i++) runs.push(await measureDownload(base, headers, server.pid!, { collection_id: editions.big, format }));
+    const report = (label: string, format: Format, runs: Array<Awaited<ReturnType<typeof measureDownload>>>) => {
       const time = median(runs.map((r) => r.ms));
       const growth = Math.max(...runs.map((r) => r.rssGrowthMb));
       const stall = Math.max(...runs.map((r) => r.longestCheapMs));
       const ratio = time / limit;
       console.log(
-        `${format.toUpperCase().padEnd(4)} download, ${BIG.toLocaleString('en-US')} items: ${ms(time)} (median of 3, ${(runs[0]!.bytes / 1e6).toFixed(1)} MB), ` +
+        `${label}: ${ms(time)} (median of 3, ${(runs[0]!.bytes / 1e6).toFixed(1)} MB), ` +
           `${ratio.toFixed(2)}× the COPY limit (target ≤ ${targets[format]}×: ${ratio <= targets[format] ? 'met' : 'MISSED'}), ` +
           `server RSS growth ${growth.toFixed(1)} MB (target < 64: ${growth < 64 ? 'met' : 'MISSED'}), ` +
           `longest GET /api/categories/ ${ms(stall)} (target ≤ 50: ${stall <= 50 ? 'met' : 'MISSED'})`,
       );
+      rows.push({ label, ms: time, ratio, mb: runs[0]!.bytes / 1e6, growthMb: growth, stallMs: stall });
+    };
+
+    if (!existsSync(path.join(root, 'apps/api/dist/server.js'))) spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+    const filesDir = path.join(dataDir, 'files');
+    let base: string;
+    ({ server, base } = await startServer(serverEnv));
+    let headers = await session(base);
+    // Warm up the server's code paths.
+    for (const format of ['csv', 'xlsx'] as const) await measureDownload(base, headers, server.pid!, { collection_id: editions.small, format });
+    for (const format of ['csv', 'xlsx'] as const) {
+      const first = [];
+      for (let i = 0; i < 3; i++) {
+        rmSync(filesDir, { recursive: true, force: true });
+        first.push(await measureDownload(base, headers, server.pid!, { collection_id: editions.big, format }));
+      }
+      report(`${format.toUpperCase()} first download (generated and stored)`, format, first);
+      const stored = [];
+      for (let i = 0; i < 3; i++) stored.push(await measureDownload(base, headers, server.pid!, { collection_id: editions.big, format }));
+      report(`${format.toUpperCase()} next download (served from storage)`, format, stored);
     }
     for (const format of ['csv', 'xlsx'] as const) {
       const result = await autocannon({
@@ -213,17 +273,58 @@ async function main(): Promise<void> {
         duration: 10,
       });
       console.log(
-        `${format.toUpperCase().padEnd(4)} ${SMALL.toLocaleString('en-US')}-item downloads, 20 at a time for 10 s: ${result.requests.average.toFixed(0)} downloads/s, ` +
+        `${format.toUpperCase().padEnd(4)} ${SMALL.toLocaleString('en-US')}-item downloads, 20 at a time for 10 s (from storage): ${result.requests.average.toFixed(0)} downloads/s, ` +
           `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (${result.requests.total} served, ${result.non2xx} non-2xx, ${result.errors} errors)`,
       );
     }
-  } finally {
-    if (server) {
-      server.kill('SIGTERM');
-      await new Promise((resolve) => server!.once('exit', resolve));
+    await stopServer(server);
+    ({ server, base } = await startServer({ ...serverEnv, FILE_CACHE_MAX_MB: '0' }));
+    headers = await session(base);
+    for (const format of ['csv', 'xlsx'] as const) await measureDownload(base, headers, server.pid!, { collection_id: editions.small, format });
+    for (const format of ['csv', 'xlsx'] as const) {
+      const streamed = [];
+      for (let i = 0; i < 3; i++) streamed.push(await measureDownload(base, headers, server.pid!, { collection_id: editions.big, format }));
+      report(`${format.toUpperCase()} download with the store off (streamed)`, format, streamed);
     }
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
+    return rows;
+  } finally {
+    if (server) await stopServer(server);
+    if (kind === 'postgres') await adminClient!.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  const kinds = (process.env.BENCH_DOWNLOAD_DATABASES ?? 'postgres,pglite').split(',').map((k) => k.trim()) as Kind[];
+  const cpus = os.cpus();
+  console.log(`Hardware: ${cpus.length} × ${cpus[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB; Node ${process.version}`);
+  const summary = new Map<Kind, Measure[]>();
+  let admin: pg.Client | null = null;
+  try {
+    if (kinds.includes('postgres')) {
+      admin = new pg.Client({ connectionString: adminUrl });
+      try {
+        await admin.connect();
+        summary.set('postgres', await benchDatabase('postgres', admin));
+      } catch (error) {
+        if (!(error instanceof Error && /ECONNREFUSED|connect/.test(error.message) && summary.size === 0)) throw error;
+        console.log(`No PostgreSQL at ${adminUrl} (${error.message}); skipped.`);
+      }
+    }
+    if (kinds.includes('pglite')) summary.set('pglite', await benchDatabase('pglite', null));
+  } finally {
+    await admin?.end().catch(() => undefined);
+  }
+  console.log('\n## Summary (median of 3; ratio to the same database\'s COPY)\n');
+  console.log('| Measure | ' + [...summary.keys()].map((k) => (k === 'postgres' ? 'PostgreSQL' : 'PGlite')).join(' | ') + ' |');
+  console.log('|---|' + [...summary.keys()].map(() => '---:').join('|') + '|');
+  const labels = [...summary.values()][0]?.map((m) => m.label) ?? [];
+  for (const label of labels) {
+    const cells = [...summary.values()].map((rows) => {
+      const m = rows.find((r) => r.label === label);
+      return m ? `${ms(m.ms)} (${m.ratio.toFixed(1)}×)` : '–';
+    });
+    console.log(`| ${label} | ${cells.join(' | ')} |`);
   }
 }
 

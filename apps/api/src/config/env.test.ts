@@ -50,6 +50,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       logLevel: 'info',
       webDistDir: undefined,
+      fileCacheMaxBytes: 1024 * 1024 * 1024,
     });
     expect(config.rateLimits).toEqual(defaultRateLimits);
     expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
@@ -94,6 +95,12 @@ describe('loadConfig', () => {
       expect(scaled[name as keyof typeof scaled]).toEqual({ limit: rule.limit * 10, windowSeconds: rule.windowSeconds });
     }
     expect(loadConfig({ DATA_DIR: tempDir(), RATE_LIMIT_SCALE: '0.0001' }).rateLimits.loginPerAccount.limit).toBe(1);
+  });
+
+  test('FILE_CACHE_MAX_MB: megabytes as bytes, 0 turns the cache off, a negative value is refused', () => {
+    expect(loadConfig({ DATA_DIR: tempDir(), FILE_CACHE_MAX_MB: '2.5' }).fileCacheMaxBytes).toBe(2.5 * 1024 * 1024);
+    expect(loadConfig({ DATA_DIR: tempDir(), FILE_CACHE_MAX_MB: '0' }).fileCacheMaxBytes).toBe(0);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), FILE_CACHE_MAX_MB: '-1' })).toThrow(/FILE_CACHE_MAX_MB/);
   });
 
   test('production without SESSION_SECRET, SMTP_URL and APP_URL: refused, naming each', () => {

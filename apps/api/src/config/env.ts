@@ -47,6 +47,7 @@ const envSchema = z.object({
   ),
   WEB_DIST_DIR: optionalString,
   RATE_LIMIT_SCALE: z.preprocess(emptyToUndefined, z.coerce.number().positive().default(1)),
+  FILE_CACHE_MAX_MB: z.preprocess(emptyToUndefined, z.coerce.number().min(0).default(1024)),
 });
 
 export interface RateLimitRule {
@@ -72,6 +73,8 @@ export interface Config {
   trustProxy: boolean | string[];
   logLevel: string;
   webDistDir: string | undefined;
+  /** Generated download files kept under DATA_DIR/files, in bytes; 0 turns the cache off. */
+  fileCacheMaxBytes: number;
   rateLimits: {
     loginPerAccount: RateLimitRule;
     loginPerAddress: RateLimitRule;
@@ -141,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
+    fileCacheMaxBytes: Math.floor(e.FILE_CACHE_MAX_MB * 1024 * 1024),
     rateLimits: scaleRateLimits(defaultRateLimits, e.RATE_LIMIT_SCALE),
   };
 }

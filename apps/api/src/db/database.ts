@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect, type MigrationProvider } from 'kysely';
 import pg from 'pg';
+import { attachCopyOut, copyOutFromPGlite, copyOutFromPool } from './copy-out.ts';
 import { migrations } from './migrations/index.ts';
 import { PGlitePool } from './pglite-pool.ts';
 import type { Database } from './schema.ts';
@@ -32,6 +33,7 @@ export async function openDatabase(options: {
       statement_timeout: 30_000,
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    attachCopyOut(db, copyOutFromPool(pool));
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   let pglite = options.pglite;
@@ -41,7 +43,9 @@ export async function openDatabase(options: {
     mkdirSync(dir, { recursive: true });
     pglite = await PGlite.create(dir);
   }
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new PGlitePool(pglite) }) });
+  const pool = new PGlitePool(pglite);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  attachCopyOut(db, copyOutFromPGlite((run) => pool.exclusive(run)));
   return { db, kind: 'pglite', close: () => db.destroy() };
 }
 

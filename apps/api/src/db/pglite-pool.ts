@@ -39,6 +39,19 @@ export class PGlitePool implements PostgresPool {
     return client as PostgresPoolClient;
   }
 
+  /**
+   * Runs `run` on the PGlite instance while holding the one connection, for calls Kysely has no
+   * words for (COPY TO '/dev/blob'): no transaction of another request can be open meanwhile.
+   */
+  async exclusive<T>(run: (pglite: PGlite) => Promise<T>): Promise<T> {
+    const client = await this.connect();
+    try {
+      return await run(this.pglite);
+    } finally {
+      client.release();
+    }
+  }
+
   async end(): Promise<void> {
     await this.pglite.close();
   }

@@ -5,15 +5,17 @@ import type { ApiModule } from '../../http/contexts.ts';
 import { registerEndpoint } from '../../http/endpoints.ts';
 import { requireUser } from '../../security/session-plugin.ts';
 import { allowDownload, type AllowedDownload } from './services/download-edition.ts';
-import { editionFile } from './services/edition-file.ts';
+import { openEditionFile } from './services/edition-file.ts';
 import { currentCollections, latestCollections, listAllCategories } from './services/list-catalog.ts';
 import { previewProducts } from './services/preview-products.ts';
 import { getUserFactor, saveUserFactor } from './services/user-factor.ts';
 
 const calls = api.catalog;
 
-function sendFile(ctx: AppContext, reply: FastifyReply, download: AllowedDownload): FastifyReply {
-  const file = editionFile(ctx.db, download);
+async function sendFile(ctx: AppContext, reply: FastifyReply, download: AllowedDownload): Promise<FastifyReply> {
+  const file = await openEditionFile(ctx, download);
+  // A stored file has a known size; a streamed first generation does not.
+  if (file.size !== undefined) void reply.header('content-length', file.size);
   return reply
     .header('content-type', file.contentType)
     .header('content-disposition', file.contentDisposition)

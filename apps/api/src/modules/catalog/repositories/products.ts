@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { copyOutOf, forEachCopyRow } from '../../../db/copy-out.ts';
 import type { Db } from '../../../db/database.ts';
 import type { ProductRow } from '../../../db/schema.ts';
 
@@ -29,6 +30,35 @@ export function pageOfProducts(
     .orderBy('id')
     .limit(limit)
     .execute();
+}
+
+export type ProductForFile = Pick<ProductRow, 'id' | 'sku' | 'name' | 'description' | 'unit' | 'group_name' | 'cost_cents'>;
+
+/**
+ * The same page as `pageOfProducts`, read with COPY: PostgreSQL formats the rows as text and
+ * this decodes them, which costs a fraction of the driver's row objects on a large edition.
+ * COPY takes no parameters, so the three numbers are checked integers written into the SQL.
+ */
+export async function copyPageOfProducts(db: Db, collectionId: number, afterId: number, limit: number): Promise<ProductForFile[]> {
+  for (const value of [collectionId, afterId, limit]) {
+    if (!Number.isSafeInteger(value)) throw new RangeError(`Not an integer: ${value}`);
+  }
+  const output = await copyOutOf(db)(
+    `SELECT id, sku, name, description, unit, group_name, cost_cents FROM products WHERE collection_id = ${collectionId} AND id > ${afterId} ORDER BY id LIMIT ${limit}`,
+  );
+  const page: ProductForFile[] = [];
+  forEachCopyRow(output, (fields) => {
+    page.push({
+      id: Number(fields[0]),
+      sku: fields[1] ?? '',
+      name: fields[2] ?? '',
+      description: fields[3] ?? '',
+      unit: fields[4] ?? '',
+      group_name: fields[5] ?? '',
+      cost_cents: Number(fields[6]),
+    });
+  });
+  return page;
 }
 
 /** Every product of an edition (for comparisons and small lists). */

@@ -1,0 +1,98 @@
+import { createHash } from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
+import { Readable } from 'node:stream';
+import { inflateRawSync } from 'node:zlib';
+import { describe, expect, test } from 'vitest';
+import { csvChunks } from '@tradelist/pricing/csv';
+import { columnsFor, createRowBuilder, layouts, type ProductInput } from '@tradelist/pricing/layouts';
+import { markupsFromPercents } from '@tradelist/pricing/markups';
+import { xlsxStream } from '@tradelist/pricing/xlsx';
+import type { AllowedDownload } from './download-edition.ts';
+import { EDITION_FILE_VERSION, editionFileKey } from './edition-file-key.ts';
+
+const base: AllowedDownload = {
+  collection: {
+    id: 12,
+    category_id: 1,
+    collection_id: 'ELECTRICAL-2026-03',
+    name: 'Electrical Price List — March 2026',
+    rundate: '2026-03-01',
+    image: null,
+    is_free: false,
+    item_count: 5,
+    created_at: new Date('2026-02-28T09:00:00.123Z'),
+    category_name: 'Electrical',
+  },
+  format: 'csv',
+  layout: 'price-list',
+  markups: markupsFromPercents({ markup1_10: 35, markup11_20: 30, markup21_50: 25, markup51_150: 20, markup151_500: 15, markup501: 10, tax: 8.25 }),
+  inventoryOption: 'Non-inventory',
+  incomeType: 'Sales',
+};
+
+/**
+ * A ZIP file's entry names and inflated contents, read through its central directory. The
+ * fingerprint hashes these rather than the compressed bytes, which may differ between zlib builds.
+ */
+function unzipped(zip: Buffer): Buffer {
+  const end = zip.length - 22;
+  const count = zip.readUInt16LE(end + 10);
+  let record = zip.readUInt32LE(end + 16);
+  const parts: Buffer[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const compressedSize = zip.readUInt32LE(record + 20);
+    const nameLength = zip.readUInt16LE(record + 28);
+    const local = zip.readUInt32LE(record + 42);
+    const dataStart = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    parts.push(zip.subarray(record + 46, record + 46 + nameLength), inflateRawSync(zip.subarray(dataStart, dataStart + compressedSize)));
+    record += 46 + nameLength + zip.readUInt16LE(record + 30) + zip.readUInt16LE(record + 32);
+  }
+  return Buffer.concat(parts);
+}
+
+describe('editionFileKey', () => {
+  test('the same inputs give the same key, a safe file name ending in the format', () => {
+    const key = editionFileKey(base);
+    expect(editionFileKey(structuredClone(base))).toBe(key);
+    expect(key).toMatch(/^12-[0-9a-f]{40}\.csv$/);
+    expect(editionFileKey({ ...base, format: 'xlsx' })).toMatch(/\.xlsx$/);
+  });
+
+  test('anything the bytes depend on changes the key; the edition name (only in the download name) does not', () => {
+    const key = editionFileKey(base);
+    const variants: AllowedDownload[] = [
+      { ...base, format: 'xlsx' },
+      { ...base, layout: 'quickbooks' },
+      { ...base, markups: { ...base.markups, markup51_150: 2001 } },
+      { ...base, markups: { ...base.markups, tax: null } },
+      { ...base, markups: { ...base.markups, markup1_10: 0 } },
+      { ...base, inventoryOption: 'Inventory' },
+      { ...base, incomeType: 'Sales of Product Income' },
+      { ...base, collection: { ...base.collection, id: 13 } },
+      { ...base, collection: { ...base.collection, collection_id: 'ELECTRICAL-2026-03-2' } },
+      { ...base, collection: { ...base.collection, created_at: new Date('2026-02-28T09:00:00.124Z') } },
+      { ...base, collection: { ...base.collection, item_count: 6 } },
+    ];
+    const keys = variants.map(editionFileKey);
+    expect(new Set([key, ...keys]).size).toBe(variants.length + 1);
+    expect(editionFileKey({ ...base, collection: { ...base.collection, name: 'Renamed' } })).toBe(key);
+  });
+
+  test(`the writers' output matches the fingerprint of file version ${EDITION_FILE_VERSION} (bump the version when this fails)`, async () => {
+    // Stored files of the old version would otherwise be served after a change to the writers.
+    const products: ProductInput[] = [
+      { sku: 'EMT-050', name: '1/2" EMT Set-Screw Connector', description: 'Die-cast zinc', unit: 'EA', group: 'Conduit Fittings', costCents: 1000 },
+      { sku: 'INJ-1', name: '=HYPERLINK("http://evil.example","click")', description: '+1+1', unit: 'EA', group: '@SUM(A1)', costCents: 250 },
+      { sku: '-5', name: '\tTab start', description: '\rCR start, "quoted"', unit: 'RL', group: 'Wires', costCents: 150_001 },
+    ];
+    const hash = createHash('sha256');
+    for (const layout of layouts) {
+      const columns = columnsFor(layout);
+      const rows = () => products.map(createRowBuilder(layout, base.markups, { inventoryOption: base.inventoryOption, incomeType: base.incomeType }));
+      hash.update(await buffer(Readable.from(csvChunks(columns, rows()), { objectMode: false })));
+      hash.update(unzipped(await buffer(xlsxStream(columns, rows(), { sheetName: 'Price list', modifiedAt: new Date('2026-03-01T00:00:00Z') }))));
+    }
+    const fingerprints: Record<number, string> = { 1: '0c76d43d305d6702539bcc5e45af8990b4429d3d43d5b2bca7d456b7b32f6f6f' };
+    expect(hash.digest('hex')).toBe(fingerprints[EDITION_FILE_VERSION]);
+  });
+});

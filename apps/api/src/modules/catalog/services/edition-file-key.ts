@@ -1,0 +1,40 @@
+import { createHash } from 'node:crypto';
+import type { AllowedDownload } from './download-edition.ts';
+
+/**
+ * The version of the generated files' bytes. A stored file is reused only under the same
+ * version, so bump it whenever the writers (packages/pricing) or the rows change their output;
+ * edition-file-key.test.ts fails until you do, by comparing the writers' output to a fingerprint.
+ */
+export const EDITION_FILE_VERSION = 1;
+
+/**
+ * The name a generated file is stored under: a hash of everything its bytes depend on. An edition
+ * never changes after publication, so its id, code, creation time and item count stand for its
+ * rows (the creation time also tells a new database that reused an id from an old one). The
+ * user's markups, tax and QuickBooks texts are hashed by value, so saving new markups gives a
+ * new name, and users with the same markups share one file (it holds nothing else of theirs).
+ */
+export function editionFileKey(download: AllowedDownload): string {
+  const { collection, markups } = download;
+  const inputs = [
+    EDITION_FILE_VERSION,
+    collection.id,
+    collection.collection_id,
+    new Date(collection.created_at).toISOString(),
+    collection.item_count,
+    download.format,
+    download.layout,
+    markups.markup1_10,
+    markups.markup11_20,
+    markups.markup21_50,
+    markups.markup51_150,
+    markups.markup151_500,
+    markups.markup501,
+    markups.tax,
+    download.inventoryOption,
+    download.incomeType,
+  ];
+  const hash = createHash('sha256').update(JSON.stringify(inputs)).digest('hex').slice(0, 40);
+  return `${collection.id}-${hash}.${download.format}`;
+}
