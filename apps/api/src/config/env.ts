@@ -47,6 +47,7 @@ const envSchema = z.object({
   ),
   WEB_DIST_DIR: optionalString,
   RATE_LIMIT_SCALE: z.preprocess(emptyToUndefined, z.coerce.number().positive().default(1)),
+  WORKERS: z.preprocess(emptyToUndefined, z.enum(['0', '1'], { error: 'must be 0 (serve HTTP only) or 1 (also run jobs)' }).default('1')),
 });
 
 export interface RateLimitRule {
@@ -72,6 +73,8 @@ export interface Config {
   trustProxy: boolean | string[];
   logLevel: string;
   webDistDir: string | undefined;
+  /** Whether the server also runs jobs and scheduled work (WORKERS=0: HTTP only, worker processes run them). */
+  runWorkers: boolean;
   rateLimits: {
     loginPerAccount: RateLimitRule;
     loginPerAddress: RateLimitRule;
@@ -141,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
+    runWorkers: e.WORKERS === '1',
     rateLimits: scaleRateLimits(defaultRateLimits, e.RATE_LIMIT_SCALE),
   };
 }
