@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 /**
- * Bundles the server, the worker and the operator CLI into dist/. Workspace packages (TypeScript source) are
- * bundled in; npm dependencies stay external and load from node_modules.
+ * Bundles the server, the worker and the operator CLI into dist/. Workspace packages (TypeScript
+ * source) are bundled in; npm dependencies stay external and load from node_modules.
  */
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   dependencies?: Record<string, string>;
