@@ -134,9 +134,17 @@ describe.skipIf(!databaseUrl)(
 
     afterAll(async () => {
       for (const running of [...apis, worker]) if (running?.child.exitCode === null) running.child.kill('SIGKILL');
+      await Promise.all([...apis, worker].map((running) => running?.exited));
       await database?.close();
       await smtp?.close();
       if (admin) {
+        // pg's pool.end() resolves before its sockets have closed; forcing the drop while one is
+        // closing makes the server kill it, with a FATAL error nobody handles (as in test-database.ts).
+        for (let i = 0; i < 100; i++) {
+          const { rows } = await admin.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+          if (rows[0]?.n === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
         await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
         await admin.end();
       }
