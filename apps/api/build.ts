@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 /**
- * Bundles the server and the operator CLI into dist/. Workspace packages (TypeScript source) are
- * bundled in; npm dependencies stay external and load from node_modules.
+ * Bundles the server, the worker and the operator CLI into dist/. Workspace packages (TypeScript
+ * source) are bundled in; npm dependencies stay external and load from node_modules.
  */
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   dependencies?: Record<string, string>;
@@ -11,7 +11,7 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@tradelist/'));
 
 await build({
-  entryPoints: { server: 'src/server.ts', cli: 'src/cli.ts' },
+  entryPoints: { server: 'src/server.ts', worker: 'src/worker.ts', cli: 'src/cli.ts' },
   absWorkingDir: import.meta.dirname,
   outdir: 'dist',
   bundle: true,

@@ -6,8 +6,8 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config/env.ts';
 import type { AppContext } from './context.ts';
 import type { DatabaseHandle } from './db/database.ts';
-import { sendEmailJob } from './mail/send-email-job.ts';
-import { defaultJobQueueOptions, JobQueue, type JobQueueOptions } from './jobs/queue.ts';
+import { JobQueue, type JobQueueOptions } from './jobs/queue.ts';
+import { registerJobs } from './jobs/registry.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
@@ -20,7 +20,6 @@ import { accountRoutes } from './modules/accounts/routes.ts';
 import { adminCliRoutes } from './modules/operator/admin-cli-routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { operatorRoutes } from './modules/operator/routes.ts';
-import { CLEAN_UP_INTERVAL_MS, cleanUpExpiredRows } from './jobs/clean-up.ts';
 import { configRoutes } from './http/config-routes.ts';
 import { registerBrowserApi } from './http/contexts.ts';
 
@@ -34,7 +33,10 @@ export interface BuildAppOptions {
   queueOptions?: Partial<JobQueueOptions>;
   /** Token of the operator CLI's route (server.ts, embedded database only); no token, no route. */
   adminCliToken?: string;
-  /** Whether the job workers poll (the server: yes; tests drive them by hand). */
+  /**
+   * Whether this process runs jobs and scheduled work: yes in the one-process default, no with
+   * WORKERS=0 (worker processes run them) and in tests, which drive them by hand.
+   */
   startWorkers?: boolean;
 }
 
@@ -64,8 +66,9 @@ export function loggerOptions(level: string): Exclude<FastifyServerOptions['logg
 
 /**
  * Builds the application without listening (server.ts listens; tests use `inject`). Plugins are
- * registered in this order: cookies, security headers, OpenAPI, error handling, sessions and
- * CSRF, the API routes, then the web app and its not-found handling.
+ * registered in this order: cookies, security headers, OpenAPI, error handling, the browser
+ * API (sessions and CSRF, then the public, user and operator contexts), the operator CLI's call,
+ * then the web app and its not-found handling.
  */
 export async function buildApp(options: BuildAppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const { config, database } = options;
@@ -101,9 +104,9 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   const clock = options.clock ?? systemClock;
   const mailer = options.mailer ?? createMailer(config.smtpUrl);
   const log: FastifyBaseLogger = app.log;
-  const queue = new JobQueue(database.db, clock, log, { ...defaultJobQueueOptions, ...options.queueOptions });
+  const queue = new JobQueue({ config, db: database.db, clock, mailer, log }, options.queueOptions);
+  registerJobs(queue);
   const ctx: AppContext = { config, db: database.db, clock, queue, mailer, log };
-  queue.define(sendEmailJob(ctx));
 
   await app.register(cookie);
   await registerSecurityHeaders(app, config);
@@ -129,18 +132,10 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
 
   await registerWebApp(app, config);
 
-  let cleanUpTimer: NodeJS.Timeout | undefined;
   if (options.startWorkers !== false) {
-    app.addHook('onReady', async () => {
-      queue.start();
-      cleanUpTimer = setInterval(() => {
-        cleanUpExpiredRows(ctx).catch((error: unknown) => log.error({ err: error }, 'clean-up failed'));
-      }, CLEAN_UP_INTERVAL_MS);
-      cleanUpTimer.unref();
-    });
+    app.addHook('onReady', async () => queue.start());
   }
   app.addHook('onClose', async () => {
-    if (cleanUpTimer) clearInterval(cleanUpTimer);
     // The server has stopped accepting; let running handlers and jobs finish, then release resources.
     await handlersFinished(HANDLER_DRAIN_TIMEOUT_MS);
     await queue.stop();

@@ -42,7 +42,7 @@ async function main(): Promise<void> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(database.db);
   // app.ts registers routes/admin-cli.ts with this token (only set with the embedded database).
-  const appOptions = { config, database, adminCliToken };
+  const appOptions = { config, database, adminCliToken, startWorkers: config.runWorkers };
   const { app } = await buildApp(appOptions);
 
   let closing = false;
@@ -79,7 +79,7 @@ async function main(): Promise<void> {
   }
   reservation?.update({ port: (app.server.address() as AddressInfo).port, host: config.host });
   app.log.info(
-    { url: config.appUrl, database: database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL' },
+    { url: config.appUrl, database: database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL', runsJobs: config.runWorkers },
     'Tradelist is listening',
   );
 }

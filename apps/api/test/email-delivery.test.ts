@@ -1,6 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { defaultJobQueueOptions } from '../src/jobs/queue.ts';
-import { SEND_EMAIL_QUEUE } from '../src/mail/send-email-job.ts';
+import { sendEmail } from '../src/mail/send-email-job.ts';
 import { registeredMessage } from '../src/modules/accounts/services/register-user.ts';
 import { resetRequestedMessage } from '../src/modules/accounts/services/request-password-reset.ts';
 import {
@@ -32,12 +31,12 @@ afterAll(async () => {
 });
 
 const client = () => t.client({ remoteAddress: uniqueAddress() });
-const { retryBaseSeconds, retryMaxSeconds } = defaultJobQueueOptions;
+const { baseSeconds: retryBaseSeconds, maxSeconds: retryMaxSeconds } = sendEmail.backoff;
 
 /** The outbox row and its delivery job for the mail addressed to `email`. */
 async function outboxFor(email: string) {
   const mail = await t.database.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', email).executeTakeFirstOrThrow();
-  const jobs = await t.database.db.selectFrom('jobs').selectAll().where('queue', '=', SEND_EMAIL_QUEUE).execute();
+  const jobs = await t.database.db.selectFrom('jobs').selectAll().where('queue', '=', sendEmail.name).execute();
   const job = jobs.find((row) => (row.payload as { outboxId: number }).outboxId === mail.id);
   if (!job) throw new Error(`no job for outbox row ${mail.id}`);
   return { mail, job };

@@ -1,13 +1,12 @@
-import Fastify from 'fastify';
-import { afterEach, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
+import { z } from 'zod';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config/env.ts';
 import type { DatabaseHandle } from '../src/db/database.ts';
-import { JobQueue } from '../src/jobs/queue.ts';
-import { TestClock } from './support/test-app.ts';
+import { defineJob } from '../src/jobs/job-kind.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
 import { createTestDatabase } from './support/test-database.ts';
 
-const silentLog = Fastify({ logger: false }).log;
 const open: DatabaseHandle[] = [];
 afterEach(async () => {
   while (open.length) await open.pop()!.close();
@@ -19,16 +18,25 @@ async function database(): Promise<DatabaseHandle> {
   return handle;
 }
 
-test('a failing job is retried with doubling backoff and given up after its last attempt', async () => {
-  const { db } = await database();
-  const clock = new TestClock();
-  const queue = new JobQueue(db, clock, silentLog, { pollIntervalMs: 1000, concurrency: 2, lockSeconds: 60, retryBaseSeconds: 5, retryMaxSeconds: 60 });
+let t: TestApp;
+const logLines: string[] = [];
+beforeAll(async () => {
+  t = await createTestApp({ logStream: { write: (line) => void logLines.push(line) } });
+});
+afterAll(async () => t?.close());
+
+const jobsOf = (queue: string) => t.database.db.selectFrom('jobs').selectAll().where('queue', '=', queue).orderBy('id').execute();
+
+test('a failing job is retried with its kind\'s doubling backoff and given up after its last attempt', async () => {
   const attempts: number[] = [];
   const gaveUp: string[] = [];
-  queue.define<{ n: number }>({
-    queue: 'always-fails',
+  const alwaysFails = defineJob({
+    name: 'always-fails',
+    payload: z.object({ n: z.number() }),
+    concurrency: 2,
     maxAttempts: 3,
-    handle: async (_payload, attempt) => {
+    backoff: { baseSeconds: 5, maxSeconds: 60 },
+    handle: async (_payload, { attempt }) => {
       attempts.push(attempt);
       throw new Error(`boom ${attempt}`);
     },
@@ -36,39 +44,165 @@ test('a failing job is retried with doubling backoff and given up after its last
       gaveUp.push(error);
     },
   });
-  await queue.enqueue(db, 'always-fails', { n: 1 });
+  t.ctx.queue.register(alwaysFails);
+  await t.ctx.queue.enqueue(alwaysFails, { n: 1 });
+  const queue = t.ctx.queue;
   expect(await queue.runDueJobs()).toBe(1);
   expect(await queue.runDueJobs()).toBe(0); // not due before its backoff
-  clock.advance(4);
+  t.clock.advance(4);
   expect(await queue.runDueJobs()).toBe(0);
-  clock.advance(1);
+  t.clock.advance(1);
   expect(await queue.runDueJobs()).toBe(1); // 5 s after the first failure
-  clock.advance(9);
+  t.clock.advance(9);
   expect(await queue.runDueJobs()).toBe(0);
-  clock.advance(1);
+  t.clock.advance(1);
   expect(await queue.runDueJobs()).toBe(1); // 10 s after the second
-  clock.advance(3600);
+  t.clock.advance(3600);
   expect(await queue.runDueJobs()).toBe(0); // given up
   expect(attempts).toEqual([1, 2, 3]);
   expect(gaveUp).toEqual(['boom 3']);
-  const job = await db.selectFrom('jobs').selectAll().executeTakeFirstOrThrow();
-  expect(job).toMatchObject({ state: 'failed', attempts: 3, last_error: 'boom 3' });
+  expect(await jobsOf('always-fails')).toMatchObject([{ state: 'failed', attempts: 3, last_error: 'boom 3' }]);
 });
 
 test('a job whose worker died is reclaimed when its lock runs out', async () => {
-  const { db } = await database();
-  const clock = new TestClock();
-  const queue = new JobQueue(db, clock, silentLog, { pollIntervalMs: 1000, concurrency: 1, lockSeconds: 60, retryBaseSeconds: 5, retryMaxSeconds: 60 });
   const ran: number[] = [];
-  queue.define<{ n: number }>({ queue: 'work', maxAttempts: 5, handle: async ({ n }) => void ran.push(n) });
-  await queue.enqueue(db, 'work', { n: 7 });
-  // Simulate a worker that claimed the job and died.
-  await db.updateTable('jobs').set({ state: 'active', attempts: 1, locked_until: new Date(clock.now().getTime() + 60_000) }).execute();
-  expect(await queue.runDueJobs()).toBe(0);
-  clock.advance(61);
-  expect(await queue.runDueJobs()).toBe(1);
+  const work = defineJob({
+    name: 'work',
+    payload: z.object({ n: z.number() }),
+    concurrency: 1,
+    maxAttempts: 5,
+    backoff: { baseSeconds: 5, maxSeconds: 60 },
+    handle: async ({ n }) => void ran.push(n),
+  });
+  t.ctx.queue.register(work);
+  const id = await t.ctx.queue.enqueue(work, { n: 7 });
+  // A worker that claimed the job and died: its lock (120 s by default) still runs.
+  await t.database.db.updateTable('jobs').set({ state: 'active', attempts: 1, locked_until: new Date(t.clock.now().getTime() + 120_000), claimed_by: 'gone/1' }).where('id', '=', id).execute();
+  expect(await t.ctx.queue.runDueJobs()).toBe(0);
+  t.clock.advance(121);
+  expect(await t.ctx.queue.runDueJobs()).toBe(1);
   expect(ran).toEqual([7]);
-  expect((await db.selectFrom('jobs').select('state').executeTakeFirstOrThrow()).state).toBe('completed');
+  expect(await jobsOf('work')).toMatchObject([{ state: 'completed', attempts: 2 }]);
+  expect((await jobsOf('work'))[0]!.claimed_by).not.toBe('gone/1');
+});
+
+test('payloads are checked against the kind\'s schema when queued and again before they run', async () => {
+  const seen: string[] = [];
+  const greet = defineJob({
+    name: 'greet',
+    payload: z.object({ name: z.string().min(1) }),
+    concurrency: 1,
+    maxAttempts: 5,
+    backoff: { baseSeconds: 5, maxSeconds: 60 },
+    handle: async ({ name }) => void seen.push(name),
+  });
+  t.ctx.queue.register(greet);
+  // @ts-expect-error the payload type comes from the schema: a number is not a name.
+  await expect(t.ctx.queue.enqueue(greet, { name: 42 })).rejects.toThrow(z.ZodError);
+  await expect(t.ctx.queue.enqueue(greet, { name: '' })).rejects.toThrow(z.ZodError);
+  expect(await jobsOf('greet')).toEqual([]);
+
+  // A row whose payload no longer fits (written by other code, or edited by hand) fails for good.
+  const now = t.clock.now();
+  await t.database.db.insertInto('jobs').values({ queue: 'greet', payload: JSON.stringify({ nom: 'x' }), max_attempts: 5, run_at: now, created_at: now, locked_until: null, last_error: null, completed_at: null }).execute();
+  expect(await t.ctx.queue.runDueJobs()).toBe(1);
+  t.clock.advance(3600);
+  expect(await t.ctx.queue.runDueJobs()).toBe(0);
+  expect(seen).toEqual([]);
+  const [failed] = await jobsOf('greet');
+  expect(failed).toMatchObject({ state: 'failed', attempts: 1 });
+  expect(failed!.last_error).toContain('The stored payload does not match the greet schema');
+  expect(failed!.last_error).toContain('name');
+  const line = logLines.map((raw) => JSON.parse(raw) as Record<string, unknown>).find((entry) => entry.jobId === failed!.id);
+  expect(line).toMatchObject({ level: 50, queue: 'greet', msg: 'job failed for good: invalid payload' });
+});
+
+test('an idempotency key queues the same logical job once; a rolled-back change queues nothing', async () => {
+  const remind = defineJob({
+    name: 'remind',
+    payload: z.object({ subscriptionId: z.number().int(), period: z.string() }),
+    concurrency: 1,
+    maxAttempts: 3,
+    backoff: { baseSeconds: 5, maxSeconds: 60 },
+    idempotencyKey: ({ subscriptionId, period }) => `${subscriptionId}:${period}`,
+    handle: async () => {},
+  });
+  t.ctx.queue.register(remind);
+  const first = await t.ctx.queue.enqueue(remind, { subscriptionId: 1, period: '2026' });
+  const again = await t.ctx.queue.enqueue(remind, { subscriptionId: 1, period: '2026' });
+  const inTransaction = await t.database.db.transaction().execute((trx) => t.ctx.queue.enqueue(remind, { subscriptionId: 1, period: '2026' }, { db: trx }));
+  const other = await t.ctx.queue.enqueue(remind, { subscriptionId: 1, period: '2027' });
+  expect(again).toBe(first);
+  expect(inTransaction).toBe(first);
+  expect(other).not.toBe(first);
+  await t.database.db
+    .transaction()
+    .execute(async (trx) => {
+      await t.ctx.queue.enqueue(remind, { subscriptionId: 2, period: '2026' }, { db: trx });
+      throw new Error('the change failed');
+    })
+    .catch(() => {});
+  expect((await jobsOf('remind')).map((job) => job.idempotency_key)).toEqual(['1:2026', '1:2027']);
+  expect(await t.ctx.queue.runDueJobs()).toBe(2);
+});
+
+test('a job queued for later does not run before its time; an unregistered kind cannot be queued', async () => {
+  const ran: string[] = [];
+  const later = defineJob({
+    name: 'later',
+    payload: z.object({ label: z.string() }),
+    concurrency: 1,
+    maxAttempts: 1,
+    backoff: { baseSeconds: 5, maxSeconds: 60 },
+    handle: async ({ label }) => void ran.push(label),
+  });
+  t.ctx.queue.register(later);
+  await t.ctx.queue.enqueue(later, { label: 'in an hour' }, { runAt: new Date(t.clock.now().getTime() + 3_600_000) });
+  expect(await t.ctx.queue.runDueJobs()).toBe(0);
+  t.clock.advance(3599);
+  expect(await t.ctx.queue.runDueJobs()).toBe(0);
+  t.clock.advance(1);
+  expect(await t.ctx.queue.runDueJobs()).toBe(1);
+  expect(ran).toEqual(['in an hour']);
+
+  const unknown = defineJob({ ...later, name: 'never-registered' });
+  await expect(t.ctx.queue.enqueue(unknown, { label: 'x' })).rejects.toThrow('The job kind never-registered is not registered');
+});
+
+test('each kind runs at most its concurrency at once in a polling worker', async () => {
+  const handle = await database();
+  const config = loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 'test-session-secret-that-is-long-enough-0123456789', DATA_DIR: '.tmp/api-test-data', WEB_DIST_DIR: '' });
+  const { app, ctx } = await buildApp({ config, database: handle, logger: false, startWorkers: true, queueOptions: { pollIntervalMs: 20 } });
+  const peak = { one: 0, three: 0 };
+  const now = { one: 0, three: 0 };
+  const kindFor = (label: 'one' | 'three', concurrency: number) =>
+    defineJob({
+      name: `concurrency-${label}`,
+      payload: z.object({}),
+      concurrency,
+      maxAttempts: 1,
+      backoff: { baseSeconds: 5, maxSeconds: 60 },
+      handle: async () => {
+        now[label] += 1;
+        peak[label] = Math.max(peak[label], now[label]);
+        await new Promise((resolve) => setTimeout(resolve, 60));
+        now[label] -= 1;
+      },
+    });
+  const one = kindFor('one', 1);
+  const three = kindFor('three', 3);
+  ctx.queue.register(one);
+  ctx.queue.register(three);
+  for (let i = 0; i < 5; i++) {
+    await ctx.queue.enqueue(one, {});
+    await ctx.queue.enqueue(three, {});
+  }
+  await app.ready();
+  const done = async () => (await ctx.db.selectFrom('jobs').select('id').where('state', '!=', 'completed').where('queue', 'like', 'concurrency-%').execute()).length === 0;
+  for (let i = 0; i < 200 && !(await done()); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+  await app.close();
+  expect(await done()).toBe(true);
+  expect(peak).toEqual({ one: 1, three: 3 });
 });
 
 test('closing the app finishes the in-flight request and the running job first', async () => {
@@ -81,15 +215,19 @@ test('closing the app finishes the in-flight request and the running job first',
   const handle = await database();
   const { app, ctx } = await buildApp({ config, database: handle, logger: false, startWorkers: true, queueOptions: { pollIntervalMs: 20 } });
   const events: string[] = [];
-  ctx.queue.define({
-    queue: 'slow-job',
+  const slowJob = defineJob({
+    name: 'slow-job',
+    payload: z.object({}),
+    concurrency: 1,
     maxAttempts: 1,
+    backoff: { baseSeconds: 5, maxSeconds: 60 },
     handle: async () => {
       events.push('job started');
       await new Promise((resolve) => setTimeout(resolve, 400));
       events.push('job finished');
     },
   });
+  ctx.queue.register(slowJob);
   app.get('/api/slow-for-test/', async () => {
     events.push('request started');
     await new Promise((resolve) => setTimeout(resolve, 400));
@@ -97,7 +235,7 @@ test('closing the app finishes the in-flight request and the running job first',
     return { ok: true };
   });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  await ctx.queue.enqueue(ctx.db, 'slow-job', {});
+  await ctx.queue.enqueue(slowJob, {});
   ctx.queue.wake();
   const inFlight = fetch(`${address}/api/slow-for-test/`);
   await new Promise((resolve) => setTimeout(resolve, 150));

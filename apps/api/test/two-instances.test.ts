@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config/env.ts';
+import { cleanUp } from '../src/jobs/clean-up.ts';
 import type { AppContext } from '../src/context.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.ts';
 import { lastLinkTo, logIn, mailsTo, simulatorEnv, startSimulators, uniqueEmail, type Simulators } from './support/accounts.ts';
@@ -32,8 +33,9 @@ beforeAll(async () => {
     WEB_DIST_DIR: '',
     ...simulatorEnv(sims),
   });
-  for (const handle of [database, secondDatabase]) {
-    const built = await buildApp({ config, database: handle, clock, logger: false, startWorkers: false });
+  for (const [index, handle] of [database, secondDatabase].entries()) {
+    const workerId = index === 0 ? 'instance-a' : 'instance-b';
+    const built = await buildApp({ config, database: handle, clock, logger: false, startWorkers: false, queueOptions: { workerId } });
     await built.app.ready();
     instances.push(built);
   }
@@ -104,4 +106,31 @@ test('a queued email is sent once although both instances run their workers', as
   await Promise.all(instances.map((instance) => instance.ctx.queue.runDueJobs()));
   await Promise.all(instances.map((instance) => instance.ctx.queue.runDueJobs()));
   expect(mailsTo(sims.smtp, email)).toHaveLength(1);
+});
+
+test('the hourly clean-up runs once per hour for both instances together', async () => {
+  const [a, b] = [instances[0]!.ctx.queue, instances[1]!.ctx.queue];
+  const db = instances[0]!.ctx.db;
+  const cleanUps = () => db.selectFrom('jobs').select(['idempotency_key', 'state', 'claimed_by']).where('queue', '=', cleanUp.name).orderBy('id').execute();
+  // Both look at the same moment: one of them queues the run.
+  const first = await Promise.all([a.runDueSchedules(), b.runDueSchedules()]);
+  expect(first.flat()).toEqual(['clean-up']);
+  expect(await Promise.all([a.runDueSchedules(), b.runDueSchedules()])).toEqual([[], []]);
+  clock.advance(3599);
+  expect(await Promise.all([a.runDueSchedules(), b.runDueSchedules()])).toEqual([[], []]);
+  clock.advance(1);
+  const second = await Promise.all([b.runDueSchedules(), a.runDueSchedules()]);
+  expect(second.flat()).toEqual(['clean-up']);
+  await Promise.all([a.runDueJobs(), b.runDueJobs()]);
+  const runs = await cleanUps();
+  expect(runs).toHaveLength(2);
+  expect(runs.every((run) => run.state === 'completed')).toBe(true);
+  expect(new Set(runs.map((run) => run.idempotency_key)).size).toBe(2);
+  const schedule = await db.selectFrom('job_schedules').selectAll().where('name', '=', 'clean-up').executeTakeFirstOrThrow();
+  expect(schedule.last_run_at).toEqual(clock.now());
+  expect(['instance-a', 'instance-b']).toContain(schedule.last_run_by);
+  // A second process that was down for a day runs once on return, not once per missed hour.
+  clock.advance(24 * 3600);
+  expect((await Promise.all([a.runDueSchedules(), b.runDueSchedules()])).flat()).toEqual(['clean-up']);
+  expect(await Promise.all([a.runDueSchedules(), b.runDueSchedules()])).toEqual([[], []]);
 });

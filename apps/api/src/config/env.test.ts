@@ -51,6 +51,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       webDistDir: undefined,
       fileCacheMaxBytes: 1024 * 1024 * 1024,
+      runWorkers: true,
     });
     expect(config.rateLimits).toEqual(defaultRateLimits);
     expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
@@ -87,6 +88,13 @@ describe('loadConfig', () => {
   ])('a bad %s (%s) is refused with the variable named', (name, value) => {
     const message = errorFor({ DATA_DIR: tempDir(), [name]: value });
     expect(message).toContain(`${name}:`);
+  });
+
+  test('WORKERS: 1 (the default) runs jobs in the server, 0 serves HTTP only; anything else is refused', () => {
+    expect(loadConfig({ DATA_DIR: tempDir(), WORKERS: '' }).runWorkers).toBe(true);
+    expect(loadConfig({ DATA_DIR: tempDir(), WORKERS: '1' }).runWorkers).toBe(true);
+    expect(loadConfig({ DATA_DIR: tempDir(), WORKERS: '0' }).runWorkers).toBe(false);
+    expect(errorFor({ DATA_DIR: tempDir(), WORKERS: 'no' })).toContain('WORKERS: must be 0 (serve HTTP only) or 1 (also run jobs)');
   });
 
   test('RATE_LIMIT_SCALE multiplies every limit and keeps the windows', () => {

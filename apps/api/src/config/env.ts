@@ -48,6 +48,7 @@ const envSchema = z.object({
   WEB_DIST_DIR: optionalString,
   RATE_LIMIT_SCALE: z.preprocess(emptyToUndefined, z.coerce.number().positive().default(1)),
   FILE_CACHE_MAX_MB: z.preprocess(emptyToUndefined, z.coerce.number().min(0).default(1024)),
+  WORKERS: z.preprocess(emptyToUndefined, z.enum(['0', '1'], { error: 'must be 0 (serve HTTP only) or 1 (also run jobs)' }).default('1')),
 });
 
 export interface RateLimitRule {
@@ -75,6 +76,8 @@ export interface Config {
   webDistDir: string | undefined;
   /** Generated download files kept under DATA_DIR/files, in bytes; 0 turns the cache off. */
   fileCacheMaxBytes: number;
+  /** Whether the server also runs jobs and scheduled work (WORKERS=0: HTTP only, worker processes run them). */
+  runWorkers: boolean;
   rateLimits: {
     loginPerAccount: RateLimitRule;
     loginPerAddress: RateLimitRule;
@@ -145,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
     fileCacheMaxBytes: Math.floor(e.FILE_CACHE_MAX_MB * 1024 * 1024),
+    runWorkers: e.WORKERS === '1',
     rateLimits: scaleRateLimits(defaultRateLimits, e.RATE_LIMIT_SCALE),
   };
 }

@@ -57,6 +57,18 @@ export interface JobsTable {
   last_error: string | null;
   created_at: Timestamp;
   completed_at: Timestamp | null;
+  /** Set when the same logical job must be queued once: unique per queue while the row exists. */
+  idempotency_key: Generated<string | null>;
+  /** The worker (`host/pid`) that claimed the job last. */
+  claimed_by: Generated<string | null>;
+}
+
+/** Scheduled work: one row per task, claimed by one process of the cluster per period. */
+export interface JobSchedulesTable {
+  name: string;
+  next_run_at: Timestamp;
+  last_run_at: Timestamp | null;
+  last_run_by: string | null;
 }
 
 /** Every email the product sends, written in the same transaction as the change that causes it. */
@@ -187,6 +199,7 @@ export interface Database {
   sessions: SessionsTable;
   user_tokens: UserTokensTable;
   jobs: JobsTable;
+  job_schedules: JobSchedulesTable;
   mail_outbox: MailOutboxTable;
   rate_limits: RateLimitsTable;
   categories: CategoriesTable;

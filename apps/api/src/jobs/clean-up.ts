@@ -1,17 +1,20 @@
+import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { addSeconds } from '../lib/clock.ts';
+import { defineJob } from './job-kind.ts';
+import { defineSchedule } from './scheduled-task.ts';
 import { deleteCompletedJobs } from './jobs-repository.ts';
 import { deleteExpiredRateLimits } from '../security/rate-limits-repository.ts';
 import { deleteExpiredSessions } from '../security/sessions-repository.ts';
 
 const DAY_SECONDS = 24 * 60 * 60;
-/** How often the server clears rows nobody will read again. */
-export const CLEAN_UP_INTERVAL_MS = 60 * 60 * 1000;
+/** How often the cluster clears rows nobody will read again. */
+const CLEAN_UP_EVERY_SECONDS = 60 * 60;
 
 /**
  * Deletes what has served its purpose: rate-limit windows over a day old (the longest window is
- * an hour), expired sessions, and jobs completed over a week ago. Safe to run from several
- * instances at once: each delete is idempotent.
+ * an hour), expired sessions, and jobs completed over a week ago. Each delete is idempotent, so
+ * a retried run is harmless.
  */
 export async function cleanUpExpiredRows(ctx: Pick<AppContext, 'db' | 'clock'>): Promise<void> {
   const now = ctx.clock.now();
@@ -19,3 +22,25 @@ export async function cleanUpExpiredRows(ctx: Pick<AppContext, 'db' | 'clock'>):
   await deleteExpiredSessions(ctx.db, now);
   await deleteCompletedJobs(ctx.db, addSeconds(now, -7 * DAY_SECONDS));
 }
+
+/** One run of the clean-up, for the period that was due at `dueAt`. */
+export const cleanUp = defineJob({
+  name: 'clean-up',
+  payload: z.object({ dueAt: z.iso.datetime() }),
+  concurrency: 1,
+  maxAttempts: 3,
+  backoff: { baseSeconds: 60, maxSeconds: 10 * 60 },
+  // One run per period even if its schedule row were claimed twice.
+  idempotencyKey: ({ dueAt }) => dueAt,
+  async handle(_payload, { ctx }) {
+    await cleanUpExpiredRows(ctx);
+  },
+});
+
+/** The hourly clean-up, once per hour for the whole cluster. */
+export const hourlyCleanUp = defineSchedule({
+  name: 'clean-up',
+  everySeconds: CLEAN_UP_EVERY_SECONDS,
+  job: cleanUp,
+  payload: (dueAt) => ({ dueAt: dueAt.toISOString() }),
+});

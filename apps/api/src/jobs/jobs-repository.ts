@@ -2,30 +2,45 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Job } from '../db/schema.ts';
 
-/** Adds a job; inside the caller's transaction when `db` is one. */
+/**
+ * Adds a job; inside the caller's transaction when `db` is one. With an idempotency key that is
+ * already queued (or kept as completed) for this queue, adds nothing and returns that job's id.
+ */
 export async function insertJob(
   db: Db,
-  job: { queue: string; payload: unknown; max_attempts: number; run_at: Date; created_at: Date },
+  job: { queue: string; payload: unknown; max_attempts: number; run_at: Date; created_at: Date; idempotency_key: string | null },
 ): Promise<number> {
   const row = await db
     .insertInto('jobs')
     .values({ ...job, payload: JSON.stringify(job.payload) })
+    .onConflict((oc) => oc.columns(['queue', 'idempotency_key']).where('idempotency_key', 'is not', null).doNothing())
     .returning('id')
+    .executeTakeFirst();
+  if (row) return row.id;
+  const existing = await db
+    .selectFrom('jobs')
+    .select('id')
+    .where('queue', '=', job.queue)
+    .where('idempotency_key', '=', job.idempotency_key)
     .executeTakeFirstOrThrow();
-  return row.id;
+  return existing.id;
 }
 
 /**
- * Claims up to `limit` due jobs: queued ones whose time has come, and active ones whose lock ran
- * out (their worker died). SKIP LOCKED lets several workers claim without waiting on each other.
+ * Claims up to `limit` due jobs of one queue for `worker`: queued ones whose time has come, and
+ * active ones whose lock ran out (their worker died). SKIP LOCKED lets several workers claim
+ * without waiting on each other.
  */
-export async function claimDueJobs(db: Db, queues: string[], now: Date, lockUntil: Date, limit: number): Promise<Job[]> {
-  if (queues.length === 0) return [];
+export async function claimDueJobs(
+  db: Db,
+  claim: { queue: string; now: Date; lockUntil: Date; limit: number; worker: string },
+): Promise<Job[]> {
+  const { queue, now, lockUntil, limit, worker } = claim;
   const result = await sql<Job>`
-    UPDATE jobs SET state = 'active', attempts = attempts + 1, locked_until = ${lockUntil}
+    UPDATE jobs SET state = 'active', attempts = attempts + 1, locked_until = ${lockUntil}, claimed_by = ${worker}
     WHERE id IN (
       SELECT id FROM jobs
-      WHERE queue IN (${sql.join(queues)})
+      WHERE queue = ${queue}
         AND ((state = 'queued' AND run_at <= ${now}) OR (state = 'active' AND locked_until < ${now}))
       ORDER BY run_at, id
       LIMIT ${limit}

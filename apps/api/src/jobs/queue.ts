@@ -1,85 +1,113 @@
-import type { FastifyBaseLogger } from 'fastify';
+import { hostname } from 'node:os';
+import { z } from 'zod';
+import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
-import type { Clock } from '../lib/clock.ts';
+import type { Job } from '../db/schema.ts';
 import { addSeconds } from '../lib/clock.ts';
+import { retryDelaySeconds, type JobKind, type JobRun } from './job-kind.ts';
+import { ensureSchedule, lockDueSchedule, recordScheduleRun } from './job-schedules-repository.ts';
 import { claimDueJobs, completeJob, failJob, insertJob } from './jobs-repository.ts';
-
-/** A kind of background work: its queue name, retry budget and handler. */
-export interface JobDefinition<Payload> {
-  queue: string;
-  maxAttempts: number;
-  /** Runs the job; throwing schedules a retry with exponential backoff. Must be safe to run twice. */
-  handle(payload: Payload, attempt: number): Promise<void>;
-  /** Called once when the last attempt failed. */
-  onGiveUp?(payload: Payload, error: string): Promise<void>;
-}
+import { nextRunAfter, type ScheduledTask } from './scheduled-task.ts';
 
 export interface JobQueueOptions {
   pollIntervalMs: number;
-  concurrency: number;
+  /** How long a claimed job is its worker's; past it, another worker takes the job over. */
   lockSeconds: number;
-  retryBaseSeconds: number;
-  retryMaxSeconds: number;
+  /** How often a running worker looks for due scheduled tasks. */
+  scheduleCheckMs: number;
+  /** Names this process in `jobs.claimed_by` and `job_schedules.last_run_by`. */
+  workerId: string;
 }
 
 export const defaultJobQueueOptions: JobQueueOptions = {
   pollIntervalMs: 1_000,
-  concurrency: 2,
   lockSeconds: 120,
-  retryBaseSeconds: 5,
-  retryMaxSeconds: 15 * 60,
+  scheduleCheckMs: 30_000,
+  workerId: `${hostname()}/${process.pid}`,
 };
 
+/** Where and when a job is queued. */
+export interface EnqueueOptions {
+  /** The transaction of the change that causes the job, so that both commit or neither. */
+  db?: Db;
+  /** Not before this time (a later reminder, a rate-limited batch); now when unset. */
+  runAt?: Date;
+}
+
 /**
- * A durable job queue in the application's own database (docs/decisions/0002-job-queue.md).
- * Jobs are inserted in the same transaction as the change that causes them, so a job exists if
- * and only if its change committed; a worker polls, claims with SKIP LOCKED and retries with
- * backoff. A job whose worker died is reclaimed when its lock runs out.
+ * A durable job queue in the application's own database (docs/decisions/0009). Jobs are inserted
+ * in the same transaction as the change that causes them, so a job exists if and only if its
+ * change committed; workers poll, claim with SKIP LOCKED, check the payload against the kind's
+ * schema and retry with the kind's backoff. A job whose worker died is reclaimed when its lock
+ * runs out. Scheduled tasks are claimed once per period for the whole cluster.
  */
 export class JobQueue {
-  private readonly definitions = new Map<string, JobDefinition<never>>();
-  private timer: NodeJS.Timeout | undefined;
-  private running = new Set<Promise<void>>();
+  private readonly kinds = new Map<string, JobKind<unknown>>();
+  private readonly schedules: Array<ScheduledTask<unknown>> = [];
+  private readonly ensuredSchedules = new Set<string>();
+  private readonly running = new Map<string, Set<Promise<void>>>();
+  private readonly options: JobQueueOptions;
+  private pollTimer: NodeJS.Timeout | undefined;
+  private scheduleTimer: NodeJS.Timeout | undefined;
   private stopped = true;
   private pumping: Promise<void> | undefined;
+  private checkingSchedules: Promise<void> | undefined;
   private wakeAgain = false;
 
   constructor(
-    private readonly db: Db,
-    private readonly clock: Clock,
-    private readonly log: FastifyBaseLogger,
-    private readonly options: JobQueueOptions = defaultJobQueueOptions,
-  ) {}
-
-  /** Makes a kind of job known to the workers. */
-  define<Payload>(definition: JobDefinition<Payload>): void {
-    this.definitions.set(definition.queue, definition as JobDefinition<never>);
+    private readonly deps: Omit<AppContext, 'queue'>,
+    options: Partial<JobQueueOptions> = {},
+  ) {
+    this.options = { ...defaultJobQueueOptions, ...options };
   }
 
-  /** Adds a job. Pass the transaction of the change that causes it; call `wake()` after commit. */
-  async enqueue<Payload>(db: Db, queue: string, payload: Payload, options: { runAt?: Date } = {}): Promise<number> {
-    const definition = this.definitions.get(queue);
-    if (!definition) throw new Error(`Unknown job queue ${queue}`);
-    const now = this.clock.now();
-    return insertJob(db, {
-      queue,
-      payload,
-      max_attempts: definition.maxAttempts,
+  /** Makes a kind of job known: it can be queued, and this process's workers run it. */
+  register<Payload>(kind: JobKind<Payload>): void {
+    const known = this.kinds.get(kind.name);
+    if (known && known !== kind) throw new Error(`Two job kinds are named ${kind.name}`);
+    this.kinds.set(kind.name, kind);
+  }
+
+  /** Adds recurring work, run once per period by whichever worker of the cluster claims it. */
+  schedule<Payload>(task: ScheduledTask<Payload>): void {
+    this.register(task.job);
+    this.schedules.push(task);
+  }
+
+  /**
+   * Queues a job of `kind`. Pass the transaction of the change that causes it as `options.db`,
+   * and call `wake()` after the commit. With an idempotency key already queued, returns that
+   * job's id and adds nothing.
+   */
+  async enqueue<Payload>(kind: JobKind<Payload>, payload: NoInfer<Payload>, options: EnqueueOptions = {}): Promise<number> {
+    if (this.kinds.get(kind.name) !== kind) throw new Error(`The job kind ${kind.name} is not registered`);
+    const checked = kind.payload.parse(payload);
+    const now = this.deps.clock.now();
+    return insertJob(options.db ?? this.deps.db, {
+      queue: kind.name,
+      payload: checked,
+      max_attempts: kind.maxAttempts,
       run_at: options.runAt ?? now,
       created_at: now,
+      idempotency_key: kind.idempotencyKey?.(checked) ?? null,
     });
   }
 
-  /** Starts polling. */
+  /** Starts polling for jobs and scheduled tasks. */
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
-    this.timer = setInterval(() => this.wake(), this.options.pollIntervalMs);
-    this.timer.unref();
+    this.pollTimer = setInterval(() => this.wake(), this.options.pollIntervalMs);
+    this.pollTimer.unref();
+    if (this.schedules.length > 0) {
+      this.scheduleTimer = setInterval(() => this.checkSchedules(), this.options.scheduleCheckMs);
+      this.scheduleTimer.unref();
+      this.checkSchedules();
+    }
     this.wake();
   }
 
-  /** Looks for due work now rather than at the next poll. */
+  /** Looks for due work now rather than at the next poll; does nothing when this process runs no workers. */
   wake(): void {
     if (this.stopped) return;
     if (this.pumping) {
@@ -98,68 +126,139 @@ export class JobQueue {
   /** Stops polling and waits for the jobs in progress to finish (graceful shutdown). */
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
+    if (this.pollTimer) clearInterval(this.pollTimer);
+    if (this.scheduleTimer) clearInterval(this.scheduleTimer);
+    await this.checkingSchedules;
     await this.pumping;
-    await Promise.all(this.running);
+    await Promise.all([...this.running.values()].flatMap((runs) => [...runs]));
   }
 
   /** Claims and runs every job due now, waiting for them; returns how many ran. For the CLI and tests. */
   async runDueJobs(): Promise<number> {
     let total = 0;
     for (;;) {
-      const jobs = await this.claim(this.options.concurrency);
-      if (jobs.length === 0) return total;
-      total += jobs.length;
-      await Promise.all(jobs.map((job) => this.run(job)));
+      const batches = await Promise.all([...this.kinds.values()].map(async (kind) => ({ kind, jobs: await this.claim(kind, kind.concurrency) })));
+      const runs = batches.flatMap(({ kind, jobs }) => jobs.map((job) => this.run(kind, job)));
+      if (runs.length === 0) return total;
+      total += runs.length;
+      await Promise.all(runs);
     }
+  }
+
+  /**
+   * Queues the scheduled tasks that are due, each once for the whole cluster: the task's row is
+   * locked (SKIP LOCKED), moved to its next period and its job queued in one transaction, so a
+   * second process finds it not due. Returns the names of the tasks this process queued.
+   */
+  async runDueSchedules(): Promise<string[]> {
+    const queued: string[] = [];
+    for (const task of this.schedules) {
+      const now = this.deps.clock.now();
+      if (!this.ensuredSchedules.has(task.name)) {
+        await ensureSchedule(this.deps.db, task.name, now);
+        this.ensuredSchedules.add(task.name);
+      }
+      const dueAt = await this.deps.db.transaction().execute(async (trx) => {
+        const due = await lockDueSchedule(trx, task.name, now);
+        if (!due) return undefined;
+        const nextRunAt = nextRunAfter(due.next_run_at, task.everySeconds, now);
+        await recordScheduleRun(trx, task.name, { now, nextRunAt, worker: this.options.workerId });
+        await this.enqueue(task.job, task.payload(due.next_run_at), { db: trx });
+        return due.next_run_at;
+      });
+      if (dueAt) {
+        this.deps.log.info({ schedule: task.name, dueAt }, 'scheduled task queued');
+        queued.push(task.name);
+      }
+    }
+    return queued;
+  }
+
+  private checkSchedules(): void {
+    if (this.stopped || this.checkingSchedules) return;
+    this.checkingSchedules = this.runDueSchedules()
+      .then((queued) => {
+        if (queued.length > 0) this.wake();
+      })
+      .catch((error: unknown) => this.deps.log.error({ err: error }, 'job queue: checking schedules failed'))
+      .finally(() => {
+        this.checkingSchedules = undefined;
+      });
   }
 
   private async pump(): Promise<void> {
     try {
-      while (!this.stopped) {
-        const free = this.options.concurrency - this.running.size;
-        if (free <= 0) return;
-        const jobs = await this.claim(free);
-        if (jobs.length === 0) return;
-        for (const job of jobs) {
-          const run = this.run(job).finally(() => {
-            this.running.delete(run);
-            this.wake();
-          });
-          this.running.add(run);
+      let claimedAny = true;
+      while (!this.stopped && claimedAny) {
+        claimedAny = false;
+        for (const kind of this.kinds.values()) {
+          if (this.stopped) return;
+          const running = this.runningOf(kind.name);
+          const free = kind.concurrency - running.size;
+          if (free <= 0) continue;
+          const jobs = await this.claim(kind, free);
+          if (jobs.length > 0) claimedAny = true;
+          for (const job of jobs) {
+            const run = this.run(kind, job).finally(() => {
+              running.delete(run);
+              this.wake();
+            });
+            running.add(run);
+          }
         }
       }
     } catch (error) {
-      this.log.error({ err: error }, 'job queue: polling failed');
+      this.deps.log.error({ err: error }, 'job queue: polling failed');
     }
   }
 
-  private async claim(limit: number) {
-    const now = this.clock.now();
-    return claimDueJobs(this.db, [...this.definitions.keys()], now, addSeconds(now, this.options.lockSeconds), limit);
+  private runningOf(name: string): Set<Promise<void>> {
+    let runs = this.running.get(name);
+    if (!runs) {
+      runs = new Set();
+      this.running.set(name, runs);
+    }
+    return runs;
   }
 
-  private async run(job: { id: number; queue: string; payload: unknown; attempts: number; max_attempts: number }) {
-    const definition = this.definitions.get(job.queue);
-    if (!definition) return;
-    const payload = job.payload as never;
+  private async claim(kind: JobKind<unknown>, limit: number): Promise<Job[]> {
+    const now = this.deps.clock.now();
+    return claimDueJobs(this.deps.db, {
+      queue: kind.name,
+      now,
+      lockUntil: addSeconds(now, this.options.lockSeconds),
+      limit,
+      worker: this.options.workerId,
+    });
+  }
+
+  private async run(kind: JobKind<unknown>, job: Job): Promise<void> {
+    const { db, log, clock } = this.deps;
+    const run: JobRun = { ctx: { ...this.deps, queue: this }, jobId: job.id, attempt: job.attempts };
+    const parsed = kind.payload.safeParse(job.payload);
+    if (!parsed.success) {
+      // Retrying cannot help: the row was written by other code or changed by hand.
+      const error = `The stored payload does not match the ${kind.name} schema: ${z.prettifyError(parsed.error)}`;
+      log.error({ jobId: job.id, queue: kind.name, error }, 'job failed for good: invalid payload');
+      await failJob(db, job.id, error, null).catch((recordError: unknown) =>
+        log.error({ err: recordError, jobId: job.id }, 'job queue: could not record a failure'),
+      );
+      return;
+    }
     try {
-      await definition.handle(payload, job.attempts);
-      await completeJob(this.db, job.id, this.clock.now());
+      await kind.handle(parsed.data, run);
+      await completeJob(db, job.id, clock.now());
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const giveUp = job.attempts >= job.max_attempts;
-      const delay = Math.min(
-        this.options.retryMaxSeconds,
-        this.options.retryBaseSeconds * 2 ** Math.max(0, job.attempts - 1),
-      );
-      this.log.warn({ jobId: job.id, queue: job.queue, attempt: job.attempts, giveUp, error: message }, 'job failed');
+      log.warn({ jobId: job.id, queue: kind.name, attempt: job.attempts, giveUp, error: message }, 'job failed');
       try {
-        await failJob(this.db, job.id, message, giveUp ? null : { runAt: addSeconds(this.clock.now(), delay) });
-        if (giveUp) await definition.onGiveUp?.(payload, message);
+        const retry = giveUp ? null : { runAt: addSeconds(clock.now(), retryDelaySeconds(kind, job.attempts)) };
+        await failJob(db, job.id, message, retry);
+        if (giveUp) await kind.onGiveUp?.(parsed.data, message, run);
       } catch (recordError) {
         // The lock will run out and the job will be retried; nothing is lost.
-        this.log.error({ err: recordError, jobId: job.id }, 'job queue: could not record a failure');
+        log.error({ err: recordError, jobId: job.id }, 'job queue: could not record a failure');
       }
     }
   }

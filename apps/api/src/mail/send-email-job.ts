@@ -1,46 +1,43 @@
+import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
+import { defineJob } from '../jobs/job-kind.ts';
 import { randomToken } from '../lib/secrets.ts';
 import type { MailContent } from './templates.ts';
 import { findMail, insertMail, recordMailAttempt } from './mail-outbox-repository.ts';
-import type { JobDefinition } from '../jobs/queue.ts';
-
-export const SEND_EMAIL_QUEUE = 'send-email';
-// About 5 hours of retries with 5 s doubling to a 15 min ceiling, then the message is abandoned.
-const MAX_ATTEMPTS = 25;
-
-interface SendEmailPayload {
-  outboxId: number;
-}
 
 /** The job that delivers one outbox row; a row already sent is not sent again. */
-export function sendEmailJob(ctx: Pick<AppContext, 'db' | 'mailer' | 'config' | 'clock'>): JobDefinition<SendEmailPayload> {
-  return {
-    queue: SEND_EMAIL_QUEUE,
-    maxAttempts: MAX_ATTEMPTS,
-    async handle({ outboxId }, attempt) {
-      const mail = await findMail(ctx.db, outboxId);
-      if (!mail || mail.status !== 'pending') return;
-      try {
-        await ctx.mailer.send({
-          from: ctx.config.mailFrom,
-          to: mail.to_address,
-          subject: mail.subject,
-          text: mail.text_body,
-          html: mail.html_body,
-          messageId: mail.message_id,
-        });
-      } catch (error) {
-        await recordMailAttempt(ctx.db, outboxId, { status: 'pending', error: describe(error) }, attempt);
-        throw error;
-      }
-      await recordMailAttempt(ctx.db, outboxId, { status: 'sent', sentAt: ctx.clock.now() }, attempt);
-    },
-    async onGiveUp({ outboxId }, error) {
-      await recordMailAttempt(ctx.db, outboxId, { status: 'abandoned', error }, MAX_ATTEMPTS);
-    },
-  };
-}
+export const sendEmail = defineJob({
+  name: 'send-email',
+  payload: z.object({ outboxId: z.number().int().positive() }),
+  concurrency: 2,
+  // About 5 hours of retries with 5 s doubling to a 15 min ceiling, then the message is abandoned.
+  maxAttempts: 25,
+  backoff: { baseSeconds: 5, maxSeconds: 15 * 60 },
+  // One delivery job per outbox row, however often a caller queues it.
+  idempotencyKey: ({ outboxId }) => String(outboxId),
+  async handle({ outboxId }, { ctx, attempt }) {
+    const mail = await findMail(ctx.db, outboxId);
+    if (!mail || mail.status !== 'pending') return;
+    try {
+      await ctx.mailer.send({
+        from: ctx.config.mailFrom,
+        to: mail.to_address,
+        subject: mail.subject,
+        text: mail.text_body,
+        html: mail.html_body,
+        messageId: mail.message_id,
+      });
+    } catch (error) {
+      await recordMailAttempt(ctx.db, outboxId, { status: 'pending', error: describe(error) }, attempt);
+      throw error;
+    }
+    await recordMailAttempt(ctx.db, outboxId, { status: 'sent', sentAt: ctx.clock.now() }, attempt);
+  },
+  async onGiveUp({ outboxId }, error, { ctx, attempt }) {
+    await recordMailAttempt(ctx.db, outboxId, { status: 'abandoned', error }, attempt);
+  },
+});
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -63,5 +60,5 @@ export async function queueEmail(ctx: AppContext, db: Db, to: string, mail: Mail
     message_id: `<${randomToken(16)}@${host}>`,
     created_at: ctx.clock.now(),
   });
-  await ctx.queue.enqueue(db, SEND_EMAIL_QUEUE, { outboxId });
+  await ctx.queue.enqueue(sendEmail, { outboxId }, { db });
 }

@@ -1,0 +1,72 @@
+import Fastify from 'fastify';
+import { loggerOptions } from './app.ts';
+import { ConfigError, loadConfig } from './config/env.ts';
+import { migrateToLatest, openDatabase } from './db/database.ts';
+import { JobQueue } from './jobs/queue.ts';
+import { registerJobs } from './jobs/registry.ts';
+import { systemClock } from './lib/clock.ts';
+import { createMailer } from './mail/mailer.ts';
+
+/** How long shutdown waits for running jobs before it gives up (the server allows the same). */
+const SHUTDOWN_TIMEOUT_MS = 25_000;
+
+/**
+ * A worker process (`node apps/api/dist/worker.js`): runs the jobs and the scheduled work
+ * without serving HTTP, beside API processes started with WORKERS=0, all on one PostgreSQL
+ * (docs/decisions/0009). Graceful shutdown on SIGTERM/SIGINT: running jobs finish first.
+ */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  if (!config.databaseUrl) {
+    console.error(
+      'The worker needs DATABASE_URL (PostgreSQL). The embedded database in DATA_DIR can be opened by one process only, ' +
+        'and the server already runs the jobs there: use `npm start`, or set DATABASE_URL to run API and worker processes apart.',
+    );
+    process.exit(1);
+  }
+  // The server's logger settings (JSON lines, redaction), from a Fastify instance that never listens.
+  const log = Fastify({ logger: loggerOptions(config.logLevel) }).log;
+  const database = await openDatabase({ databaseUrl: config.databaseUrl });
+  await migrateToLatest(database.db);
+  const mailer = createMailer(config.smtpUrl);
+  const queue = new JobQueue({ config, db: database.db, clock: systemClock, mailer, log });
+  registerJobs(queue);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'worker shutting down: finishing running jobs');
+    const timer = setTimeout(() => {
+      log.error(`shutdown took over ${SHUTDOWN_TIMEOUT_MS / 1000} s; exiting`);
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    try {
+      await queue.stop();
+      mailer.close();
+      await database.close();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  queue.start();
+  log.info('Tradelist worker is running jobs');
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
