@@ -18,6 +18,7 @@ import { registerWebApp } from './http/web-app.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { adminCliRoutes } from './modules/operator/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
+import { billingRoutes } from './modules/billing/routes.ts';
 import { CLEAN_UP_INTERVAL_MS, cleanUpExpiredRows } from './jobs/clean-up.ts';
 import { configRoutes } from './http/config-routes.ts';
 
@@ -117,6 +118,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await configRoutes(app, ctx);
   await accountRoutes(app, ctx);
   await catalogRoutes(app, ctx);
+  await billingRoutes(app, ctx);
   await adminCliRoutes(app, ctx, { token: options.adminCliToken });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

@@ -4,6 +4,7 @@ import {
   downloadBoughtProductsRequest,
   downloadProductsRequest,
   latestCollectionResponse,
+  previewProductsQuery,
   previewProductsResponse,
   saveUserFactorRequest,
   userFactor,
@@ -19,6 +20,7 @@ import { allowDownload, type AllowedDownload } from './services/download-edition
 import { editionFile } from './services/edition-file.ts';
 import { latestCollections } from './services/list-catalog.ts';
 import { previewProducts } from './services/preview-products.ts';
+import { settleDownloadWhenSent } from './services/settle-download.ts';
 import { getUserFactor, saveUserFactor } from './services/user-factor.ts';
 import { errorResponses } from '../../http/error-responses.ts';
 
@@ -29,6 +31,8 @@ const fileResponse = z.string().describe('The price list file (text/csv or .xlsx
 export async function catalogRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const sendFile = (reply: FastifyReply, download: AllowedDownload) => {
+    // Counted only once the whole file has gone out (issue 7 fault 3).
+    void settleDownloadWhenSent(ctx, reply.raw, download.reservationId);
     const file = editionFile(ctx.db, download);
     return reply
       .header('content-type', file.contentType)
@@ -86,7 +90,12 @@ export async function catalogRoutes(app: FastifyInstance, ctx: AppContext): Prom
   });
 
   r.get('/api/preview-products/', {
-    schema: { tags, summary: 'The list the markup preview shows', response: { 200: previewProductsResponse, ...errorResponses(401, 403) } },
-    handler: async (request) => previewProducts(ctx, requireUser(request).id),
+    schema: {
+      tags,
+      summary: 'One page of the list the markup preview shows, searchable',
+      querystring: previewProductsQuery,
+      response: { 200: previewProductsResponse, ...errorResponses(400, 401, 403, 429) },
+    },
+    handler: async (request) => previewProducts(ctx, requireUser(request).id, request.query),
   });
 }

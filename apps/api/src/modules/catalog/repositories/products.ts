@@ -31,11 +31,6 @@ export function pageOfProducts(
     .execute();
 }
 
-/** Every product of an edition (for comparisons and small lists). */
-export function listProducts(db: Db, collectionId: number): Promise<ProductRow[]> {
-  return db.selectFrom('products').selectAll().where('collection_id', '=', collectionId).orderBy('id').execute();
-}
-
 /** SKU, name and cost of every product of an edition (what an import compares against). */
 export function listProductPrices(db: Db, collectionId: number): Promise<Array<Pick<ProductRow, 'sku' | 'name' | 'cost_cents'>>> {
   return db.selectFrom('products').select(['sku', 'name', 'cost_cents']).where('collection_id', '=', collectionId).orderBy('id').execute();
@@ -48,4 +43,45 @@ export function listProductPrices(db: Db, collectionId: number): Promise<Array<P
  */
 export async function analyzeProducts(db: Db): Promise<void> {
   await sql`ANALYZE products`.execute(db);
+}
+
+/** A LIKE pattern that matches `text` anywhere, with %, _ and \ taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function searchedProducts(db: Db, collectionId: number, search: string) {
+  const query = db.selectFrom('products').where('collection_id', '=', collectionId);
+  if (search === '') return query;
+  const pattern = containsPattern(search);
+  // lower(...) LIKE: the same case folding on both sides; the default escape character is \.
+  return query.where((eb) =>
+    eb.or([
+      eb(eb.fn('lower', ['name']), 'like', pattern),
+      eb(eb.fn('lower', ['sku']), 'like', pattern),
+      eb(eb.fn('lower', ['group_name']), 'like', pattern),
+    ]),
+  );
+}
+
+/**
+ * One page of an edition's products in id order, filtered by `search` (name, SKU or group,
+ * case-insensitive, as plain text), and how many match in all. Only the page is read into
+ * memory, whatever the size of the edition.
+ */
+export async function searchProductsPage(
+  db: Db,
+  collectionId: number,
+  options: { search: string; offset: number; limit: number },
+): Promise<{ total: number; products: Array<Pick<ProductRow, 'sku' | 'name' | 'group_name' | 'unit' | 'cost_cents'>> }> {
+  const counted = await searchedProducts(db, collectionId, options.search)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  const products = await searchedProducts(db, collectionId, options.search)
+    .select(['sku', 'name', 'group_name', 'unit', 'cost_cents'])
+    .orderBy('id')
+    .offset(options.offset)
+    .limit(options.limit)
+    .execute();
+  return { total: Number(counted.n), products };
 }
