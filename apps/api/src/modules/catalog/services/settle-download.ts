@@ -32,10 +32,14 @@ export function settleDownloadWhenSent(ctx: Pick<AppContext, 'db' | 'clock' | 'l
         .finally(resolve);
     };
     // A finished error answer (the file failed before its first byte) is not a file sent.
-    const sent = () => response.writableFinished && response.statusCode >= 200 && response.statusCode < 300;
-    response.once('finish', () => settle(sent() ? 'completed' : 'aborted'));
+    let finished = response.writableFinished;
+    const sent = () => finished && response.statusCode >= 200 && response.statusCode < 300;
+    response.once('finish', () => {
+      finished = true;
+      settle(sent() ? 'completed' : 'aborted');
+    });
     // 'close' without 'finish': the client went away or the stream failed mid-file.
     response.once('close', () => settle(sent() ? 'completed' : 'aborted'));
-    if (response.writableFinished || response.destroyed) settle(sent() ? 'completed' : 'aborted');
+    if (finished || response.destroyed) settle(sent() ? 'completed' : 'aborted');
   });
 }
