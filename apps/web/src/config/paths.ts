@@ -40,6 +40,7 @@ export const apiPaths = {
   /** SPEC §7 spells the save call with an underscore, unlike the read. */
   saveUserFactor: '/user_factor/',
   previewProducts: '/preview-products/',
+  subscriptionPlans: '/subscription-plans/',
 } as const;
 
 /** Static files served from apps/web/public. */
