@@ -46,7 +46,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     UPDATE subscriptions SET current_period_start = period_start;
     ALTER TABLE subscriptions ALTER COLUMN current_period_start SET NOT NULL;
     ALTER TABLE subscriptions ADD CONSTRAINT subscriptions_current_period_check
-      CHECK (current_period_start >= period_start AND current_period_start < period_end);
+      CHECK (current_period_start >= period_start AND current_period_start <= period_end);
 
     ALTER TABLE download_log ADD COLUMN period_start timestamptz;
     ALTER TABLE download_log ADD COLUMN status text NOT NULL DEFAULT 'completed'

@@ -27,8 +27,8 @@ export async function revokeSubscription(ctx: Pick<AppContext, 'db' | 'clock'>, 
       throw new AppError('NOT_FOUND', `${user.email} has no complimentary subscription to revoke.`);
     }
     for (const subscription of running) {
-      // The current period must stay longer than zero (a CHECK): one begun this very instant ends 1 ms later.
-      const end = now > subscription.current_period_start ? now : new Date(subscription.current_period_start.getTime() + 1);
+      // The period must stay longer than zero (a CHECK): one granted this very instant ends 1 ms later.
+      const end = now > subscription.period_start ? now : new Date(subscription.period_start.getTime() + 1);
       await updateSubscription(trx, subscription.id, { status: 'expired', period_end: end }, now);
     }
     const stillEntitledBy = entitlingSubscription(await listSubscriptionsOfUser(trx, user.id), now) ?? null;
