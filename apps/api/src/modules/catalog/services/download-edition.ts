@@ -10,7 +10,6 @@ import { enforceRateLimits } from '../../../security/rate-limits.ts';
 import { decideDownload, entitlementRepository } from '../../billing/services/entitlements.ts';
 import { getMarkups } from './user-factor.ts';
 
-export { editionNotInPlanMessage, notSubscribedMessage } from '../../billing/services/entitlements.ts';
 export const collectionNotFoundMessage = 'No collection found';
 
 /**

@@ -78,6 +78,7 @@ describe('GET /api/preview-products/ in pages', () => {
     const page = (await client.get('/api/preview-products/?search=generic&offset=200&limit=100')).json();
     expect(page.total).toBe(250);
     expect(page.products).toHaveLength(50);
+    expect((await client.get('/api/preview-products/?search=generic&offset=300')).json()).toMatchObject({ total: 250, products: [] });
   });
 
   test('a free user previews the free demo; a subscriber at the download limit is refused', async () => {
