@@ -281,3 +281,18 @@ test('a login link pointing off-site still lands on the dashboard', async ({ pag
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
 });
+
+test('the pricing cards show the plans the API lists', async ({ page }) => {
+  const plans = (await (await page.request.get('/api/subscription-plans/')).json()) as Array<{ name: string; price: number; interval: string | null }>;
+  const annual = plans.find((plan) => plan.interval === 'year');
+  if (!annual) throw new Error('no yearly plan on sale');
+  await page.goto('/#pricing');
+  const pricing = page.getByRole('region', { name: 'Simple plans, no hidden fees' });
+  const card = pricing.getByRole('listitem').filter({ has: page.getByRole('heading', { name: annual.name }) });
+  // SPEC §9: the yearly price is shown per month.
+  await expect(card.getByText(`$${annual.price / 1200}`, { exact: true })).toBeVisible();
+  await expect(card).toContainText('/month');
+  await expect(card).toContainText('Normally $50/month');
+  await expect(card).toContainText('Paid annually');
+  for (const plan of plans) await expect(pricing.getByRole('heading', { name: plan.name, level: 3 })).toBeVisible();
+});
