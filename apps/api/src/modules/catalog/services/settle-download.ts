@@ -9,10 +9,10 @@ const EXTEND_EVERY_MS = (RESERVATION_SECONDS * 1000) / 4;
 
 /**
  * Counts a download only once its file has been sent completely: when the response has finished
- * writing to the socket ('finish') with a 2xx status the reservation is marked completed; when
- * the response is closed or fails before that, or ends as an error answer, aborted (not counted). While the file is going out, the
- * reservation is extended so it does not lapse under a slow client. Returns a promise that
- * settles with the reservation (for tests and shutdown).
+ * writing to the socket ('finish') with a 2xx status, the reservation is marked completed; when
+ * the response is closed or fails before that, or ends as an error answer, aborted (not
+ * counted). While the file is going out, the reservation is extended so that it does not lapse
+ * under a slow client. The promise resolves once the reservation is settled.
  */
 export function settleDownloadWhenSent(ctx: Pick<AppContext, 'db' | 'clock' | 'log'>, response: ServerResponse, reservationId: number): Promise<void> {
   return new Promise<void>((resolve) => {
