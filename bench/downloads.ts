@@ -79,7 +79,7 @@ async function prepareDatabase(handle: DatabaseHandle): Promise<{ big: number; s
   await sql`ANALYZE products`.execute(db);
   const plan = await db
     .insertInto('plans')
-    .values({ slug: 'bench', name: 'Bench', description: 'bench', price_cents: 0, billing_interval: 'year', period_days: 365, download_max_per_period: 1_000_000_000 })
+    .values({ slug: 'bench', name: 'Bench', description: 'bench', price_cents: 0, billing_interval: 'year', period_months: 12, download_max_per_period: 1_000_000_000 })
     .returning('id')
     .executeTakeFirstOrThrow();
   const user = await db
@@ -89,7 +89,7 @@ async function prepareDatabase(handle: DatabaseHandle): Promise<{ big: number; s
     .executeTakeFirstOrThrow();
   await db
     .insertInto('subscriptions')
-    .values({ user_id: user.id, plan_id: plan.id, status: 'active', period_start: new Date('2026-01-01T00:00:00Z'), period_end: new Date(now.getTime() + 86_400_000 * 365), source: 'complimentary', created_at: now, updated_at: now })
+    .values({ user_id: user.id, plan_id: plan.id, status: 'active', period_start: new Date('2026-01-01T00:00:00Z'), current_period_start: new Date('2026-01-01T00:00:00Z'), period_end: new Date(now.getTime() + 86_400_000 * 365), source: 'complimentary', created_at: now, updated_at: now })
     .execute();
   await db
     .insertInto('user_factors')

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Download, type Page } from '@playwright/test';
-import type { PreviewProduct, PreviewProductsResponse, UserFactor } from '@tradelist/contract/catalog';
+import type { LatestCollectionResponse, PreviewProduct, PreviewProductsResponse, UserFactor } from '@tradelist/contract/catalog';
 import { bandFor, markupFields, type MarkupField } from '@tradelist/pricing/bands';
 import { markupsFromPercents, priceFor, type Markups } from '@tradelist/pricing/markups';
 import { formatCents } from '@tradelist/pricing/money';
@@ -29,6 +29,18 @@ async function apiGet<T>(page: Page, path: string, email: string): Promise<T> {
   const response = await page.request.get(path, { headers: { 'x-user-email': email } });
   expect(response.status(), path).toBe(200);
   return (await response.json()) as T;
+}
+
+/** Every product of the list the preview shows, page by page (the call serves at most 100 at a time). */
+async function allPreviewProducts(page: Page, email: string): Promise<{ collection: PreviewProductsResponse['collection']; products: PreviewProduct[] }> {
+  const products: PreviewProduct[] = [];
+  let first: PreviewProductsResponse | undefined;
+  for (let offset = 0; first === undefined || offset < first.total; offset += 100) {
+    const body = await apiGet<PreviewProductsResponse>(page, `/api/preview-products/?offset=${offset}&limit=100`, email);
+    first ??= body;
+    products.push(...body.products);
+  }
+  return { collection: first.collection, products };
 }
 
 /** One product of each band that the list has, so every markup is checked. */
@@ -135,7 +147,7 @@ test('a subscriber sets markups, then downloads CSV and Excel price lists with t
   const saved = await apiGet<UserFactor>(page, '/api/user-factor/', subscriber.email);
   expect(saved).toMatchObject({ markup1_10: 10, markup11_20: 20, markup501: 60, tax: 8.25 });
   const markups = markupsFromPercents(saved);
-  const preview = await apiGet<PreviewProductsResponse>(page, '/api/preview-products/', subscriber.email);
+  const preview = await allPreviewProducts(page, subscriber.email);
   const collection = preview.collection;
   if (!collection) throw new Error('the subscriber has no list to preview');
   expect(collection.is_free).toBe(false);
@@ -148,16 +160,24 @@ test('a subscriber sets markups, then downloads CSV and Excel price lists with t
   const row = page.getByRole('row').filter({ hasText: sample.sku }).first();
   await expect(row.getByRole('cell').nth(4)).toHaveText(`$${formatCents(priceFor(sample.cost_cents, markups).priceCents)}`);
 
+  const { downloads } = await apiGet<LatestCollectionResponse>(page, '/api/latest-collection/ALL/', subscriber.email);
+  if (!downloads) throw new Error('the subscriber has no download allowance');
+  const usedText = (used: number) => `${used} of ${downloads.allowed} downloads used this period`;
+
   await page.goto('/dashboard/catalog');
   await expect(page.getByRole('heading', { name: 'All Collections' })).toBeVisible();
+  await expect(page.getByText(usedText(downloads.used))).toBeVisible();
 
   const csv = await downloadThroughDialog(page, collection.name, 'CSV');
   expect(csv.suggestedFilename()).toBe(`${collection.name}.csv`);
   expectPricesOf(await priceRowsOfCsv(csv), known, markups);
+  // Each complete file counts once against the period's maximum.
+  await expect(page.getByText(usedText(downloads.used + 1))).toBeVisible();
 
   const xlsx = await downloadThroughDialog(page, collection.name, 'Excel');
   expect(xlsx.suggestedFilename()).toBe(`${collection.name}.xlsx`);
   expectPricesOf(await priceRowsOfXlsx(xlsx), known, markups);
+  await expect(page.getByText(usedText(downloads.used + 2))).toBeVisible();
 });
 
 test('a free user sees Subscribe and save on paid lists and downloads the free demo list', async ({ page }) => {
@@ -176,8 +196,10 @@ test('a free user sees Subscribe and save on paid lists and downloads the free d
   await expect(free.getByRole('article', { name: demo.name })).toBeVisible();
   const download = await downloadThroughDialog(page, demo.name, 'CSV');
   expect(download.suggestedFilename()).toBe(`${demo.name}.csv`);
-  const preview = await apiGet<PreviewProductsResponse>(page, '/api/preview-products/', freeUser.email);
+  const preview = await allPreviewProducts(page, freeUser.email);
   expect(preview.collection?.name).toBe(demo.name);
+  // No subscription, no allowance to show.
+  await expect(page.getByText(/downloads used this period/)).toHaveCount(0);
   const markups = markupsFromPercents(await apiGet<UserFactor>(page, '/api/user-factor/', freeUser.email));
   expectPricesOf(await priceRowsOfCsv(download), oneProductPerBand(preview.products), markups);
 
@@ -238,4 +260,19 @@ test('a login link pointing off-site still lands on the dashboard', async ({ pag
   await page.getByLabel('Password', { exact: true }).fill(freeUser.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
+});
+
+test('the pricing cards show the plans the API lists', async ({ page }) => {
+  const plans = (await (await page.request.get('/api/subscription-plans/')).json()) as Array<{ name: string; price: number; interval: string | null }>;
+  const annual = plans.find((plan) => plan.interval === 'year');
+  if (!annual) throw new Error('no yearly plan on sale');
+  await page.goto('/#pricing');
+  const pricing = page.getByRole('region', { name: 'Simple plans, no hidden fees' });
+  const card = pricing.getByRole('listitem').filter({ has: page.getByRole('heading', { name: annual.name }) });
+  // SPEC §9: the yearly price is shown per month.
+  await expect(card.getByText(`$${annual.price / 1200}`, { exact: true })).toBeVisible();
+  await expect(card).toContainText('/month');
+  await expect(card).toContainText('Normally $50/month');
+  await expect(card).toContainText('Paid annually');
+  for (const plan of plans) await expect(pricing.getByRole('heading', { name: plan.name, level: 3 })).toBeVisible();
 });

@@ -27,8 +27,9 @@ async function signInThroughApi(page: Page, account: { email: string; password: 
   }, [...entries]);
 }
 
-async function previewOf(page: Page, email: string): Promise<PreviewProductsResponse> {
-  const response = await page.request.get('/api/preview-products/', { headers: { 'x-user-email': email } });
+/** One page of the preview call (the first 100 products, or those `query` asks for). */
+async function previewOf(page: Page, email: string, query = ''): Promise<PreviewProductsResponse> {
+  const response = await page.request.get(`/api/preview-products/${query}`, { headers: { 'x-user-email': email } });
   expect(response.status()).toBe(200);
   return (await response.json()) as PreviewProductsResponse;
 }
@@ -88,7 +89,7 @@ test('the preview prices the list as the user types and searches by SKU and name
   const collection = preview.collection;
   if (!collection) throw new Error('no list to preview');
   expect(collection.is_free).toBe(true);
-  const total = preview.products.length;
+  const total = preview.total;
   const product = preview.products.find((candidate) => candidate.cost_cents <= 1000) ?? preview.products[0]!;
 
   await expect(page.getByText(collection.name).first()).toBeVisible();
@@ -122,18 +123,45 @@ test('the preview prices the list as the user types and searches by SKU and name
   await expect(page.getByText('No products match')).toBeVisible();
 });
 
+test('the preview searches the server by group, and % or _ are plain characters', async ({ page }) => {
+  await signInThroughApi(page, subscriber);
+  await page.goto('/dashboard/userfactor');
+  const first = await previewOf(page, subscriber.email);
+  const total = first.total;
+  const group = first.products[0]!.group;
+  const inGroup = await previewOf(page, subscriber.email, `?search=${encodeURIComponent(group)}`);
+  expect(inGroup.total).toBeGreaterThan(0);
+  expect(inGroup.total).toBeLessThan(total);
+
+  const search = page.getByLabel('Search products');
+  await search.fill(group.toLowerCase());
+  const count = `${inGroup.total.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} items`;
+  await expect(page.getByText(count)).toBeVisible();
+  const table = page.getByRole('table', { name: 'Products priced with your markups' });
+  await expect(table).toHaveAttribute('aria-rowcount', String(inGroup.total + 1));
+  await expect(table.getByRole('row').filter({ hasText: inGroup.products[0]!.sku })).toBeVisible();
+
+  // A LIKE wildcard matches only itself: no product of the list has % or _ in it.
+  for (const wildcard of ['%', '_']) {
+    await search.fill(wildcard);
+    await expect(page.getByText(`0 of ${total.toLocaleString('en-US')} items`)).toBeVisible();
+  }
+});
+
 test('the preview scrolls through the 1,000+ items of the paid list without rendering them all', async ({ page }) => {
   await signInThroughApi(page, subscriber);
   await page.goto('/dashboard/userfactor');
   const preview = await previewOf(page, subscriber.email);
-  const total = preview.products.length;
+  const total = preview.total;
   expect(total).toBeGreaterThan(1000);
+  expect(preview.products).toHaveLength(100);
   const table = page.getByRole('table', { name: 'Products priced with your markups' });
   await expect(table).toHaveAttribute('aria-rowcount', String(total + 1));
   await expect(page.getByText(`${total.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} items`)).toBeVisible();
   expect(await table.getByRole('row').count()).toBeLessThan(80);
 
-  const last = preview.products.at(-1)!;
+  // Only the pages in view are asked for: scrolling to the end fetches the last one.
+  const last = (await previewOf(page, subscriber.email, `?offset=${total - 1}&limit=1`)).products[0]!;
   await table.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
   await expect(table.getByRole('row').filter({ hasText: last.sku })).toBeVisible();
   await expect(table.getByRole('row').filter({ hasText: last.sku })).toHaveAttribute('aria-rowindex', String(total + 1));

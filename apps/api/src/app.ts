@@ -20,6 +20,7 @@ import { accountRoutes } from './modules/accounts/routes.ts';
 import { adminCliRoutes } from './modules/operator/admin-cli-routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { operatorRoutes } from './modules/operator/routes.ts';
+import { billingRoutes } from './modules/billing/routes.ts';
 import { configRoutes } from './http/config-routes.ts';
 import { registerBrowserApi } from './http/contexts.ts';
 
@@ -126,7 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   registerErrorHandler(app);
 
   // Each call is registered in the context of its access level (public, user, operator).
-  await registerBrowserApi(app, ctx, [configRoutes, accountRoutes, catalogRoutes, operatorRoutes]);
+  await registerBrowserApi(app, ctx, [configRoutes, accountRoutes, catalogRoutes, billingRoutes, operatorRoutes]);
   await app.register(async (scope) => adminCliRoutes(scope, ctx, { token: options.adminCliToken }));
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

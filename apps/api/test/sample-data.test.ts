@@ -5,7 +5,8 @@ import { electricalGroupMinimums, generateElectricalItems, type ElectricalGroup,
 import { electricalEditions, wireAndConduitDemoItems } from '../src/db/sample/editions.ts';
 import { sampleCatalog } from '../src/db/sample/sample-catalog.ts';
 import { demoAccounts, seedSampleData } from '../src/db/seed.ts';
-import { findEntitlingSubscription } from '../src/modules/billing/repositories/subscriptions.ts';
+import { listSubscriptionsOfUser } from '../src/modules/billing/repositories/subscriptions.ts';
+import { entitlingSubscription } from '../src/modules/billing/services/entitlements.ts';
 import { findUserByEmail } from '../src/modules/accounts/repositories/users.ts';
 import { createTestDatabase } from './support/test-database.ts';
 
@@ -202,16 +203,16 @@ describe('seeding', () => {
 
     const plans = await database.db.selectFrom('plans').selectAll().orderBy('position').execute();
     expect(plans).toMatchObject([
-      { slug: 'free-demo', name: 'Wire & Conduit Demo', price_cents: 0, is_free: true, billing_interval: 'none', period_days: 36_500, stripe_price_id_recurring: null },
-      { slug: 'annual', name: 'Annual plan', price_cents: 42_000, regular_price_cents: 60_000, billing_interval: 'year', period_days: 365, download_max_per_period: 120 },
+      { slug: 'free-demo', name: 'Wire & Conduit Demo', price_cents: 0, is_free: true, billing_interval: 'none', period_months: null, stripe_price_id_recurring: null, is_active: true },
+      { slug: 'annual', name: 'Annual plan', price_cents: 42_000, regular_price_cents: 60_000, billing_interval: 'year', period_months: 12, download_max_per_period: 120, stripe_price_id_one_time: null, is_active: true },
     ]);
 
     const subscriber = await findUserByEmail(database.db, 'subscriber@example.com');
     const demo = await findUserByEmail(database.db, 'demo@example.com');
     expect(subscriber).toBeDefined();
-    const subscription = await findEntitlingSubscription(database.db, subscriber!.id, now);
+    const subscription = entitlingSubscription(await listSubscriptionsOfUser(database.db, subscriber!.id), now);
     expect(subscription).toMatchObject({ status: 'active', source: 'complimentary', plan_id: plans[1]!.id });
-    expect(await findEntitlingSubscription(database.db, demo!.id, now)).toBeUndefined();
+    expect(entitlingSubscription(await listSubscriptionsOfUser(database.db, demo!.id), now)).toBeUndefined();
 
     const totals = { products: await count('products'), users: await count('users'), subscriptions: await count('subscriptions') };
     const second = await seedSampleData(database.db, now);

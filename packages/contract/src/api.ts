@@ -17,10 +17,12 @@ import {
   downloadMediaTypes,
   downloadProductsRequest,
   latestCollectionResponse,
+  previewProductsQuery,
   previewProductsResponse,
   saveUserFactorRequest,
   userFactor,
 } from './catalog.ts';
+import { subscriptionPlansResponse } from './billing.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { messageBody } from './errors.ts';
 import { publicConfig } from './public-config.ts';
@@ -212,9 +214,22 @@ export const api = {
       path: '/api/preview-products/',
       access: 'user',
       tag: 'catalog',
-      summary: 'The list the markup preview shows',
+      summary: 'One page of the list the markup preview shows, searchable',
+      query: previewProductsQuery,
       response: { 200: previewProductsResponse },
-      errors: [401, 403],
+      errors: [400, 401, 403, 429],
+    }),
+  },
+
+  billing: {
+    subscriptionPlans: defineEndpoint({
+      method: 'GET',
+      path: '/api/subscription-plans/',
+      access: 'public',
+      tag: 'billing',
+      summary: 'The plans on sale',
+      response: { 200: subscriptionPlansResponse },
+      errors: [],
     }),
   },
 

@@ -34,13 +34,28 @@ export type Collection = z.infer<typeof collection>;
 export const collectionsResponse = z.array(collection);
 
 /**
+ * A subscriber's downloads of paid editions in the current period (PRODUCT.md: shown as used /
+ * allowed). `used` counts completed downloads and those being sent right now.
+ */
+export const downloadAllowance = z.object({
+  used: z.number().int(),
+  allowed: z.number().int(),
+  left: z.number().int(),
+  period_start: z.iso.datetime(),
+  period_end: z.iso.datetime(),
+});
+export type DownloadAllowanceBody = z.infer<typeof downloadAllowance>;
+
+/**
  * GET /api/latest-collection/{categoryId}/: the current edition(s) and the older editions the
  * user holds as bought. `latest_collection` lists one edition for a category, and the current
- * edition of every paid (ALL) or free (FREE) category for the special ids.
+ * edition of every paid (ALL) or free (FREE) category for the special ids. `downloads` is the
+ * user's allowance this period, null without a subscription that entitles them now.
  */
 export const latestCollectionResponse = z.object({
   latest_collection: z.array(collection),
   bought_collections: z.array(collection),
+  downloads: downloadAllowance.nullable(),
 });
 export type LatestCollectionResponse = z.infer<typeof latestCollectionResponse>;
 
@@ -129,13 +144,50 @@ export const previewProduct = z.object({
 });
 export type PreviewProduct = z.infer<typeof previewProduct>;
 
+/** The largest page of the markup preview. */
+export const PREVIEW_PAGE_SIZE_MAX = 100;
+/** The longest search text of the markup preview. */
+export const PREVIEW_SEARCH_MAX = 100;
+
 /**
- * GET /api/preview-products/: the list the markup preview shows. The server picks the newest
- * edition the user may download (the paid list for a subscriber, the free demo otherwise), so the
- * preview never reveals a list the user has not paid for.
+ * GET /api/preview-products/?offset=&limit=&search=: one page of the list the markup preview
+ * shows. `search` matches name, SKU or group, case-insensitively, as plain text (% and _ are
+ * literal characters).
+ */
+export const previewProductsQuery = z.object({
+  offset: z.coerce
+    .number({ error: 'Enter a whole number of 0 or more.' })
+    .int({ error: 'Enter a whole number of 0 or more.' })
+    .min(0, { error: 'Enter a whole number of 0 or more.' })
+    .max(2_147_483_647, { error: 'Enter a smaller number.' })
+    .default(0),
+  limit: z.coerce
+    .number({ error: `Enter a whole number from 1 to ${PREVIEW_PAGE_SIZE_MAX}.` })
+    .int({ error: `Enter a whole number from 1 to ${PREVIEW_PAGE_SIZE_MAX}.` })
+    .min(1, { error: `Enter a whole number from 1 to ${PREVIEW_PAGE_SIZE_MAX}.` })
+    .max(PREVIEW_PAGE_SIZE_MAX, { error: `Enter a whole number from 1 to ${PREVIEW_PAGE_SIZE_MAX}.` })
+    .default(PREVIEW_PAGE_SIZE_MAX),
+  search: z
+    .string()
+    .max(PREVIEW_SEARCH_MAX, { error: `Search for at most ${PREVIEW_SEARCH_MAX} characters.` })
+    .transform((text) => text.trim())
+    .default(''),
+});
+export type PreviewProductsQuery = z.input<typeof previewProductsQuery>;
+
+/**
+ * GET /api/preview-products/: the server picks the newest edition the user may download (the
+ * paid list for a subscriber, the free demo otherwise), so the preview never reveals a list the
+ * user may not download; a subscriber at the download limit is refused (DOWNLOAD_LIMIT_REACHED).
+ * `total` counts the products that match `search` (all of them without one); `products` are
+ * those from `offset`, at most `limit`.
  */
 export const previewProductsResponse = z.object({
   collection: collection.nullable(),
+  total: z.number().int(),
+  offset: z.number().int(),
+  limit: z.number().int(),
+  search: z.string(),
   products: z.array(previewProduct),
 });
 export type PreviewProductsResponse = z.infer<typeof previewProductsResponse>;

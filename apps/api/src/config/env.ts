@@ -86,6 +86,7 @@ export interface Config {
     resetPerAccount: RateLimitRule;
     resetPerAddress: RateLimitRule;
     downloadsPerUser: RateLimitRule;
+    previewPagesPerUser: RateLimitRule;
   };
 }
 
@@ -104,6 +105,9 @@ export const defaultRateLimits: Config['rateLimits'] = {
   resetPerAddress: { limit: 20, windowSeconds: 60 * 60 },
   // Exfiltration guard (security.md F7): no one needs more files than this in an hour.
   downloadsPerUser: { limit: 60, windowSeconds: 60 * 60 },
+  // The same guard for the markup preview: 600 pages of at most 100 items an hour, enough to
+  // scroll and search a list several times, not to copy a 240,000-item edition through it.
+  previewPagesPerUser: { limit: 600, windowSeconds: 60 * 60 },
 };
 
 /**

@@ -18,6 +18,8 @@ export interface UsersTable {
   role: Generated<'user' | 'operator'>;
   password_changed_at: Timestamp | null;
   last_login_at: Timestamp | null;
+  /** The user's customer at Stripe, once they have paid. */
+  stripe_customer_id: Generated<string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -149,49 +151,85 @@ export interface UserFactorsTable {
   updated_at: Timestamp;
 }
 
-/** What can be bought (SPEC §3 Subscription plan) and its download maximum per period. */
+/**
+ * What can be bought (SPEC §3 Subscription plan). A paid plan is sold two ways (SPEC §9): with
+ * auto-renew, a subscription on the recurring price that renews every `billing_interval`; without,
+ * a one-time payment on the one-time price for `period_months` months. `download_max_per_period`
+ * limits the downloads of paid editions in each period.
+ */
 export interface PlansTable {
   id: Generated<number>;
   slug: string;
   name: string;
   description: string;
+  /** What one payment costs (the whole year for the annual plan), in cents. */
   price_cents: number;
   regular_price_cents: number | null;
+  /** 'none' for a free plan (nothing to pay, no period); 'year' goes with 12 months, 'month' with 1. */
   billing_interval: 'none' | 'month' | 'year';
-  period_days: number;
+  /** The length of one paid period; null for a free plan. */
+  period_months: number | null;
   download_max_per_period: number;
+  stripe_product_id: Generated<string | null>;
   stripe_price_id_recurring: string | null;
   stripe_price_id_one_time: string | null;
   is_free: Generated<boolean>;
   is_active: Generated<boolean>;
+  /** Sort order of the pricing cards and the subscriptions screen. */
   position: Generated<number>;
 }
 
-/** A user's right to paid editions for a period; `downloads_used` counts against the plan's maximum. */
+/**
+ * A user's right to paid editions. It began at `period_start` (editions current since then count
+ * as bought); its current period runs from `current_period_start` to `period_end`, and the
+ * downloads of that period count against the plan's maximum. A renewal or an extended grant
+ * starts a new period.
+ */
 export interface SubscriptionsTable {
   id: Generated<number>;
   user_id: number;
   plan_id: number;
   status: 'active' | 'canceled' | 'expired';
   period_start: Timestamp;
+  current_period_start: Timestamp;
   period_end: Timestamp;
   auto_renew: Generated<boolean>;
-  source: 'complimentary' | 'stripe';
-  downloads_used: Generated<number>;
+  source: 'complimentary' | 'stripe_subscription' | 'one_time_payment';
+  stripe_subscription_id: Generated<string | null>;
   canceled_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
 
-/** Every file served (append-only): feeds quotas, support and the refund rule. */
+/**
+ * Every download started: feeds quotas, support and the refund rule. A row is 'reserved' while
+ * its file is being sent (it holds a place against the maximum until `reserved_until`, so a
+ * process killed mid-file frees it), then 'completed' or 'aborted'. Only completed rows and live
+ * reservations of a period (`subscription_id`, `period_start`) count.
+ */
 export interface DownloadLogTable {
   id: Generated<number>;
   user_id: number | null;
   collection_id: number;
   subscription_id: number | null;
+  /** The subscription's `current_period_start` when the download began; null for free editions. */
+  period_start: Timestamp | null;
   format: string;
   layout: string;
+  status: Generated<'reserved' | 'completed' | 'aborted'>;
+  reserved_until: Timestamp | null;
+  finished_at: Timestamp | null;
   created_at: Timestamp;
+}
+
+/** Webhook events of payment providers already received; each is processed once. */
+export interface ProcessedProviderEventsTable {
+  id: Generated<number>;
+  provider: string;
+  event_id: string;
+  type: string;
+  received_at: Timestamp;
+  processed_at: Timestamp | null;
 }
 
 export interface Database {
@@ -209,6 +247,7 @@ export interface Database {
   plans: PlansTable;
   subscriptions: SubscriptionsTable;
   download_log: DownloadLogTable;
+  processed_provider_events: ProcessedProviderEventsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -221,3 +260,4 @@ export type CollectionRow = Selectable<CollectionsTable>;
 export type ProductRow = Selectable<ProductsTable>;
 export type PlanRow = Selectable<PlansTable>;
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
+export type DownloadLogRow = Selectable<DownloadLogTable>;

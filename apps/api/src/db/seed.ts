@@ -1,5 +1,6 @@
 import type { Db } from './database.ts';
 import { sampleCatalog, type SampleCatalogEdition } from './sample/sample-catalog.ts';
+import { addMonths } from '../lib/clock.ts';
 import { hashPassword } from '../security/passwords.ts';
 import { hasCategories, insertCategory, insertCollection } from '../modules/catalog/repositories/catalog.ts';
 import { analyzeProducts, insertProducts } from '../modules/catalog/repositories/products.ts';
@@ -50,7 +51,7 @@ export async function seedSampleData(db: Db, now: Date): Promise<SeedResult> {
       price_cents: plan.priceCents,
       regular_price_cents: plan.regularPriceCents,
       billing_interval: plan.billingInterval,
-      period_days: plan.periodDays,
+      period_months: plan.periodMonths,
       download_max_per_period: plan.downloadMaxPerPeriod,
       stripe_price_id_recurring: null,
       stripe_price_id_one_time: null,
@@ -114,7 +115,7 @@ export async function seedSampleData(db: Db, now: Date): Promise<SeedResult> {
           plan_id: plan.id,
           status: 'active',
           period_start: periodStart,
-          period_end: new Date(periodStart.getTime() + plan.period_days * DAY_MS),
+          period_end: addMonths(periodStart, plan.period_months ?? 12),
           auto_renew: false,
           source: 'complimentary',
           created_at: now,

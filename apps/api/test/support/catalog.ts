@@ -53,7 +53,7 @@ export async function createCatalogFixture(t: TestApp, options: { downloadMax?: 
       price_cents: 42000,
       regular_price_cents: 60000,
       billing_interval: 'year',
-      period_days: 365,
+      period_months: 12,
       download_max_per_period: options.downloadMax ?? 100,
     })
     .returning('id')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatRunDate, formatUsd } from './format';
+import { formatCount, formatRunDate, formatUsd, formatUsdPrice } from './format';
 
 describe('formatUsd', () => {
   it.each([
@@ -26,5 +26,16 @@ describe('formatRunDate', () => {
 describe('formatCount', () => {
   it('groups thousands', () => {
     expect(formatCount(1234)).toBe('1,234');
+  });
+});
+
+describe('formatUsdPrice', () => {
+  it.each([
+    [0, '$0'],
+    [3500, '$35'],
+    [3550, '$35.50'],
+    [123400, '$1,234'],
+  ])('%i cents → %s', (cents, text) => {
+    expect(formatUsdPrice(cents)).toBe(text);
   });
 });

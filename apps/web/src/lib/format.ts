@@ -20,3 +20,9 @@ export function formatRunDate(isoDate: string): string {
 export function formatCount(count: number): string {
   return countFormat.format(count);
 }
+
+/** 3500 → "$35", 3550 → "$35.50": whole dollars without cents, as prices are advertised. */
+export function formatUsdPrice(cents: number): string {
+  const text = formatUsd(cents);
+  return cents % 100 === 0 ? text.replace(/\.00$/, '') : text;
+}

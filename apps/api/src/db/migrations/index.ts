@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as accounts from './0001-accounts.ts';
 import * as catalog from './0002-catalog.ts';
+import * as billingReady from './0003-billing-ready.ts';
 import * as jobs from './0004-jobs.ts';
 
 /**
@@ -10,5 +11,6 @@ import * as jobs from './0004-jobs.ts';
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
   '0002-catalog': catalog,
+  '0003-billing-ready': billingReady,
   '0004-jobs': jobs,
 };

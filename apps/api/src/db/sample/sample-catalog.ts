@@ -24,7 +24,8 @@ export interface SamplePlan {
   priceCents: number;
   regularPriceCents: number | null;
   billingInterval: PlansTable['billing_interval'];
-  periodDays: number;
+  /** One paid period: 12 months for the annual plan, whether renewed or paid once; null when free. */
+  periodMonths: number | null;
   downloadMaxPerPeriod: number;
   isFree: boolean;
   position: number;
@@ -58,8 +59,9 @@ export const sampleCategories: readonly SampleCategory[] = [
 
 /**
  * SPEC §2/§9 plans. The annual plan stores what one purchase costs: $420 a year ($35/month),
- * normally $600 ($50/month); the web shows the monthly figures from these. Stripe price ids
- * come with the payments issue.
+ * normally $600 ($50/month), for 12 editions; with auto-renew a yearly subscription on the
+ * recurring price, without it a one-time payment for 12 months (PRODUCT.md). The web shows the
+ * monthly figures from these. Stripe ids are set when the plan is created at Stripe.
  */
 export const samplePlans: readonly SamplePlan[] = [
   {
@@ -69,7 +71,7 @@ export const samplePlans: readonly SamplePlan[] = [
     priceCents: 0,
     regularPriceCents: null,
     billingInterval: 'none',
-    periodDays: 36_500,
+    periodMonths: null,
     downloadMaxPerPeriod: 50,
     isFree: true,
     position: 1,
@@ -81,7 +83,7 @@ export const samplePlans: readonly SamplePlan[] = [
     priceCents: 42_000,
     regularPriceCents: 60_000,
     billingInterval: 'year',
-    periodDays: 365,
+    periodMonths: 12,
     downloadMaxPerPeriod: 120,
     isFree: false,
     position: 2,

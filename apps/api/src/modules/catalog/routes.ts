@@ -8,11 +8,14 @@ import { allowDownload, type AllowedDownload } from './services/download-edition
 import { openEditionFile } from './services/edition-file.ts';
 import { currentCollections, latestCollections, listAllCategories } from './services/list-catalog.ts';
 import { previewProducts } from './services/preview-products.ts';
+import { settleDownloadWhenSent } from './services/settle-download.ts';
 import { getUserFactor, saveUserFactor } from './services/user-factor.ts';
 
 const calls = api.catalog;
 
 async function sendFile(ctx: AppContext, reply: FastifyReply, download: AllowedDownload): Promise<FastifyReply> {
+  // Counted only once the whole file has gone out; an error answer or a hang-up releases the place.
+  void settleDownloadWhenSent(ctx, reply.raw, download.reservationId);
   const file = await openEditionFile(ctx, download);
   // A stored file has a known size; a streamed first generation does not.
   if (file.size !== undefined) void reply.header('content-length', file.size);
@@ -49,5 +52,5 @@ export const catalogRoutes: ApiModule = (contexts, ctx) => {
 
   registerEndpoint(user, calls.saveUserFactor, async (request) => saveUserFactor(ctx, requireUser(request).id, request.body));
 
-  registerEndpoint(user, calls.previewProducts, async (request) => previewProducts(ctx, requireUser(request).id));
+  registerEndpoint(user, calls.previewProducts, async (request) => previewProducts(ctx, requireUser(request).id, request.query));
 };

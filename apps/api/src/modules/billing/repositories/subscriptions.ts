@@ -12,42 +12,41 @@ export function findPlanById(db: Db, id: number): Promise<PlanRow | undefined> {
   return db.selectFrom('plans').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/**
- * The subscription that entitles the user at `now`: active or cancelled, with `now` inside its
- * period (SPEC §4: a cancelled subscription stays usable until its period ends). The one ending
- * last wins when several overlap.
- */
-export function findEntitlingSubscription(db: Db, userId: number, now: Date): Promise<SubscriptionRow | undefined> {
-  return db
-    .selectFrom('subscriptions')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('status', 'in', ['active', 'canceled'])
-    .where('period_start', '<=', now)
-    .where('period_end', '>', now)
-    .orderBy('period_end', 'desc')
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
+/** The plans on sale, in display order. */
+export function listActivePlans(db: Db): Promise<PlanRow[]> {
+  return db.selectFrom('plans').selectAll().where('is_active', '=', true).orderBy('position').orderBy('id').execute();
 }
 
-/** Every subscription of a user, newest first. */
-export function listSubscriptionsOfUser(db: Db, userId: number): Promise<SubscriptionRow[]> {
-  return db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).orderBy('period_start', 'desc').execute();
+/**
+ * Every subscription of a user, newest first. `forUpdate` locks them until the transaction
+ * ends (downloads count a period one after the other).
+ */
+export function listSubscriptionsOfUser(db: Db, userId: number, options: { forUpdate?: boolean } = {}): Promise<SubscriptionRow[]> {
+  const query = db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).orderBy('period_start', 'desc').orderBy('id', 'desc');
+  return (options.forUpdate ? query.forUpdate() : query).execute();
 }
+
+export type NewSubscription = Omit<SubscriptionRow, 'id' | 'canceled_at' | 'current_period_start' | 'stripe_subscription_id'> & {
+  canceled_at?: Date | null;
+  /** Defaults to `period_start`: the first period begins with the subscription. */
+  current_period_start?: Date;
+  stripe_subscription_id?: string | null;
+};
 
 /** Inserts a subscription. */
-export function insertSubscription(
-  db: Db,
-  subscription: Omit<SubscriptionRow, 'id' | 'downloads_used' | 'canceled_at'> & { canceled_at?: Date | null },
-): Promise<SubscriptionRow> {
-  return db.insertInto('subscriptions').values(subscription).returningAll().executeTakeFirstOrThrow();
+export function insertSubscription(db: Db, subscription: NewSubscription): Promise<SubscriptionRow> {
+  return db
+    .insertInto('subscriptions')
+    .values({ ...subscription, current_period_start: subscription.current_period_start ?? subscription.period_start })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
-/** Updates a subscription's columns. */
+/** Updates a subscription's columns; a new `current_period_start` starts a fresh download count. */
 export async function updateSubscription(
   db: Db,
   id: number,
-  changes: Partial<Pick<SubscriptionRow, 'status' | 'period_end' | 'auto_renew' | 'canceled_at'>>,
+  changes: Partial<Pick<SubscriptionRow, 'status' | 'period_end' | 'current_period_start' | 'auto_renew' | 'canceled_at'>>,
   now: Date,
 ): Promise<void> {
   await db
@@ -55,22 +54,6 @@ export async function updateSubscription(
     .set({ ...changes, updated_at: now })
     .where('id', '=', id)
     .execute();
-}
-
-/**
- * Takes one download from the subscription's allowance if any is left: a single conditional
- * UPDATE, so with a maximum of 5 and 50 simultaneous requests exactly 5 succeed. Returns the new
- * count, or null when the maximum was already reached.
- */
-export async function takeDownload(db: Db, subscriptionId: number, maximum: number): Promise<number | null> {
-  const row = await db
-    .updateTable('subscriptions')
-    .set((eb) => ({ downloads_used: eb('downloads_used', '+', 1) }))
-    .where('id', '=', subscriptionId)
-    .where('downloads_used', '<', maximum)
-    .returning('downloads_used')
-    .executeTakeFirst();
-  return row ? row.downloads_used : null;
 }
 
 /** Inserts a plan unless one with its slug exists; true when it was inserted. */
@@ -82,24 +65,4 @@ export async function insertPlanIfMissing(db: Db, plan: Insertable<PlansTable>):
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;
-}
-
-/** The user's subscriptions that entitle them at `now` and came from `source`, ending last first. */
-export function listEntitlingSubscriptions(
-  db: Db,
-  userId: number,
-  now: Date,
-  source: SubscriptionRow['source'],
-): Promise<SubscriptionRow[]> {
-  return db
-    .selectFrom('subscriptions')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('source', '=', source)
-    .where('status', 'in', ['active', 'canceled'])
-    .where('period_start', '<=', now)
-    .where('period_end', '>', now)
-    .orderBy('period_end', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
 }

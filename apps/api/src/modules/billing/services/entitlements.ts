@@ -1,17 +1,51 @@
 import type { AppContext } from '../../../context.ts';
 import type { Db } from '../../../db/database.ts';
-import type { SubscriptionRow } from '../../../db/schema.ts';
-import type { CollectionWithCategory } from '../../catalog/repositories/catalog.ts';
-import { findEntitlingSubscription } from '../repositories/subscriptions.ts';
+import type { PlanRow, SubscriptionRow } from '../../../db/schema.ts';
+import { listCollectionsOfCategory, type CollectionWithCategory } from '../../catalog/repositories/catalog.ts';
+import { countDownloadsInPeriod } from '../../catalog/repositories/download-log.ts';
+import { findPlanById, listSubscriptionsOfUser } from '../repositories/subscriptions.ts';
 
-/** The subscription that entitles the user now, if any (SPEC §4 "catalog rights"). */
-export function currentSubscription(ctx: AppContext, db: Db, userId: number): Promise<SubscriptionRow | undefined> {
-  return findEntitlingSubscription(db, userId, ctx.clock.now());
+/**
+ * The one place that answers "may this user download (or sync) this edition, and how many
+ * downloads are left this period" (SPEC §4 catalog rights, decision 0006). Downloads, the
+ * preview, the catalog screen and the session's subscription flag all ask here.
+ */
+
+/** SPEC §8 shows this text when a download is refused for want of a subscription. */
+export const notSubscribedMessage = 'Not Subscribed';
+export const editionNotInPlanMessage = 'Not Subscribed: this edition is not part of your subscription.';
+
+/** The message of a download refused at the plan's maximum. */
+export function downloadLimitMessage(allowed: number): string {
+  return `You have used all ${allowed} downloads of your plan for this period.`;
 }
 
-/** True while the user holds an entitling subscription: the `status` flag of SPEC §3/§4. */
-export async function hasActiveSubscription(ctx: AppContext, userId: number): Promise<boolean> {
-  return (await currentSubscription(ctx, ctx.db, userId)) !== undefined;
+type SubscriptionTimes = Pick<SubscriptionRow, 'status' | 'period_start' | 'period_end'>;
+
+/**
+ * The rule, written once: a subscription entitles from its start until its period ends, active
+ * or cancelled (SPEC §4: a cancelled subscription stays usable until its period ends).
+ */
+export function isEntitling(subscription: SubscriptionTimes, now: Date): boolean {
+  return (
+    (subscription.status === 'active' || subscription.status === 'canceled') &&
+    subscription.period_start <= now &&
+    now < subscription.period_end
+  );
+}
+
+/** The subscription that entitles the user now: the one ending last when several overlap. */
+export function entitlingSubscription<T extends SubscriptionTimes & Pick<SubscriptionRow, 'id'>>(subscriptions: T[], now: Date): T | undefined {
+  let best: T | undefined;
+  for (const subscription of subscriptions) {
+    if (!isEntitling(subscription, now)) continue;
+    const later =
+      !best ||
+      subscription.period_end > best.period_end ||
+      (subscription.period_end.getTime() === best.period_end.getTime() && subscription.id > best.id);
+    if (later) best = subscription;
+  }
+  return best;
 }
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
@@ -19,7 +53,7 @@ const day = (date: Date) => date.toISOString().slice(0, 10);
 /**
  * The editions of one category the user holds as bought: an edition is current from its run
  * date until the next edition's, and it is bought when that time overlaps one of the user's
- * subscription periods. `editions` are one category's, newest first.
+ * subscriptions (from its start to its period end). `editions` are one category's, newest first.
  */
 export function boughtEditions<T extends Pick<CollectionWithCategory, 'rundate'>>(
   editions: T[],
@@ -31,4 +65,129 @@ export function boughtEditions<T extends Pick<CollectionWithCategory, 'rundate'>
       (s) => edition.rundate < day(s.period_end) && (currentUntil === undefined || currentUntil > day(s.period_start)),
     );
   });
+}
+
+/** Why an edition may or may not be downloaded or synced, downloads left aside. */
+export type EditionAccess =
+  | { kind: 'free' }
+  | { kind: 'current' | 'bought'; subscription: SubscriptionRow }
+  | { kind: 'refused'; reason: 'not-subscribed' | 'not-in-plan' };
+
+/**
+ * Free editions are open to every signed-in user. A paid edition needs a subscription that
+ * entitles the user now, and must be the category's current edition or one the user bought
+ * (after expiry even bought editions stop: "downloads stay available until the plan expires").
+ */
+export function editionAccess(
+  edition: Pick<CollectionWithCategory, 'id' | 'is_free'>,
+  editionsOfCategory: Array<Pick<CollectionWithCategory, 'id' | 'rundate'>>,
+  subscriptions: SubscriptionRow[],
+  now: Date,
+): EditionAccess {
+  if (edition.is_free) return { kind: 'free' };
+  const subscription = entitlingSubscription(subscriptions, now);
+  if (!subscription) return { kind: 'refused', reason: 'not-subscribed' };
+  if (editionsOfCategory[0]?.id === edition.id) return { kind: 'current', subscription };
+  if (boughtEditions(editionsOfCategory, subscriptions).some((e) => e.id === edition.id)) return { kind: 'bought', subscription };
+  return { kind: 'refused', reason: 'not-in-plan' };
+}
+
+/** The downloads of the current period: used (completed, or being sent now) and allowed. */
+export interface DownloadAllowance {
+  subscriptionId: number;
+  used: number;
+  allowed: number;
+  left: number;
+  periodStart: Date;
+  periodEnd: Date;
+}
+
+/** What the rules need to read; the database's version is `entitlementRepository`. */
+export interface EntitlementRepository {
+  subscriptionsOfUser(userId: number): Promise<SubscriptionRow[]>;
+  /** A category's editions, newest first. */
+  editionsOfCategory(categoryId: number): Promise<CollectionWithCategory[]>;
+  planById(planId: number): Promise<Pick<PlanRow, 'download_max_per_period'> | undefined>;
+  /** Completed downloads of the period, and reservations still live at `now`. */
+  downloadsInPeriod(subscriptionId: number, periodStart: Date, now: Date): Promise<number>;
+}
+
+/**
+ * The rules' reads from the database. With `lockSubscriptions`, the user's subscription rows are
+ * locked (SELECT ... FOR UPDATE) until the transaction ends, so that two downloads of one user
+ * count their period one after the other: with a maximum of 5, 50 simultaneous requests get 5.
+ */
+export function entitlementRepository(db: Db, options: { lockSubscriptions?: boolean } = {}): EntitlementRepository {
+  return {
+    subscriptionsOfUser: (userId) => listSubscriptionsOfUser(db, userId, { forUpdate: options.lockSubscriptions ?? false }),
+    editionsOfCategory: (categoryId) => listCollectionsOfCategory(db, categoryId),
+    planById: (planId) => findPlanById(db, planId),
+    downloadsInPeriod: (subscriptionId, periodStart, now) => countDownloadsInPeriod(db, subscriptionId, periodStart, now),
+  };
+}
+
+/** The allowance of a subscription's current period. */
+async function allowanceOf(repo: EntitlementRepository, subscription: SubscriptionRow, now: Date): Promise<DownloadAllowance> {
+  const plan = await repo.planById(subscription.plan_id);
+  const allowed = plan?.download_max_per_period ?? 0;
+  const used = await repo.downloadsInPeriod(subscription.id, subscription.current_period_start, now);
+  return {
+    subscriptionId: subscription.id,
+    used,
+    allowed,
+    left: Math.max(0, allowed - used),
+    periodStart: subscription.current_period_start,
+    periodEnd: subscription.period_end,
+  };
+}
+
+/** The user's downloads this period, or null without a subscription that entitles them now. */
+export async function downloadAllowance(repo: EntitlementRepository, userId: number, now: Date): Promise<DownloadAllowance | null> {
+  const subscription = entitlingSubscription(await repo.subscriptionsOfUser(userId), now);
+  return subscription ? allowanceOf(repo, subscription, now) : null;
+}
+
+/** True while the user holds an entitling subscription: the `status` flag of SPEC §3/§4. */
+export async function hasActiveSubscription(ctx: Pick<AppContext, 'db' | 'clock'>, userId: number): Promise<boolean> {
+  return entitlingSubscription(await listSubscriptionsOfUser(ctx.db, userId), ctx.clock.now()) !== undefined;
+}
+
+/** The answer for one edition. A counted download takes one from `allowance`; a free one is not counted. */
+export type DownloadDecision =
+  | { allowed: true; counted: false }
+  | { allowed: true; counted: true; subscription: SubscriptionRow; allowance: DownloadAllowance }
+  | { allowed: false; code: 'NOT_SUBSCRIBED' | 'DOWNLOAD_LIMIT_REACHED'; message: string };
+
+const refusalMessage = (reason: 'not-subscribed' | 'not-in-plan') => (reason === 'not-subscribed' ? notSubscribedMessage : editionNotInPlanMessage);
+
+/**
+ * May the user download this edition now? Paid editions count against the plan's maximum per
+ * period, so at the maximum they are refused (DOWNLOAD_LIMIT_REACHED); free ones never count.
+ */
+export async function decideDownload(
+  repo: EntitlementRepository,
+  userId: number,
+  edition: Pick<CollectionWithCategory, 'id' | 'is_free' | 'category_id'>,
+  now: Date,
+): Promise<DownloadDecision> {
+  if (edition.is_free) return { allowed: true, counted: false };
+  const access = editionAccess(edition, await repo.editionsOfCategory(edition.category_id), await repo.subscriptionsOfUser(userId), now);
+  if (access.kind === 'refused') return { allowed: false, code: 'NOT_SUBSCRIBED', message: refusalMessage(access.reason) };
+  if (access.kind === 'free') return { allowed: true, counted: false };
+  const allowance = await allowanceOf(repo, access.subscription, now);
+  if (allowance.left === 0) return { allowed: false, code: 'DOWNLOAD_LIMIT_REACHED', message: downloadLimitMessage(allowance.allowed) };
+  return { allowed: true, counted: true, subscription: access.subscription, allowance };
+}
+
+/** May the user sync this edition now? The same rights as a download, but syncs do not count (PRODUCT.md). */
+export async function decideSync(
+  repo: EntitlementRepository,
+  userId: number,
+  edition: Pick<CollectionWithCategory, 'id' | 'is_free' | 'category_id'>,
+  now: Date,
+): Promise<{ allowed: true } | { allowed: false; code: 'NOT_SUBSCRIBED'; message: string }> {
+  if (edition.is_free) return { allowed: true };
+  const access = editionAccess(edition, await repo.editionsOfCategory(edition.category_id), await repo.subscriptionsOfUser(userId), now);
+  if (access.kind !== 'refused') return { allowed: true };
+  return { allowed: false, code: 'NOT_SUBSCRIBED', message: refusalMessage(access.reason) };
 }

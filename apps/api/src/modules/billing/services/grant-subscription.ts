@@ -1,7 +1,8 @@
 import type { AppContext } from '../../../context.ts';
 import type { SubscriptionRow, User } from '../../../db/schema.ts';
 import { AppError } from '../../../errors.ts';
-import { findPlanBySlug, insertSubscription, listEntitlingSubscriptions, updateSubscription } from '../repositories/subscriptions.ts';
+import { findPlanBySlug, insertSubscription, listSubscriptionsOfUser, updateSubscription } from '../repositories/subscriptions.ts';
+import { entitlingSubscription } from './entitlements.ts';
 import { findUserByEmail } from '../../accounts/repositories/users.ts';
 
 /** The plan a complimentary subscription is given on (seeded by `seed`). */
@@ -13,7 +14,10 @@ const DAY_MS = 86_400_000;
 export interface GrantSubscriptionResult {
   user: Pick<User, 'id' | 'email' | 'name'>;
   subscription: SubscriptionRow;
-  /** created: a new subscription; extended: the running complimentary one now ends later; unchanged: it already ran longer. */
+  /**
+   * created: a new subscription; extended: the running complimentary one now ends later, and a
+   * new period (a fresh download count) starts now; unchanged: it already ran longer.
+   */
   outcome: 'created' | 'extended' | 'unchanged';
 }
 
@@ -26,7 +30,8 @@ export async function requireUserByEmail(ctx: Pick<AppContext, 'db'>, email: str
 
 /**
  * Gives a user a complimentary subscription (support, demos) on the annual plan, active from now
- * for `days` days. A running complimentary subscription is extended instead of doubled.
+ * for `days` days. A running complimentary subscription is extended instead of doubled; its new
+ * period starts now, so the downloads are counted afresh.
  */
 export async function grantSubscription(
   ctx: Pick<AppContext, 'db' | 'clock'>,
@@ -44,10 +49,16 @@ export async function grantSubscription(
   const person = { id: user.id, email: user.email, name: user.name };
 
   return ctx.db.transaction().execute(async (trx) => {
-    const [running] = await listEntitlingSubscriptions(trx, user.id, now, 'complimentary');
+    const complimentary = (await listSubscriptionsOfUser(trx, user.id, { forUpdate: true })).filter((s) => s.source === 'complimentary');
+    const running = entitlingSubscription(complimentary, now);
     if (running) {
       if (running.period_end >= end && running.status === 'active') return { user: person, subscription: running, outcome: 'unchanged' as const };
-      const changes = { status: 'active' as const, canceled_at: null, period_end: end > running.period_end ? end : running.period_end };
+      const changes = {
+        status: 'active' as const,
+        canceled_at: null,
+        period_end: end > running.period_end ? end : running.period_end,
+        current_period_start: now,
+      };
       await updateSubscription(trx, running.id, changes, now);
       return { user: person, subscription: { ...running, ...changes, updated_at: now }, outcome: 'extended' as const };
     }

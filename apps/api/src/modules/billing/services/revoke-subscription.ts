@@ -1,7 +1,8 @@
 import type { AppContext } from '../../../context.ts';
 import type { SubscriptionRow } from '../../../db/schema.ts';
 import { AppError } from '../../../errors.ts';
-import { findEntitlingSubscription, listEntitlingSubscriptions, updateSubscription } from '../repositories/subscriptions.ts';
+import { listSubscriptionsOfUser, updateSubscription } from '../repositories/subscriptions.ts';
+import { entitlingSubscription, isEntitling } from './entitlements.ts';
 import { requireUserByEmail } from './grant-subscription.ts';
 
 export interface RevokeSubscriptionResult {
@@ -20,7 +21,8 @@ export async function revokeSubscription(ctx: Pick<AppContext, 'db' | 'clock'>, 
   const user = await requireUserByEmail(ctx, input.email);
   const now = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
-    const running = await listEntitlingSubscriptions(trx, user.id, now, 'complimentary');
+    const subscriptions = await listSubscriptionsOfUser(trx, user.id, { forUpdate: true });
+    const running = subscriptions.filter((s) => s.source === 'complimentary' && isEntitling(s, now));
     if (running.length === 0) {
       throw new AppError('NOT_FOUND', `${user.email} has no complimentary subscription to revoke.`);
     }
@@ -29,7 +31,7 @@ export async function revokeSubscription(ctx: Pick<AppContext, 'db' | 'clock'>, 
       const end = now > subscription.period_start ? now : new Date(subscription.period_start.getTime() + 1);
       await updateSubscription(trx, subscription.id, { status: 'expired', period_end: end }, now);
     }
-    const stillEntitledBy = (await findEntitlingSubscription(trx, user.id, now)) ?? null;
+    const stillEntitledBy = entitlingSubscription(await listSubscriptionsOfUser(trx, user.id), now) ?? null;
     return { email: user.email, revoked: running.length, stillEntitledBy };
   });
 }

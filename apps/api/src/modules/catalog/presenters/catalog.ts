@@ -1,4 +1,5 @@
-import type { Category, Collection } from '@tradelist/contract/catalog';
+import type { Category, Collection, DownloadAllowanceBody } from '@tradelist/contract/catalog';
+import type { DownloadAllowance } from '../../billing/services/entitlements.ts';
 import type { CategoryRow } from '../../../db/schema.ts';
 import type { CollectionWithCategory } from '../repositories/catalog.ts';
 
@@ -19,5 +20,16 @@ export function presentCollection(row: CollectionWithCategory): Collection {
     category_id: row.category_id,
     category_name: row.category_name,
     item_count: row.item_count,
+  };
+}
+
+/** The user's downloads this period, as the catalog screen shows them ("3 of 50 downloads used"). */
+export function presentDownloadAllowance(allowance: DownloadAllowance): DownloadAllowanceBody {
+  return {
+    used: allowance.used,
+    allowed: allowance.allowed,
+    left: allowance.left,
+    period_start: allowance.periodStart.toISOString(),
+    period_end: allowance.periodEnd.toISOString(),
   };
 }

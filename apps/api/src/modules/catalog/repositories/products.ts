@@ -79,3 +79,60 @@ export function listProductPrices(db: Db, collectionId: number): Promise<Array<P
 export async function analyzeProducts(db: Db): Promise<void> {
   await sql`ANALYZE products`.execute(db);
 }
+
+/** A LIKE pattern that matches `text` anywhere, with %, _ and \ taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function searchedProducts(db: Db, collectionId: number, search: string) {
+  const query = db.selectFrom('products').where('collection_id', '=', collectionId);
+  if (search === '') return query;
+  const pattern = containsPattern(search);
+  // lower(...) LIKE: the same case folding on both sides; the default escape character is \.
+  return query.where((eb) =>
+    eb.or([
+      eb(eb.fn('lower', ['name']), 'like', pattern),
+      eb(eb.fn('lower', ['sku']), 'like', pattern),
+      eb(eb.fn('lower', ['group_name']), 'like', pattern),
+    ]),
+  );
+}
+
+/**
+ * One page of an edition's products in id order, filtered by `search` (name, SKU or group,
+ * case-insensitive, as plain text), and how many match in all. Only the page is read into
+ * memory, whatever the size of the edition. Without a search the count is an index-only count;
+ * with one, a single scan gives both the page and the count (a window count), instead of
+ * filtering the edition twice.
+ */
+export async function searchProductsPage(
+  db: Db,
+  collectionId: number,
+  options: { search: string; offset: number; limit: number },
+): Promise<{ total: number; products: Array<Pick<ProductRow, 'sku' | 'name' | 'group_name' | 'unit' | 'cost_cents'>> }> {
+  const countAll = async () =>
+    Number(
+      (await searchedProducts(db, collectionId, options.search).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n,
+    );
+  if (options.search === '') {
+    const products = await searchedProducts(db, collectionId, '')
+      .select(['sku', 'name', 'group_name', 'unit', 'cost_cents'])
+      .orderBy('id')
+      .offset(options.offset)
+      .limit(options.limit)
+      .execute();
+    return { total: await countAll(), products };
+  }
+  const rows = await searchedProducts(db, collectionId, options.search)
+    .select(['sku', 'name', 'group_name', 'unit', 'cost_cents', sql<string>`count(*) over ()`.as('total')])
+    .orderBy('id')
+    .offset(options.offset)
+    .limit(options.limit)
+    .execute();
+  const products = rows.map(({ total: _total, ...product }) => product);
+  if (rows.length > 0) return { total: Number(rows[0]!.total), products };
+  if (options.offset === 0) return { total: 0, products };
+  // Past the last match the window has no row to report on: count separately.
+  return { total: await countAll(), products };
+}

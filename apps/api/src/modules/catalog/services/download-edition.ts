@@ -3,19 +3,23 @@ import type { Markups } from '@tradelist/pricing/markups';
 import type { AppContext } from '../../../context.ts';
 import type { User } from '../../../db/schema.ts';
 import { AppError } from '../../../errors.ts';
-import { findCollectionById, listCollectionsOfCategory, type CollectionWithCategory } from '../repositories/catalog.ts';
-import { insertDownload } from '../repositories/download-log.ts';
-import { findPlanById, listSubscriptionsOfUser, takeDownload } from '../../billing/repositories/subscriptions.ts';
+import { addSeconds } from '../../../lib/clock.ts';
+import { findCollectionById, type CollectionWithCategory } from '../repositories/catalog.ts';
+import { insertReservation } from '../repositories/download-log.ts';
 import { enforceRateLimits } from '../../../security/rate-limits.ts';
-import { boughtEditions, currentSubscription } from '../../billing/services/entitlements.ts';
+import { decideDownload, entitlementRepository } from '../../billing/services/entitlements.ts';
 import { getMarkups } from './user-factor.ts';
 
-/** SPEC §8 shows this text when a download is refused for want of a subscription. */
-export const notSubscribedMessage = 'Not Subscribed';
-export const editionNotInPlanMessage = 'Not Subscribed: this edition is not part of your subscription.';
 export const collectionNotFoundMessage = 'No collection found';
 
-/** Everything needed to write the file, once the download has been allowed and counted. */
+/**
+ * How long a download holds its place against the maximum without news from the process
+ * sending it: the sender extends it while the file is still going out, so only a process killed
+ * mid-file lets one lapse (and then it is not counted).
+ */
+export const RESERVATION_SECONDS = 10 * 60;
+
+/** Everything needed to write the file, once the download has been allowed and its place reserved. */
 export interface AllowedDownload {
   collection: CollectionWithCategory;
   format: DownloadFormat;
@@ -23,16 +27,17 @@ export interface AllowedDownload {
   markups: Markups;
   inventoryOption: string;
   incomeType: string;
+  /** The download_log row to mark completed once the file has been sent, or aborted. */
+  reservationId: number;
 }
 
 /**
- * Decides whether the user may download this edition, and if so counts and logs the download in
- * one transaction before any byte is written:
- * - free editions: every signed-in user;
- * - paid editions: a user whose subscription entitles them now (a cancelled one until its period
- *   ends), for the current edition or one they hold as bought; each such download takes one from
- *   the plan's maximum per period, atomically, so simultaneous requests cannot exceed it.
- * A refused request changes nothing but the rate-limit counter.
+ * Decides whether the user may download this edition (the entitlement service's rule), and if
+ * so reserves the download in one transaction before any byte is written. The user's
+ * subscriptions are locked while their period is counted, so simultaneous requests cannot
+ * exceed the maximum: the reservation holds a place until the file has been sent completely
+ * (then it counts) or the response ended early (then it does not). A refused request changes
+ * nothing but the rate-limit counter.
  */
 export async function allowDownload(
   ctx: AppContext,
@@ -44,35 +49,22 @@ export async function allowDownload(
   if (!collection || (request.categoryId !== 'none' && request.categoryId !== collection.category_id)) {
     throw new AppError('NOT_FOUND', collectionNotFoundMessage);
   }
+  // Read before reserving, so that a failure here leaves no reservation behind.
+  const { markups, inventoryOption, incomeType } = await getMarkups(ctx, ctx.db, user.id);
   const now = ctx.clock.now();
-  await ctx.db.transaction().execute(async (trx) => {
-    let subscriptionId: number | null = null;
-    if (!collection.is_free) {
-      const subscription = await currentSubscription(ctx, trx, user.id);
-      if (!subscription) throw new AppError('NOT_SUBSCRIBED', notSubscribedMessage);
-      const editions = await listCollectionsOfCategory(trx, collection.category_id);
-      const isCurrent = editions[0]?.id === collection.id;
-      const isBought = boughtEditions(editions, await listSubscriptionsOfUser(trx, user.id)).some((e) => e.id === collection.id);
-      if (!isCurrent && !isBought) throw new AppError('NOT_SUBSCRIBED', editionNotInPlanMessage);
-      const plan = await findPlanById(trx, subscription.plan_id);
-      const maximum = plan?.download_max_per_period ?? 0;
-      if ((await takeDownload(trx, subscription.id, maximum)) === null) {
-        throw new AppError(
-          'DOWNLOAD_LIMIT_REACHED',
-          `You have used all ${maximum} downloads of your plan for this period.`,
-        );
-      }
-      subscriptionId = subscription.id;
-    }
-    await insertDownload(trx, {
+  const reservationId = await ctx.db.transaction().execute(async (trx) => {
+    const decision = await decideDownload(entitlementRepository(trx, { lockSubscriptions: true }), user.id, collection, now);
+    if (!decision.allowed) throw new AppError(decision.code, decision.message);
+    return insertReservation(trx, {
       user_id: user.id,
       collection_id: collection.id,
-      subscription_id: subscriptionId,
+      subscription_id: decision.counted ? decision.subscription.id : null,
+      period_start: decision.counted ? decision.subscription.current_period_start : null,
       format: request.format,
       layout: request.layout,
       created_at: now,
+      reserved_until: addSeconds(now, RESERVATION_SECONDS),
     });
   });
-  const { markups, inventoryOption, incomeType } = await getMarkups(ctx, ctx.db, user.id);
-  return { collection, format: request.format, layout: request.layout, markups, inventoryOption, incomeType };
+  return { collection, format: request.format, layout: request.layout, markups, inventoryOption, incomeType, reservationId };
 }

@@ -11,6 +11,7 @@ import type { AllowedDownload } from './download-edition.ts';
 import { EDITION_FILE_VERSION, editionFileKey } from './edition-file-key.ts';
 
 const base: AllowedDownload = {
+  reservationId: 1,
   collection: {
     id: 12,
     category_id: 1,

@@ -1,10 +1,10 @@
 import { ALL_CATEGORY_ID, FREE_CATEGORY_ID, type Category, type Collection, type LatestCollectionResponse } from '@tradelist/contract/catalog';
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../errors.ts';
-import { presentCategory, presentCollection } from '../presenters/catalog.ts';
+import { presentCategory, presentCollection, presentDownloadAllowance } from '../presenters/catalog.ts';
 import { findCategoryById, listCategories, listCollectionsOfCategory, listCurrentCollections } from '../repositories/catalog.ts';
 import { listSubscriptionsOfUser } from '../../billing/repositories/subscriptions.ts';
-import { boughtEditions } from '../../billing/services/entitlements.ts';
+import { boughtEditions, downloadAllowance, entitlementRepository } from '../../billing/services/entitlements.ts';
 
 /** GET /categories/: every category, announced ones included. */
 export async function listAllCategories(ctx: AppContext): Promise<Category[]> {
@@ -18,7 +18,8 @@ export async function currentCollections(ctx: AppContext): Promise<Collection[]>
 
 /**
  * GET /latest-collection/{categoryId}/: the current edition of a category (or of every paid
- * category for ALL, every free one for FREE) and the older editions the user holds as bought.
+ * category for ALL, every free one for FREE), the older editions the user holds as bought, and
+ * the user's downloads this period (the catalog screen shows them).
  */
 export async function latestCollections(ctx: AppContext, userId: number, categoryId: string): Promise<LatestCollectionResponse> {
   const categories = await listCategories(ctx.db);
@@ -41,5 +42,10 @@ export async function latestCollections(ctx: AppContext, userId: number, categor
       bought.push(...boughtEditions(editions, subscriptions).filter((edition) => edition.id !== editions[0]?.id));
     }
   }
-  return { latest_collection: current.map(presentCollection), bought_collections: bought.map(presentCollection) };
+  const allowance = await downloadAllowance(entitlementRepository(ctx.db), userId, ctx.clock.now());
+  return {
+    latest_collection: current.map(presentCollection),
+    bought_collections: bought.map(presentCollection),
+    downloads: allowance ? presentDownloadAllowance(allowance) : null,
+  };
 }

@@ -14,7 +14,6 @@ setUpApiTest({}, async (setup) => {
 
 const countRows = async () => ({
   downloads: Number((await t.database.db.selectFrom('download_log').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
-  used: Number((await t.database.db.selectFrom('subscriptions').select((eb) => eb.fn.sum('downloads_used').as('n')).executeTakeFirstOrThrow()).n ?? 0),
 });
 
 describe('GET /api/categories/ and /api/all-collections/', () => {

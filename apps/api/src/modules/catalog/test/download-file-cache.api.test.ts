@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { priceFor } from '@tradelist/pricing/markups';
 import { insertProducts } from '../repositories/products.ts';
 import { clientFor, createCatalogFixture, type CatalogFixture } from '../../../../test/support/catalog.ts';
@@ -26,8 +26,19 @@ afterAll(async () => {
 
 const filesDir = () => path.join(dataDir, 'files');
 const storedFiles = () => readdirSync(filesDir()).sort();
-const downloadsUsed = async (userId: number) =>
-  (await t.database.db.selectFrom('subscriptions').select('downloads_used').where('user_id', '=', userId).executeTakeFirstOrThrow()).downloads_used;
+/** Completed downloads of the user, once every reservation has been settled (settling follows the response). */
+async function downloadsUsed(userId: number): Promise<number> {
+  const count = (status: 'reserved' | 'completed') =>
+    t.database.db
+      .selectFrom('download_log')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('user_id', '=', userId)
+      .where('status', '=', status)
+      .executeTakeFirstOrThrow()
+      .then((row) => Number(row.n));
+  await vi.waitFor(async () => expect(await count('reserved')).toBe(0), { timeout: 10_000, interval: 50 });
+  return count('completed');
+}
 
 async function download(client: TestClient, format: 'csv' | 'xlsx') {
   const response = await client.post('/api/download-products/', { collection_id: fixture.paidEditions.mar, catelog_id: fixture.paidCategoryId, format });

@@ -1,30 +1,213 @@
-import { expect, test } from 'vitest';
+import http from 'node:http';
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, test, vi } from 'vitest';
 import { createCatalogFixture, clientFor, type CatalogFixture } from '../../../../test/support/catalog.ts';
-import { type TestApp } from '../../../../test/support/test-app.ts';
-import { setUpApiTest } from '../../../../test/support/api-test.ts';
+import { createTestApp, type TestApp, type TestClient } from '../../../../test/support/test-app.ts';
+import { runAdminCommand } from '../../operator/services/run-admin-command.ts';
 
 let t: TestApp;
 let fixture: CatalogFixture;
-setUpApiTest({}, async (setup) => {
-  ({ t } = setup);
+let base: string;
+/** A paid category whose current edition is big enough (60,000 items, about 5 MB) to abort mid-file. */
+let big: { categoryId: number; editionId: number };
+
+beforeAll(async () => {
+  t = await createTestApp();
   fixture = await createCatalogFixture(t, { downloadMax: 5 });
+  const db = t.database.db;
+  const category = await db.insertInto('categories').values({ name: 'Bulk', slug: 'bulk', position: 9 }).returning('id').executeTakeFirstOrThrow();
+  const edition = await db
+    .insertInto('collections')
+    .values({ category_id: category.id, collection_id: 'BULK-2026-03', name: 'Bulk list', rundate: '2026-03-01', item_count: 60_000, image: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await sql`
+    INSERT INTO products (collection_id, sku, name, description, unit, group_name, cost_cents)
+    SELECT ${edition.id}, 'BULK-' || n, 'Bulk item number ' || n || ' with a longer name', 'A description of item ' || n, 'EA', 'Bulk', 100 + n
+    FROM generate_series(1, 60000) AS n
+  `.execute(db);
+  big = { categoryId: category.id, editionId: edition.id };
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
 
-test('with a maximum of 5 and 50 simultaneous requests, exactly 5 files are served and logged', async () => {
-  const { client, userId } = await clientFor(t, fixture, 'subscriber', 'race');
-  const responses = await Promise.all(
-    Array.from({ length: 50 }, () =>
-      client.post('/api/download-products/', { collection_id: fixture.paidEditions.mar, catelog_id: fixture.paidCategoryId }),
-    ),
-  );
-  const statuses = responses.map((r) => r.statusCode);
-  expect(statuses.filter((s) => s === 200)).toHaveLength(5);
-  expect(statuses.filter((s) => s === 403)).toHaveLength(45);
-  expect(responses.find((r) => r.statusCode === 403)!.json()).toMatchObject({ code: 'DOWNLOAD_LIMIT_REACHED' });
-  const subscription = await t.database.db.selectFrom('subscriptions').select('downloads_used').where('user_id', '=', userId!).executeTakeFirstOrThrow();
-  expect(subscription.downloads_used).toBe(5);
-  const logged = await t.database.db.selectFrom('download_log').select('id').where('user_id', '=', userId!).execute();
-  expect(logged).toHaveLength(5);
-  // Free editions do not count against the maximum.
-  expect((await client.post('/api/download-products/', { collection_id: fixture.freeEdition, catelog_id: 'none' })).statusCode).toBe(200);
+const paidDownload = () => ({ collection_id: fixture.paidEditions.mar, catelog_id: fixture.paidCategoryId });
+
+/** The user's download log rows by status. */
+async function logOf(userId: number): Promise<Record<'reserved' | 'completed' | 'aborted', number>> {
+  const rows = await t.database.db.selectFrom('download_log').select('status').where('user_id', '=', userId).execute();
+  const counts = { reserved: 0, completed: 0, aborted: 0 };
+  for (const row of rows) counts[row.status] += 1;
+  return counts;
+}
+
+/** Waits until no download of the user is still being sent. */
+async function settled(userId: number) {
+  await vi.waitFor(async () => expect((await logOf(userId)).reserved).toBe(0), { timeout: 10_000, interval: 50 });
+  return logOf(userId);
+}
+
+/** The headers a browser sends with the session of a signed-in test client. */
+function wireHeaders(client: TestClient): Record<string, string> {
+  return {
+    'content-type': 'application/json',
+    cookie: [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+    'x-xsrf-token': client.cookies.get('XSRF-TOKEN')!,
+  };
+}
+
+/** POSTs over a real socket, reads the first chunk of the answer, then hangs up. */
+function downloadAndAbortAfterFirstChunk(client: TestClient, body: object): Promise<{ status: number; bytes: number }> {
+  const url = new URL('/api/download-products/', base);
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method: 'POST', headers: wireHeaders(client) }, (response) => {
+      response.once('data', (chunk: Buffer) => {
+        request.destroy();
+        resolve({ status: response.statusCode ?? 0, bytes: chunk.length });
+      });
+      response.once('error', () => undefined);
+    });
+    request.once('error', (error) => {
+      if (!request.destroyed) reject(error);
+    });
+    request.end(JSON.stringify(body));
+  });
+}
+
+describe('downloads are counted once the file has been sent', () => {
+  test('with a maximum of 5 and 50 simultaneous requests, exactly 5 files are served and counted', async () => {
+    const { client, userId } = await clientFor(t, fixture, 'subscriber', 'race');
+    const responses = await Promise.all(Array.from({ length: 50 }, () => client.post('/api/download-products/', paidDownload())));
+    const statuses = responses.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 403)).toHaveLength(45);
+    expect(responses.find((r) => r.statusCode === 403)!.json()).toMatchObject({ code: 'DOWNLOAD_LIMIT_REACHED' });
+    // A refused request writes no log row.
+    expect(await settled(userId!)).toEqual({ reserved: 0, completed: 5, aborted: 0 });
+  });
+
+  test('over real sockets: 50 simultaneous requests with a maximum of 5 give exactly 5 complete files', async () => {
+    const { client, userId } = await clientFor(t, fixture, 'subscriber', 'wire-race');
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, async () => {
+        const response = await fetch(new URL('/api/download-products/', base), {
+          method: 'POST',
+          headers: wireHeaders(client),
+          body: JSON.stringify(paidDownload()),
+        });
+        return { status: response.status, body: await response.text() };
+      }),
+    );
+    const files = responses.filter((r) => r.status === 200);
+    expect(files).toHaveLength(5);
+    for (const file of files) expect(file.body).toContain('EMT-050');
+    expect(responses.filter((r) => r.status === 403).every((r) => JSON.parse(r.body).code === 'DOWNLOAD_LIMIT_REACHED')).toBe(true);
+    expect(await settled(userId!)).toEqual({ reserved: 0, completed: 5, aborted: 0 });
+  });
+
+  test('a client that hangs up after the first chunk is not charged; a complete download is counted once', async () => {
+    const { client, userId } = await clientFor(t, fixture, 'subscriber', 'abort');
+    // The big list is the subscriber's current edition of its category.
+    const aborted = await downloadAndAbortAfterFirstChunk(client, { collection_id: big.editionId, catelog_id: big.categoryId });
+    expect(aborted.status).toBe(200);
+    expect(aborted.bytes).toBeGreaterThan(0);
+    expect(await settled(userId!)).toEqual({ reserved: 0, completed: 0, aborted: 1 });
+    const latest = await client.get(`/api/latest-collection/${big.categoryId}/`);
+    expect(latest.json().downloads).toMatchObject({ used: 0, allowed: 5, left: 5 });
+
+    const complete = await fetch(new URL('/api/download-products/', base), {
+      method: 'POST',
+      headers: wireHeaders(client),
+      body: JSON.stringify({ collection_id: big.editionId, catelog_id: big.categoryId }),
+    });
+    expect(complete.status).toBe(200);
+    const text = await complete.text();
+    expect(text).toContain('BULK-60000');
+    expect(await settled(userId!)).toEqual({ reserved: 0, completed: 1, aborted: 1 });
+    expect((await client.get(`/api/latest-collection/${big.categoryId}/`)).json().downloads).toMatchObject({ used: 1, allowed: 5, left: 4 });
+  });
+
+  test('aborting downloads cannot get around the hourly limit', async () => {
+    const { client, userId } = await clientFor(t, fixture, 'subscriber', 'abort-many');
+    const limit = t.config.rateLimits.downloadsPerUser.limit;
+    // Earlier hits of the hour are counted whatever became of the files.
+    await t.database.db.insertInto('rate_limits').values({ key: `download:user:${userId}`, window_start: t.clock.now(), count: limit - 2 }).execute();
+    for (let i = 0; i < 2; i += 1) {
+      expect((await downloadAndAbortAfterFirstChunk(client, { collection_id: big.editionId, catelog_id: big.categoryId })).status).toBe(200);
+    }
+    const refused = await client.post('/api/download-products/', { collection_id: big.editionId, catelog_id: big.categoryId });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe('RATE_LIMITED');
+    expect(await settled(userId!)).toEqual({ reserved: 0, completed: 0, aborted: 2 });
+  });
+
+  test('a download being sent holds its place; one left behind by a killed process lapses and is not counted', async () => {
+    const { client, userId } = await clientFor(t, fixture, 'subscriber', 'lapse');
+    const subscription = await t.database.db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId!).executeTakeFirstOrThrow();
+    const now = t.clock.now();
+    const reservation = (minutes: number) => ({
+      user_id: userId!,
+      collection_id: fixture.paidEditions.mar,
+      subscription_id: subscription.id,
+      period_start: subscription.current_period_start,
+      format: 'csv',
+      layout: 'price-list',
+      status: 'reserved' as const,
+      reserved_until: new Date(now.getTime() + minutes * 60_000),
+      created_at: now,
+    });
+    // Four files going out now, one whose process died ten minutes ago.
+    await t.database.db.insertInto('download_log').values([reservation(5), reservation(5), reservation(5), reservation(5), reservation(-1)]).execute();
+    expect((await client.get('/api/latest-collection/ALL/')).json().downloads).toMatchObject({ used: 4, allowed: 5, left: 1 });
+    expect((await client.post('/api/download-products/', paidDownload())).statusCode).toBe(200);
+    const refused = await client.post('/api/download-products/', paidDownload());
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('DOWNLOAD_LIMIT_REACHED');
+    // Once the four lapse unfinished, their places come back.
+    t.clock.advance(6 * 60);
+    expect((await client.get('/api/latest-collection/ALL/')).json().downloads).toMatchObject({ used: 1, left: 4 });
+    expect((await client.post('/api/download-products/', paidDownload())).statusCode).toBe(200);
+  });
+});
+
+describe('downloads are counted per subscription period', () => {
+  test('free editions do not count; a free user has no allowance', async () => {
+    const subscriber = await clientFor(t, fixture, 'subscriber', 'free-edition');
+    expect((await subscriber.client.post('/api/download-products/', { collection_id: fixture.freeEdition, catelog_id: 'none' })).statusCode).toBe(200);
+    await settled(subscriber.userId!);
+    expect((await subscriber.client.get('/api/latest-collection/FREE/')).json().downloads).toMatchObject({ used: 0, allowed: 5 });
+    const free = await clientFor(t, fixture, 'free', 'no-allowance');
+    expect((await free.client.get('/api/latest-collection/ALL/')).json().downloads).toBeNull();
+  });
+
+  test('an extended grant starts a fresh count', async () => {
+    const { client, userId } = await clientFor(t, fixture, 'subscriber', 'extend');
+    for (let i = 0; i < 5; i += 1) expect((await client.post('/api/download-products/', paidDownload())).statusCode).toBe(200);
+    await settled(userId!);
+    expect((await client.post('/api/download-products/', paidDownload())).json().code).toBe('DOWNLOAD_LIMIT_REACHED');
+    const before = (await client.get('/api/latest-collection/ALL/')).json().downloads;
+    expect(before).toMatchObject({ used: 5, allowed: 5, left: 0 });
+
+    t.clock.advance(60);
+    const user = await t.database.db.selectFrom('users').select('email').where('id', '=', userId!).executeTakeFirstOrThrow();
+    const extended = await runAdminCommand(t.ctx, ['grant-subscription', user.email, '--days', '3650'], new Map());
+    expect(extended.exitCode, extended.output).toBe(0);
+    const after = (await client.get('/api/latest-collection/ALL/')).json().downloads;
+    expect(after).toMatchObject({ used: 0, allowed: 5, left: 5, period_start: t.clock.now().toISOString() });
+    expect(new Date(after.period_end).getTime()).toBeGreaterThan(new Date(before.period_end).getTime());
+    expect((await client.post('/api/download-products/', paidDownload())).statusCode).toBe(200);
+    // The earlier period keeps its five: the log is counted per period, not reset.
+    const subscription = await t.database.db.selectFrom('subscriptions').select(['id', 'period_start']).where('user_id', '=', userId!).executeTakeFirstOrThrow();
+    const byPeriod = await t.database.db
+      .selectFrom('download_log')
+      .select(['period_start', (eb) => eb.fn.countAll<string>().as('n')])
+      .where('subscription_id', '=', subscription.id)
+      .groupBy('period_start')
+      .orderBy('period_start')
+      .execute();
+    expect(byPeriod.map((row) => Number(row.n))).toEqual([5, 1]);
+    // The bought editions still reach back to the subscription's start.
+    expect((await client.get(`/api/latest-collection/${fixture.paidCategoryId}/`)).json().bought_collections.map((c: { id: number }) => c.id)).toEqual([
+      fixture.paidEditions.feb,
+    ]);
+  });
 });

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { samplePlans } from '../../../db/sample/sample-catalog.ts';
 import type { CategoryRow } from '../../../db/schema.ts';
 import { insertCategory } from '../repositories/catalog.ts';
-import { findEntitlingSubscription, insertPlanIfMissing, listSubscriptionsOfUser } from '../../billing/repositories/subscriptions.ts';
+import { insertPlanIfMissing, listSubscriptionsOfUser } from '../../billing/repositories/subscriptions.ts';
+import { entitlingSubscription } from '../../billing/services/entitlements.ts';
 import { insertUser } from '../../accounts/repositories/users.ts';
 import { importEdition } from '../services/import-edition.ts';
 import { runAdminCommand } from '../../operator/services/run-admin-command.ts';
@@ -54,7 +55,7 @@ beforeAll(async () => {
       price_cents: plan.priceCents,
       regular_price_cents: plan.regularPriceCents,
       billing_interval: plan.billingInterval,
-      period_days: plan.periodDays,
+      period_months: plan.periodMonths,
       download_max_per_period: plan.downloadMaxPerPeriod,
       stripe_price_id_recurring: null,
       stripe_price_id_one_time: null,
@@ -276,7 +277,7 @@ describe('grant-subscription and revoke-subscription', () => {
     });
     return { id: user.id, email };
   }
-  const entitled = async (userId: number) => (await findEntitlingSubscription(t.database.db, userId, t.clock.now())) !== undefined;
+  const entitled = async (userId: number) => entitlingSubscription(await listSubscriptionsOfUser(t.database.db, userId), t.clock.now()) !== undefined;
 
   test('a complimentary annual subscription runs for the given days, can be extended, and is revoked now', async () => {
     const user = await newUser();

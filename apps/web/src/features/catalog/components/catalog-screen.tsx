@@ -9,6 +9,7 @@ import { useCollectionDownload, type DownloadTarget } from '../hooks/use-collect
 import { parseCategoryId } from '../utils/category-id';
 import { CategoryNav } from './category-nav';
 import { CollectionSection } from './collection-section';
+import { DownloadAllowanceNote } from './download-allowance-note';
 import { DownloadDialog } from './download-dialog';
 import catalogStyles from './catalog.module.css';
 
@@ -32,10 +33,13 @@ export function CatalogScreen() {
   const selectedCategory =
     typeof selected === 'number' ? categories.data?.find((category) => category.id === selected) : undefined;
   const viewProps: ViewProps = { isSubscriber, isDownloading: download.isDownloading, onDownload: download.openDialog };
+  // Every view's answer carries the allowance; this is the same query the view runs.
+  const allowance = useLatestCollection(selected).data?.downloads;
 
   return (
     <div className={catalogStyles.catalog}>
       <CategoryNav categories={categories.data ?? []} selected={selected} />
+      <DownloadAllowanceNote downloads={allowance} />
       {selected === ALL_CATEGORY_ID ? (
         <AllView {...viewProps} />
       ) : selected === FREE_CATEGORY_ID ? (

@@ -1,4 +1,5 @@
 import type { Collection, DownloadFormat, DownloadLayout } from '@tradelist/contract/catalog';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useDownloadBoughtProducts } from '../api/download-bought-products';
 import { useDownloadProducts } from '../api/download-products';
@@ -29,6 +30,7 @@ function targetKey(target: Pick<DownloadTarget, 'source'> & { collection: Pick<C
  * format and layout chosen, and which collections are downloading right now.
  */
 export function useCollectionDownload() {
+  const queryClient = useQueryClient();
   const products = useDownloadProducts();
   const bought = useDownloadBoughtProducts();
   const [dialogTarget, setDialogTarget] = useState<DownloadTarget | null>(null);
@@ -46,16 +48,18 @@ export function useCollectionDownload() {
         target.source === 'bought'
           ? downloadBought({ collection_id: target.collection.id, ...choice })
           : downloadLatest({ collection_id: target.collection.id, catelog_id: target.downloadCategoryId, ...choice });
-      // The helper reports every outcome by toast and does not throw; only the busy state is left.
-      void request.catch(() => undefined).finally(() =>
+      // The helper reports every outcome by toast and does not throw; only the busy state is left,
+      // and the downloads used this period, which the catalog's answers carry.
+      void request.catch(() => undefined).finally(() => {
         setBusyKeys((keys) => {
           const next = new Set(keys);
           next.delete(key);
           return next;
-        }),
-      );
+        });
+        void queryClient.invalidateQueries({ queryKey: ['latest-collection'] });
+      });
     },
-    [downloadBought, downloadLatest],
+    [downloadBought, downloadLatest, queryClient],
   );
 
   const isDownloading = useCallback((target: DownloadTarget) => busyKeys.has(targetKey(target)), [busyKeys]);

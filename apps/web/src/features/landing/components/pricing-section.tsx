@@ -1,50 +1,18 @@
 import { Link } from 'react-router';
 import { CheckIcon } from '../../../components/ui/icons';
 import { homeSectionIds } from '../../../config/paths';
+import { useSubscriptionPlans } from '../api/get-subscription-plans';
 import { useGetStartedPath } from '../hooks/use-get-started-path';
 import landingStyles from './landing.module.css';
 import { cx } from '../../../lib/cx';
 import buttonStyles from '../../../components/ui/button.module.css';
+import { planCard } from '../utils/plan-card';
 
-interface Plan {
-  name: string;
-  price: string;
-  unit: string;
-  was?: string;
-  billing: string;
-  features: string[];
-  isFeatured?: boolean;
-}
-
-// SPEC §2/§9: the plans and prices shown on the landing page.
-const plans: Plan[] = [
-  {
-    name: 'Wire & Conduit Demo',
-    price: '$0',
-    unit: '',
-    billing: 'Free',
-    features: ['A sample of the wire and conduit list', 'Your markups and sales tax applied', 'CSV and Excel download'],
-  },
-  {
-    name: 'Annual plan',
-    price: '$35',
-    unit: '/month',
-    was: '$50/month',
-    billing: 'Paid annually',
-    features: [
-      '12 editions, paid annually',
-      '12 months of price updates',
-      'New edition notifications',
-      'Markups per price band and sales tax',
-      'QuickBooks Online and Jobber sync',
-    ],
-    isFeatured: true,
-  },
-];
-
-/** The pricing cards (target of the navigation's Pricing link). */
+/** The pricing cards (target of the navigation's Pricing link): the plans on sale, from the API. */
 export function PricingSection() {
   const getStartedPath = useGetStartedPath();
+  const plansQuery = useSubscriptionPlans();
+  const plans = (plansQuery.data ?? []).map(planCard);
   return (
     <section
       id={homeSectionIds.pricing}
@@ -56,6 +24,18 @@ export function PricingSection() {
         <h2 id="pricing-title" className={landingStyles.sectionTitle}>
           Simple plans, no hidden fees
         </h2>
+        {plansQuery.isPending ? (
+          <p className={landingStyles.pricingGridStatus} role="status">
+            Loading plans…
+          </p>
+        ) : plansQuery.isError ? (
+          <div className={landingStyles.pricingGridStatus} role="alert">
+            <p>The plans could not be loaded.</p>
+            <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonOutline)} onClick={() => void plansQuery.refetch()}>
+              Try again
+            </button>
+          </div>
+        ) : null}
         <ul className={landingStyles.pricingGrid}>
           {plans.map((plan) => (
             <li

@@ -3,16 +3,19 @@ import { bandLabel } from '@tradelist/pricing/bands';
 import { priceFor, type Markups } from '@tradelist/pricing/markups';
 import { formatPercent } from '@tradelist/pricing/money';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useDeferredValue, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
+import { isApiError } from '../../../lib/api-client';
 import { formatCount, formatRunDate, formatUsd } from '../../../lib/format';
-import { usePreviewProducts } from '../api/get-preview-products';
+import { previewPageSize, usePreviewFirstPage, usePreviewPages } from '../api/get-preview-products';
 import { previewMarkups } from '../utils/markup-form';
 import type { MarkupFormApi } from './markup-form';
 
 /** Fixed sizes (px) the virtualiser relies on; global.css uses the same numbers. */
 const rowHeight = 40;
 const headerHeight = 44;
+/** How long typing pauses before the server is asked. */
+const searchDelayMs = 250;
 
 interface MarkupPreviewProps {
   form: MarkupFormApi;
@@ -20,39 +23,36 @@ interface MarkupPreviewProps {
   enabled: boolean;
 }
 
-/** A product with its search key computed once. */
-interface SearchableProduct extends PreviewProduct {
-  searchKey: string;
+/** `value`, once it has stopped changing for `delayMs`. */
+function useDebouncedValue<T>(value: T, delayMs: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSettled(value), delayMs);
+    return () => window.clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
 }
 
 /**
  * The live preview beside the markup form: the newest list the user may download, priced with
- * the markups AS TYPED (invalid values count as empty), searchable by name and SKU, virtualised.
+ * the markups AS TYPED (invalid values count as empty), searched by name, SKU and group on the
+ * server, and fetched page by page as the user scrolls, so a list of any size stays light.
  */
 export function MarkupPreview({ form, enabled }: MarkupPreviewProps) {
   const headingId = useId();
   const searchId = useId();
-  const preview = usePreviewProducts({ enabled });
   const typed = useWatch({ control: form.control });
   const markups = useMemo(() => previewMarkups(typed), [typed]);
   const [search, setSearch] = useState('');
-  const deferredSearch = useDeferredValue(search);
+  const searched = useDebouncedValue(search.trim(), searchDelayMs);
   const scrollRef = useRef<HTMLDivElement>(null);
 
-  const products = useMemo<SearchableProduct[]>(
-    () =>
-      (preview.data?.products ?? []).map((product) => ({
-        ...product,
-        searchKey: `${product.sku}\n${product.name}`.toLowerCase(),
-      })),
-    [preview.data],
-  );
-  const visible = useMemo(() => {
-    const needle = deferredSearch.trim().toLowerCase();
-    return needle === '' ? products : products.filter((product) => product.searchKey.includes(needle));
-  }, [products, deferredSearch]);
-
-  const collection = preview.data?.collection ?? null;
+  // The whole list's first page names the edition and its size; a search's first page, the matches.
+  const whole = usePreviewFirstPage({ search: '', enabled });
+  const matches = usePreviewFirstPage({ search: searched, enabled });
+  const collection = whole.data?.collection ?? null;
+  const editionTotal = whole.data?.total ?? 0;
+  const shown = matches.data ?? whole.data;
 
   return (
     <section className="markup-preview" aria-labelledby={headingId}>
@@ -68,18 +68,19 @@ export function MarkupPreview({ form, enabled }: MarkupPreviewProps) {
       </div>
       <p className="markup-preview__intro">Prices update as you type. Nothing is saved until you press Save markups.</p>
 
-      {preview.isPending && enabled ? (
+      {whole.isPending && enabled ? (
         <p className="markup-preview__status" role="status">
           Loading products…
         </p>
-      ) : preview.isError ? (
+      ) : whole.isError ? (
         <div className="markup-preview__status markup-preview__status--error" role="alert">
-          <p>The products could not be loaded.</p>
-          <button type="button" className="button button--outline" onClick={() => void preview.refetch()}>
+          {/* A refusal (e.g. the download limit) says why; anything else offers another try. */}
+          <p>{isApiError(whole.error) && whole.error.status === 403 && whole.error.body ? whole.error.body.error : 'The products could not be loaded.'}</p>
+          <button type="button" className="button button--outline" onClick={() => void whole.refetch()}>
             Try again
           </button>
         </div>
-      ) : !collection || products.length === 0 ? (
+      ) : !collection || editionTotal === 0 || !shown ? (
         <p className="markup-preview__status">No price list is available to preview yet.</p>
       ) : (
         <>
@@ -92,8 +93,9 @@ export function MarkupPreview({ form, enabled }: MarkupPreviewProps) {
                 id={searchId}
                 className="field__input"
                 type="search"
-                placeholder="Name or SKU"
+                placeholder="Name, SKU or group"
                 autoComplete="off"
+                maxLength={100}
                 value={search}
                 onChange={(event) => {
                   setSearch(event.target.value);
@@ -101,11 +103,24 @@ export function MarkupPreview({ form, enabled }: MarkupPreviewProps) {
                 }}
               />
             </div>
-            <p className="markup-preview__count" aria-live="polite">
-              {formatCount(visible.length)} of {formatCount(products.length)} items
+            <p className="markup-preview__count" aria-live="polite" aria-busy={matches.isFetching || undefined}>
+              {formatCount(shown.total)} of {formatCount(editionTotal)} items
             </p>
           </div>
-          <PreviewTable rows={visible} markups={markups} scrollRef={scrollRef} search={deferredSearch.trim()} />
+          {matches.isError ? (
+            <p className="markup-preview__status markup-preview__status--error" role="alert">
+              The search could not be run. Please try again.
+            </p>
+          ) : null}
+          <PreviewTable
+            key={shown.search}
+            total={shown.total}
+            search={shown.search}
+            firstPage={shown.products}
+            markups={markups}
+            scrollRef={scrollRef}
+            enabled={enabled}
+          />
         </>
       )}
     </section>
@@ -113,24 +128,39 @@ export function MarkupPreview({ form, enabled }: MarkupPreviewProps) {
 }
 
 interface PreviewTableProps {
-  rows: SearchableProduct[];
+  /** How many products match; the table is as tall as all of them. */
+  total: number;
+  search: string;
+  /** The rows of page 0, already loaded with the count. */
+  firstPage: PreviewProduct[];
   markups: Markups;
   scrollRef: React.RefObject<HTMLDivElement | null>;
-  search: string;
+  enabled: boolean;
 }
 
-/** The priced rows: only those in view are rendered, so 1,000+ items scroll smoothly. */
-function PreviewTable({ rows, markups, scrollRef, search }: PreviewTableProps) {
+/**
+ * The priced rows: only those in view are rendered, and only their pages are fetched, so the
+ * browser holds what the user has scrolled through, not the whole list.
+ */
+function PreviewTable({ total, search, firstPage, markups, scrollRef, enabled }: PreviewTableProps) {
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualiser's own state drives re-renders
   const virtualizer = useVirtualizer({
-    count: rows.length,
+    count: total,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
     overscan: 12,
     // The sticky header sits inside the scroll container, above the first row.
     scrollMargin: headerHeight,
-    getItemKey: (index) => rows[index]?.sku ?? index,
   });
+  const items = virtualizer.getVirtualItems();
+  const pages = [...new Set(items.map((item) => Math.floor(item.index / previewPageSize)))].filter((page) => page > 0);
+  const loaded = usePreviewPages({ search, pages, enabled });
+  const rowsOfPage = new Map<number, PreviewProduct[]>([[0, firstPage]]);
+  pages.forEach((page, i) => {
+    const products = loaded[i]?.data?.products;
+    if (products) rowsOfPage.set(page, products);
+  });
+  const productAt = (index: number) => rowsOfPage.get(Math.floor(index / previewPageSize))?.[index % previewPageSize];
 
   return (
     <div
@@ -138,7 +168,7 @@ function PreviewTable({ rows, markups, scrollRef, search }: PreviewTableProps) {
       className="preview-table"
       role="table"
       aria-label="Products priced with your markups"
-      aria-rowcount={rows.length + 1}
+      aria-rowcount={total + 1}
       tabIndex={0}
     >
       <div className="preview-table__head" role="rowgroup">
@@ -158,14 +188,23 @@ function PreviewTable({ rows, markups, scrollRef, search }: PreviewTableProps) {
         </div>
       </div>
       <div className="preview-table__body" role="rowgroup" style={{ height: virtualizer.getTotalSize() }}>
-        {rows.length === 0 ? (
+        {total === 0 ? (
           <div className="preview-table__empty" role="row">
             <span role="cell">No products match “{search}”.</span>
           </div>
         ) : null}
-        {virtualizer.getVirtualItems().map((item) => {
-          const product = rows[item.index];
-          if (!product) return null;
+        {items.map((item) => {
+          const product = productAt(item.index);
+          const style = { transform: `translateY(${item.start - headerHeight}px)` };
+          if (!product) {
+            return (
+              <div key={item.key} className="preview-table__row preview-table__row--loading" role="row" aria-rowindex={item.index + 2} style={style}>
+                <span role="cell" className="preview-table__muted">
+                  Loading…
+                </span>
+              </div>
+            );
+          }
           const price = priceFor(product.cost_cents, markups);
           return (
             <div
@@ -173,7 +212,7 @@ function PreviewTable({ rows, markups, scrollRef, search }: PreviewTableProps) {
               className={`preview-table__row${item.index % 2 === 1 ? ' is-striped' : ''}`}
               role="row"
               aria-rowindex={item.index + 2}
-              style={{ transform: `translateY(${item.start - headerHeight}px)` }}
+              style={style}
             >
               <span role="cell" className="preview-table__sku" title={product.sku}>
                 {product.sku}

@@ -1,0 +1,127 @@
+import { describe, expect, test } from 'vitest';
+import type { SubscriptionRow } from '../../../db/schema.ts';
+import type { CollectionWithCategory } from '../../catalog/repositories/catalog.ts';
+import { decideDownload, decideSync, downloadAllowance, entitlingSubscription, type EntitlementRepository } from './entitlements.ts';
+
+const now = new Date('2026-03-10T12:00:00Z');
+const CATEGORY = 1;
+
+function edition(id: number, rundate: string, isFree = false): CollectionWithCategory {
+  return {
+    id,
+    category_id: CATEGORY,
+    collection_id: `E-${id}`,
+    name: `Edition ${id}`,
+    rundate,
+    image: null,
+    is_free: isFree,
+    item_count: 1,
+    created_at: now,
+    category_name: 'Electrical',
+  };
+}
+
+/** Newest first, as the repository lists them. */
+const editions = [edition(3, '2026-03-01'), edition(2, '2026-02-01'), edition(1, '2026-01-01')];
+const free = edition(9, '2026-03-01', true);
+
+function subscription(overrides: Partial<SubscriptionRow> = {}): SubscriptionRow {
+  const start = overrides.period_start ?? new Date('2026-02-15T00:00:00Z');
+  return {
+    id: 1,
+    user_id: 7,
+    plan_id: 1,
+    status: 'active',
+    period_start: start,
+    current_period_start: start,
+    period_end: new Date('2027-02-15T00:00:00Z'),
+    auto_renew: false,
+    source: 'complimentary',
+    stripe_subscription_id: null,
+    canceled_at: null,
+    created_at: start,
+    updated_at: start,
+    ...overrides,
+  };
+}
+
+/** A repository in memory: the user's subscriptions, a plan maximum, and downloads per (subscription, period). */
+function fakeRepository(subscriptions: SubscriptionRow[], options: { max?: number; used?: Record<string, number> } = {}): EntitlementRepository {
+  return {
+    subscriptionsOfUser: async () => subscriptions,
+    editionsOfCategory: async () => editions,
+    planById: async () => ({ download_max_per_period: options.max ?? 5 }),
+    downloadsInPeriod: async (subscriptionId, periodStart) => options.used?.[`${subscriptionId}@${periodStart.toISOString()}`] ?? 0,
+  };
+}
+
+describe('who may download what (decision 0006 matrix)', () => {
+  const cases: Array<[string, SubscriptionRow[], Record<'free' | 'current' | 'bought' | 'older', boolean>]> = [
+    ['no subscription', [], { free: true, current: false, bought: false, older: false }],
+    ['subscriber since 15 February', [subscription()], { free: true, current: true, bought: true, older: false }],
+    ['cancelled, inside the period', [subscription({ status: 'canceled', period_end: new Date('2026-04-15T00:00:00Z') })], { free: true, current: true, bought: true, older: false }],
+    [
+      'expired',
+      [subscription({ status: 'expired', period_start: new Date('2025-01-15T00:00:00Z'), period_end: new Date('2026-01-15T00:00:00Z') })],
+      { free: true, current: false, bought: false, older: false },
+    ],
+    ['active, but its period is over', [subscription({ period_end: new Date('2026-03-01T00:00:00Z') })], { free: true, current: false, bought: false, older: false }],
+    ['not begun yet', [subscription({ period_start: new Date('2026-04-01T00:00:00Z'), period_end: new Date('2027-04-01T00:00:00Z') })], { free: true, current: false, bought: false, older: false }],
+  ];
+  for (const [name, subscriptions, expected] of cases) {
+    test(name, async () => {
+      const repo = fakeRepository(subscriptions);
+      const allowed = async (e: CollectionWithCategory) => (await decideDownload(repo, 7, e, now)).allowed;
+      expect({
+        free: await allowed(free),
+        current: await allowed(editions[0]!),
+        bought: await allowed(editions[1]!),
+        older: await allowed(editions[2]!),
+      }).toEqual(expected);
+      // Syncs follow the same rights.
+      expect((await decideSync(repo, 7, editions[0]!, now)).allowed).toBe(expected.current);
+    });
+  }
+
+  test('refusals carry the SPEC §8 message', async () => {
+    expect(await decideDownload(fakeRepository([]), 7, editions[0]!, now)).toEqual({ allowed: false, code: 'NOT_SUBSCRIBED', message: 'Not Subscribed' });
+    expect(await decideDownload(fakeRepository([subscription()]), 7, editions[2]!, now)).toMatchObject({ allowed: false, code: 'NOT_SUBSCRIBED' });
+  });
+});
+
+describe('downloads left this period', () => {
+  test('paid downloads count against the maximum of the current period; free ones never', async () => {
+    const s = subscription();
+    const period = `1@${s.current_period_start.toISOString()}`;
+    expect(await decideDownload(fakeRepository([s], { max: 5, used: { [period]: 4 } }), 7, editions[0]!, now)).toMatchObject({
+      allowed: true,
+      counted: true,
+      allowance: { used: 4, allowed: 5, left: 1 },
+    });
+    expect(await decideDownload(fakeRepository([s], { max: 5, used: { [period]: 5 } }), 7, editions[0]!, now)).toEqual({
+      allowed: false,
+      code: 'DOWNLOAD_LIMIT_REACHED',
+      message: 'You have used all 5 downloads of your plan for this period.',
+    });
+    expect(await decideDownload(fakeRepository([s], { max: 5, used: { [period]: 5 } }), 7, free, now)).toEqual({ allowed: true, counted: false });
+    // Syncs do not count: at the maximum a sync is still allowed.
+    expect(await decideSync(fakeRepository([s], { max: 5, used: { [period]: 5 } }), 7, editions[0]!, now)).toEqual({ allowed: true });
+  });
+
+  test('a new period counts afresh; the earlier one keeps its downloads', async () => {
+    const start = new Date('2026-02-15T00:00:00Z');
+    const renewed = subscription({ period_start: start, current_period_start: new Date('2026-03-05T00:00:00Z') });
+    const repo = fakeRepository([renewed], { max: 5, used: { [`1@${start.toISOString()}`]: 5 } });
+    expect(await downloadAllowance(repo, 7, now)).toMatchObject({ used: 0, allowed: 5, left: 5, periodStart: renewed.current_period_start });
+    // The subscription's start still decides what was bought.
+    expect((await decideDownload(repo, 7, editions[1]!, now)).allowed).toBe(true);
+  });
+
+  test('no allowance without an entitling subscription; the one ending last wins', async () => {
+    expect(await downloadAllowance(fakeRepository([]), 7, now)).toBeNull();
+    const short = subscription({ id: 1, period_end: new Date('2026-04-01T00:00:00Z') });
+    const long = subscription({ id: 2, period_end: new Date('2027-04-01T00:00:00Z') });
+    expect(entitlingSubscription([short, long], now)?.id).toBe(2);
+    expect(entitlingSubscription([long, short], now)?.id).toBe(2);
+  });
+});
