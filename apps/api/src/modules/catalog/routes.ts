@@ -3,6 +3,7 @@ import {
   collectionsResponse,
   downloadBoughtProductsRequest,
   downloadProductsRequest,
+  latestCollectionParams,
   latestCollectionResponse,
   previewProductsResponse,
   saveUserFactorRequest,
@@ -51,7 +52,7 @@ export async function catalogRoutes(app: FastifyInstance, ctx: AppContext): Prom
     schema: {
       tags,
       summary: 'Current and bought editions of a category (or ALL / FREE)',
-      params: z.object({ categoryId: z.string().max(20) }),
+      params: latestCollectionParams,
       response: { 200: latestCollectionResponse, ...errorResponses(401, 403, 404) },
     },
     handler: async (request) => latestCollections(ctx, requireUser(request).id, request.params.categoryId),
