@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { ID_MAX, controlCharacterMessage, idField, invalidCharacterMessage, isSingleLineText, singleLine } from './fields.ts';
+import { ID_MAX, controlCharacterMessage, idField, invalidCharacterMessage, isSingleLineText, singleLine, toSingleLineText } from './fields.ts';
 
 describe('idField', () => {
   const id = idField();
@@ -39,5 +39,13 @@ describe('singleLine', () => {
     const result = field.safeParse(value);
     expect(result.error?.issues.map((issue) => issue.message)).toContain(invalidCharacterMessage);
     expect(isSingleLineText(value)).toBe(false);
+  });
+});
+
+describe('toSingleLineText', () => {
+  test('turns control characters into spaces and lone surrogates into U+FFFD, keeping the rest', () => {
+    expect(toSingleLineText('Gina\u0000Ohm\r\nBcc')).toBe('Gina Ohm  Bcc');
+    expect(toSingleLineText('a\uD800b\uD83D\uDE00')).toBe('a\uFFFDb\uD83D\uDE00');
+    expect(isSingleLineText(toSingleLineText('x\u2028\u0085\uDFFF'))).toBe(true);
   });
 });

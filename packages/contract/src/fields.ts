@@ -32,7 +32,8 @@ export function idField(message = 'A valid id is required.') {
 
 // C0 controls (NUL, tab, CR, LF...), DEL, C1 controls (NEL...), and the Unicode line and
 // paragraph separators: none belongs in a one-line value such as a name.
-const SINGLE_LINE = /^[^\u0000-\u001f\u007f-\u009f\u2028\u2029]*$/;
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+const SINGLE_LINE = new RegExp(`^[^${CONTROL_CHARACTER.source.slice(1, -1)}]*$`);
 // A surrogate without its partner: not a character, and PostgreSQL cannot store it as UTF-8.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -52,4 +53,14 @@ export function singleLine(schema: z.ZodString): z.ZodString {
   return schema
     .regex(SINGLE_LINE, { error: controlCharacterMessage })
     .refine((value) => !LONE_SURROGATE.test(value), { error: invalidCharacterMessage });
+}
+
+/**
+ * Makes text from elsewhere (a provider's display name) storable as one line: control
+ * characters become spaces and lone surrogates U+FFFD. For input we can refuse, use singleLine.
+ */
+export function toSingleLineText(value: string): string {
+  return value
+    .replace(new RegExp(CONTROL_CHARACTER.source, 'g'), ' ')
+    .replace(new RegExp(LONE_SURROGATE.source, 'g'), '\uFFFD');
 }

@@ -20,7 +20,7 @@ export function sendEmailJob(ctx: Pick<AppContext, 'db' | 'mailer' | 'config' | 
     maxAttempts: MAX_ATTEMPTS,
     async handle({ outboxId }, attempt) {
       const mail = await findMail(ctx.db, outboxId);
-      if (!mail || mail.status !== 'pending') return;
+      if (!mail || mail.status !== 'pending' || mail.text_body === null || mail.html_body === null) return;
       try {
         await ctx.mailer.send({
           from: ctx.config.mailFrom,

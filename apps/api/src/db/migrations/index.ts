@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as accounts from './0001-accounts.ts';
 import * as catalog from './0002-catalog.ts';
+import * as hardening from './0005-hardening.ts';
 
 /**
  * Every migration, in order. Imported statically so the bundled server carries them; a new
@@ -9,4 +10,5 @@ import * as catalog from './0002-catalog.ts';
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
   '0002-catalog': catalog,
+  '0005-hardening': hardening,
 };
