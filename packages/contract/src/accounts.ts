@@ -48,7 +48,7 @@ export const newPasswordField = singleLine(
 );
 
 /** The repetition of a new password: compared with it by the server. */
-const repeatedPasswordField = singleLine(z.string({ error: requiredMessage }).min(1, { error: requiredMessage }).max(PASSWORD_MAX_LENGTH, { error: passwordTooLongMessage }));
+const repeatedPasswordField = singleLine(z.string({ error: requiredMessage }).min(1, { error: requiredMessage }));
 
 /**
  * A password being checked at login: never trimmed, bounded so hashing cannot be abused. Only

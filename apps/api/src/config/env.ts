@@ -73,6 +73,7 @@ export interface Config {
   logLevel: string;
   webDistDir: string | undefined;
   rateLimits: {
+    /** Login attempts at one account from one client address (docs/decisions/0005). */
     loginPerAccount: RateLimitRule;
     loginPerAddress: RateLimitRule;
     registerPerAccount: RateLimitRule;
