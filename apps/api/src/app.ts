@@ -20,6 +20,7 @@ import { adminCliRoutes } from './modules/operator/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { CLEAN_UP_INTERVAL_MS, cleanUpExpiredRows } from './jobs/clean-up.ts';
 import { configRoutes } from './http/config-routes.ts';
+import { trackAllowedMethods } from './http/method-not-allowed.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -113,6 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   });
   registerErrorHandler(app);
   registerSession(app, ctx);
+  const refuseMethod = trackAllowedMethods(app);
 
   await configRoutes(app, ctx);
   await accountRoutes(app, ctx);
@@ -120,7 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await adminCliRoutes(app, ctx, { token: options.adminCliToken });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  await registerWebApp(app, config);
+  await registerWebApp(app, config, refuseMethod);
 
   let cleanUpTimer: NodeJS.Timeout | undefined;
   if (options.startWorkers !== false) {
