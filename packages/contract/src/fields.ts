@@ -32,6 +32,7 @@ export function idField(message = 'A valid id is required.') {
 
 // C0 controls (NUL, tab, CR, LF...), DEL, C1 controls (NEL...), and the Unicode line and
 // paragraph separators: none belongs in a one-line value such as a name.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 const SINGLE_LINE = new RegExp(`^[^${CONTROL_CHARACTER.source.slice(1, -1)}]*$`);
 // A surrogate without its partner: not a character, and PostgreSQL cannot store it as UTF-8.
