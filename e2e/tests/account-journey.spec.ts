@@ -45,6 +45,13 @@ test('register, activate from the mailed link, log in, land on the dashboard, lo
   await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
   // The server session is gone too: the dashboard's API refuses the old cookies.
   expect((await page.request.get('/api/me/')).status()).toBe(401);
+
+  // Logout sent Clear-Site-Data; signing in again fetches a fresh XSRF token and works.
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
 });
 
 test('using an activation link twice shows the SPEC message', async ({ page }) => {

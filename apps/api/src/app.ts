@@ -23,6 +23,7 @@ import { operatorRoutes } from './modules/operator/routes.ts';
 import { billingRoutes } from './modules/billing/routes.ts';
 import { configRoutes } from './http/config-routes.ts';
 import { registerBrowserApi } from './http/contexts.ts';
+import { trackAllowedMethods } from './http/method-not-allowed.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -125,13 +126,14 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     transform: jsonSchemaTransform,
   });
   registerErrorHandler(app);
+  const refuseMethod = trackAllowedMethods(app);
 
   // Each call is registered in the context of its access level (public, user, operator).
   await registerBrowserApi(app, ctx, [configRoutes, accountRoutes, catalogRoutes, billingRoutes, operatorRoutes]);
   await app.register(async (scope) => adminCliRoutes(scope, ctx, { token: options.adminCliToken }));
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  await registerWebApp(app, config);
+  await registerWebApp(app, config, refuseMethod);
 
   if (options.startWorkers !== false) {
     app.addHook('onReady', async () => queue.start());

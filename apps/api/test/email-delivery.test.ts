@@ -81,7 +81,12 @@ describe('mail goes through the outbox', () => {
     expect(mail.last_error).toBeNull();
     expect(job.state).toBe('completed');
     expect(delivered[0]!.messageId).toBe(mail.message_id);
-    expect(extractLink(delivered[0]!.text, 'activate').url.startsWith(`${t.config.appUrl}/activate/`)).toBe(true);
+    const link = extractLink(delivered[0]!.text, 'activate');
+    expect(link.url.startsWith(`${t.config.appUrl}/activate/`)).toBe(true);
+    // Issue 7 §1.5: once sent, the row keeps who, what and when, but not the live link.
+    expect(mail).toMatchObject({ to_address: email, subject: 'Activate your Tradelist account', kind: 'activation', text_body: null, html_body: null });
+    expect(JSON.stringify(await t.database.db.selectFrom('mail_outbox').selectAll().execute())).not.toContain(link.token);
+    expect(JSON.stringify(await t.database.db.selectFrom('jobs').selectAll().execute())).not.toContain(link.token);
 
     for (let i = 0; i < 3; i++) {
       t.clock.advance(retryMaxSeconds + 1);
@@ -98,12 +103,20 @@ describe('mail goes through the outbox', () => {
     expect(response.json()).toEqual({ message: resetRequestedMessage });
     await deliverMail(t);
     const before = mailsTo(sims.smtp, acc.email).length;
+    // While it waits, the row holds the body: it is what will be sent.
+    const waiting = await t.database.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', acc.email).where('status', '=', 'pending').executeTakeFirstOrThrow();
+    expect(waiting.text_body).toContain('/reset-password/');
 
     await sims.smtp.startSmtp();
     t.clock.advance(retryBaseSeconds);
     await deliverMail(t);
     expect(mailsTo(sims.smtp, acc.email)).toHaveLength(before + 1);
-    expect(mailsTo(sims.smtp, acc.email).at(-1)!.subject).toBe('Reset your Tradelist password');
+    const reset = mailsTo(sims.smtp, acc.email).at(-1)!;
+    expect(reset.subject).toBe('Reset your Tradelist password');
+    const { token } = extractLink(reset.text, 'reset-password');
+    const rows = await t.database.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', acc.email).execute();
+    expect(rows.map((row) => [row.status, row.text_body, row.html_body])).toEqual(rows.map(() => ['sent', null, null]));
+    expect(JSON.stringify(rows)).not.toContain(token);
   });
 
   test('a mail that keeps failing backs off exponentially and is abandoned after the last attempt', async () => {
@@ -122,6 +135,8 @@ describe('mail goes through the outbox', () => {
     }
 
     expect(mail.status).toBe('abandoned');
+    // Never sent, and never will be: its activation link goes too.
+    expect(mail).toMatchObject({ text_body: null, html_body: null, subject: 'Activate your Tradelist account' });
     expect(mail.attempts).toBe(job.max_attempts);
     expect(mail.last_error).toBeTruthy();
     expect(job.state).toBe('failed');

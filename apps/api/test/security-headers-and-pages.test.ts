@@ -1,3 +1,4 @@
+import type { InjectOptions } from 'fastify';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -91,11 +92,29 @@ describe('security headers', () => {
       const maxAge = Number(/max-age=(\d+)/.exec(hsts)?.[1]);
       expect(maxAge).toBeGreaterThanOrEqual(31_536_000);
       const session = response.cookies.find((cookie) => cookie.name === '__Host-tl_session');
-      const xsrf = response.cookies.find((cookie) => cookie.name === 'XSRF-TOKEN');
+      const xsrf = response.cookies.find((cookie) => cookie.name === '__Host-XSRF-TOKEN');
       expect(session).toMatchObject({ secure: true, httpOnly: true, path: '/', sameSite: 'Lax' });
       expect(session!.domain).toBeUndefined();
+      // Issue 7 §1.6: the XSRF cookie is __Host- too (no sibling host can plant one); readable by the page.
       expect(xsrf).toMatchObject({ secure: true, path: '/', sameSite: 'Lax' });
+      expect(xsrf!.domain).toBeUndefined();
       expect(xsrf!.httpOnly).toBeUndefined();
+      expect(response.cookies.map((cookie) => cookie.name)).not.toContain('XSRF-TOKEN');
+
+      // The header keeps its name: X-XSRF-TOKEN carries the __Host- cookie's value.
+      const cookieHeader = response.cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
+      const login = (headers: Record<string, string>) =>
+        https.app.inject({ method: 'POST', url: '/api/login_page/', headers: { cookie: cookieHeader, ...headers }, payload: { email: 'nobody@example.com', password: 'not a password' } });
+      expect((await login({ 'x-xsrf-token': xsrf!.value })).statusCode).toBe(401);
+      expect((await login({})).statusCode).toBe(403);
+      // A plain XSRF-TOKEN cookie (as an http page or a sibling host could set) does not count.
+      const planted = await https.app.inject({
+        method: 'POST',
+        url: '/api/login_page/',
+        headers: { cookie: `__Host-tl_session=${session!.value}; XSRF-TOKEN=${xsrf!.value}`, 'x-xsrf-token': xsrf!.value },
+        payload: { email: 'nobody@example.com', password: 'not a password' },
+      });
+      expect(planted.statusCode).toBe(403);
 
       const notFound = await https.client().get('/api/nothing-here/');
       expect(Number(/max-age=(\d+)/.exec(String(notFound.headers['strict-transport-security']))?.[1])).toBeGreaterThanOrEqual(31_536_000);
@@ -106,6 +125,30 @@ describe('security headers', () => {
 });
 
 describe('errors and pages', () => {
+  test('OPTIONS and TRACE: 405 with the error body and Allow, under /api and for pages (issue 7 §1.6)', async () => {
+    // Path, and the Allow header: what the path answers (nothing for an unknown call).
+    const cases: Array<[string, string | undefined]> = [
+      ['/api/me/', 'GET, HEAD'],
+      ['/api/login_page/', 'POST'],
+      ['/api/latest-collection/ALL/', 'GET, HEAD'],
+      ['/api/no-such-call/', undefined],
+      ['/login', 'GET, HEAD'],
+      ['/no-such-page', 'GET, HEAD'],
+      ['/index.html', 'GET, HEAD'],
+    ];
+    for (const method of ['OPTIONS', 'TRACE'] as const) {
+      for (const [url, allow] of cases) {
+        // light-my-request 6.6's method type omits TRACE; it sends any method it is given.
+        const response = await t.app.inject({ method: method as InjectOptions['method'], url, remoteAddress: uniqueAddress() });
+        const label = `${method} ${url}`;
+        expect(response.statusCode, label).toBe(405);
+        expect(response.json(), label).toEqual({ code: 'METHOD_NOT_ALLOWED', error: 'This method is not allowed here.' });
+        expect(response.headers.allow, label).toBe(allow);
+        expectSecurityHeaders(response, label);
+      }
+    }
+  });
+
   test('an unknown /api path: 404 JSON NOT_FOUND', async () => {
     for (const url of ['/api/no-such-call/', '/api', '/api/register']) {
       const response = await client().get(url);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLine } from './fields.ts';
 
 /** SPEC-free rule of PRODUCT.md's security model: passwords of 8 to 128 characters. */
 export const PASSWORD_MIN_LENGTH = 8;
@@ -14,11 +15,16 @@ export const requiredMessage = 'This field is required.';
 export const invalidEmailMessage = 'Enter a valid email address.';
 
 const requiredString = (max: number) =>
-  z
-    .string({ error: requiredMessage })
-    .trim()
-    .min(1, { error: requiredMessage })
-    .max(max, { error: `Ensure this field has no more than ${max} characters.` });
+  singleLine(
+    z
+      .string({ error: requiredMessage })
+      .trim()
+      .min(1, { error: requiredMessage })
+      .max(max, { error: `Ensure this field has no more than ${max} characters.` }),
+  );
+
+/** A value the client copies from a link or a provider (uid, token): one line, never trimmed. */
+const opaqueString = (max: number) => singleLine(z.string({ error: requiredMessage }).min(1, { error: requiredMessage }).max(max));
 
 /** An email address: trimmed, at most 254 characters, no control characters (header injection). */
 export const emailField = z
@@ -28,14 +34,27 @@ export const emailField = z
   .max(EMAIL_MAX_LENGTH, { error: invalidEmailMessage })
   .pipe(z.email({ error: invalidEmailMessage }));
 
-/** A new password: length rules only; the common-password check is the server's. */
-export const newPasswordField = z
-  .string({ error: requiredMessage })
-  .min(1, { error: requiredMessage })
-  .min(PASSWORD_MIN_LENGTH, { error: passwordTooShortMessage })
-  .max(PASSWORD_MAX_LENGTH, { error: passwordTooLongMessage });
+/**
+ * A new password: length rules and the single-line rule (a control character or a lone
+ * surrogate cannot be typed back reliably, and a lone surrogate would hash like U+FFFD); the
+ * common-password check is the server's.
+ */
+export const newPasswordField = singleLine(
+  z
+    .string({ error: requiredMessage })
+    .min(1, { error: requiredMessage })
+    .min(PASSWORD_MIN_LENGTH, { error: passwordTooShortMessage })
+    .max(PASSWORD_MAX_LENGTH, { error: passwordTooLongMessage }),
+);
 
-/** A password being checked at login: never trimmed, bounded so hashing cannot be abused. */
+/** The repetition of a new password: compared with it by the server. */
+const repeatedPasswordField = singleLine(z.string({ error: requiredMessage }).min(1, { error: requiredMessage }));
+
+/**
+ * A password being checked at login: never trimmed, bounded so hashing cannot be abused. Only
+ * compared with a stored hash, never stored, so it keeps accepting whatever earlier rules let
+ * people choose.
+ */
 export const passwordField = z
   .string({ error: requiredMessage })
   .min(1, { error: requiredMessage })
@@ -46,14 +65,14 @@ export const registerRequest = z.object({
   username: requiredString(NAME_MAX_LENGTH),
   email: emailField,
   password: newPasswordField,
-  password2: z.string({ error: requiredMessage }).min(1, { error: requiredMessage }),
+  password2: repeatedPasswordField,
 });
 export type RegisterRequest = z.infer<typeof registerRequest>;
 
 /** POST /api/activate/ (SPEC §7). */
 export const activateRequest = z.object({
-  uid: z.string({ error: requiredMessage }).min(1).max(64),
-  token: z.string({ error: requiredMessage }).min(1).max(256),
+  uid: opaqueString(64),
+  token: opaqueString(256),
 });
 export type ActivateRequest = z.infer<typeof activateRequest>;
 
@@ -84,7 +103,7 @@ export type LoginResponse = z.infer<typeof loginResponse>;
 
 /** POST /api/google-login/ (SPEC §7): `token` is the Google ID token (the GIS credential). */
 export const googleLoginRequest = z.object({
-  token: z.string({ error: requiredMessage }).min(1, { error: requiredMessage }).max(8192),
+  token: opaqueString(8192),
 });
 export type GoogleLoginRequest = z.infer<typeof googleLoginRequest>;
 export const googleLoginResponse = sessionUser;
@@ -95,10 +114,10 @@ export type EmailOnlyRequest = z.infer<typeof emailOnlyRequest>;
 
 /** POST /api/reset-password/ (SPEC §7). */
 export const resetPasswordRequest = z.object({
-  uid: z.string({ error: requiredMessage }).min(1).max(64),
-  token: z.string({ error: requiredMessage }).min(1).max(256),
+  uid: opaqueString(64),
+  token: opaqueString(256),
   new_password1: newPasswordField,
-  new_password2: z.string({ error: requiredMessage }).min(1, { error: requiredMessage }),
+  new_password2: repeatedPasswordField,
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
 

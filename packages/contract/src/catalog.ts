@@ -1,8 +1,17 @@
 import { z } from 'zod';
+import { idField, singleLine } from './fields.ts';
 
 /** SPEC §9: the special category ids of the catalog screen and GET /latest-collection/{id}/. */
 export const ALL_CATEGORY_ID = 'ALL';
 export const FREE_CATEGORY_ID = 'FREE';
+
+/** GET /api/latest-collection/{categoryId}/: ALL, FREE or a category id (as a number). */
+export const latestCollectionParams = z.object({
+  categoryId: z.union([z.literal(ALL_CATEGORY_ID), z.literal(FREE_CATEGORY_ID), idField('A valid category id, ALL or FREE is required.')], {
+    error: 'A valid category id, ALL or FREE is required.',
+  }),
+});
+export type LatestCollectionCategory = z.output<typeof latestCollectionParams>['categoryId'];
 
 /** SPEC §3 Category, plus whether it is only announced (Plumbing and Lumber). */
 export const category = z.object({
@@ -70,16 +79,14 @@ export const downloadMediaTypes: Record<DownloadFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
-const collectionIdField = z.coerce
-  .number({ error: 'A valid collection id is required.' })
-  .int({ error: 'A valid collection id is required.' })
-  .positive({ error: 'A valid collection id is required.' })
-  .max(2_147_483_647, { error: 'A valid collection id is required.' });
+const collectionIdField = idField('A valid collection id is required.');
 
 /** POST /api/download-products/ (SPEC §7; `format` and `layout` are ours, the spec leaves them open). */
 export const downloadProductsRequest = z.object({
   collection_id: collectionIdField,
-  catelog_id: z.union([z.literal('none'), z.coerce.number().int().positive()]).default('none'),
+  catelog_id: z
+    .union([z.literal('none'), idField('A valid category id or none is required.')], { error: 'A valid category id or none is required.' })
+    .default('none'),
   format: z.enum(downloadFormats).default('csv'),
   layout: z.enum(downloadLayouts).default('price-list'),
 });
@@ -108,10 +115,12 @@ const percentField = z
   .refine((value) => Math.round(value * 100) === Number((value * 100).toFixed(6)), { error: 'Use at most two decimal places.' })
   .nullable();
 
-const factorText = z
-  .string({ error: 'Enter text.' })
-  .trim()
-  .max(USER_FACTOR_TEXT_MAX, { error: `Ensure this field has no more than ${USER_FACTOR_TEXT_MAX} characters.` });
+const factorText = singleLine(
+  z
+    .string({ error: 'Enter text.' })
+    .trim()
+    .max(USER_FACTOR_TEXT_MAX, { error: `Ensure this field has no more than ${USER_FACTOR_TEXT_MAX} characters.` }),
+);
 
 /**
  * SPEC §3 User factor: percentages per price band (null = empty = 0 %), the sales tax, and the

@@ -79,6 +79,7 @@ export interface Config {
   /** Whether the server also runs jobs and scheduled work (WORKERS=0: HTTP only, worker processes run them). */
   runWorkers: boolean;
   rateLimits: {
+    /** Login attempts at one account from one client address (docs/decisions/0005). */
     loginPerAccount: RateLimitRule;
     loginPerAddress: RateLimitRule;
     registerPerAccount: RateLimitRule;

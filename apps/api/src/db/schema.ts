@@ -73,13 +73,16 @@ export interface JobSchedulesTable {
   last_run_by: string | null;
 }
 
-/** Every email the product sends, written in the same transaction as the change that causes it. */
+/**
+ * Every email the product sends, written in the same transaction as the change that causes it.
+ * The bodies hold live links, so they are removed once the mail is sent or abandoned (null).
+ */
 export interface MailOutboxTable {
   id: Generated<number>;
   to_address: string;
   subject: string;
-  text_body: string;
-  html_body: string;
+  text_body: string | null;
+  html_body: string | null;
   message_id: string;
   kind: string;
   status: Generated<'pending' | 'sent' | 'abandoned'>;
@@ -87,6 +90,13 @@ export interface MailOutboxTable {
   last_error: string | null;
   created_at: Timestamp;
   sent_at: Timestamp | null;
+}
+
+/** The `jti` of each Google ID token used to sign in, kept until the token expires (no replay). */
+export interface GoogleTokenUsesTable {
+  jti: string;
+  expires_at: Timestamp;
+  used_at: Timestamp;
 }
 
 /** Fixed-window counters for rate limits, shared by every API process. */
@@ -240,6 +250,7 @@ export interface Database {
   job_schedules: JobSchedulesTable;
   mail_outbox: MailOutboxTable;
   rate_limits: RateLimitsTable;
+  google_token_uses: GoogleTokenUsesTable;
   categories: CategoriesTable;
   collections: CollectionsTable;
   products: ProductsTable;

@@ -5,6 +5,7 @@ import { isAppRoute } from '@tradelist/contract/app-routes';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/env.ts';
 import { AppError } from '../errors.ts';
+import type { RefuseMethod } from './method-not-allowed.ts';
 
 /** The built web app: WEB_DIST_DIR, else apps/web/dist found above this file. */
 function findWebDist(config: Config): string | undefined {
@@ -22,8 +23,9 @@ function findWebDist(config: Config): string | undefined {
  * Serves the built web app: hashed assets with long caching, and the app's page for every route
  * of SPEC §2 (deep links such as /reset-password/{uid}/{token} load). Unknown /api paths get a
  * JSON 404; other unknown paths get the app's page with status 404 (it shows its not-found page).
+ * OPTIONS and TRACE, which no route answers, get 405 from `refuseMethod`.
  */
-export async function registerWebApp(app: FastifyInstance, config: Config): Promise<void> {
+export async function registerWebApp(app: FastifyInstance, config: Config, refuseMethod?: RefuseMethod): Promise<void> {
   const dist = findWebDist(config);
   const indexHtml = dist ? readFileSync(path.join(dist, 'index.html'), 'utf8') : undefined;
   if (dist) {
@@ -40,6 +42,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
+    refuseMethod?.(pathname, request.method, (allow) => void reply.header('allow', allow));
     if (pathname === '/api' || pathname.startsWith('/api/')) {
       throw new AppError('NOT_FOUND', 'No such API call.');
     }

@@ -4,6 +4,8 @@ import { addSeconds } from '../lib/clock.ts';
 import { defineJob } from './job-kind.ts';
 import { defineSchedule } from './scheduled-task.ts';
 import { deleteCompletedJobs } from './jobs-repository.ts';
+import { deleteOldMail } from '../mail/mail-outbox-repository.ts';
+import { deleteExpiredGoogleTokenUses } from '../security/google-token-uses-repository.ts';
 import { deleteExpiredRateLimits } from '../security/rate-limits-repository.ts';
 import { deleteExpiredSessions } from '../security/sessions-repository.ts';
 
@@ -11,16 +13,22 @@ const DAY_SECONDS = 24 * 60 * 60;
 /** How often the cluster clears rows nobody will read again. */
 const CLEAN_UP_EVERY_SECONDS = 60 * 60;
 
+// Sent mail's metadata (to, subject, when) stays this long for support questions.
+const MAIL_KEPT_DAYS = 30;
+
 /**
  * Deletes what has served its purpose: rate-limit windows over a day old (the longest window is
- * an hour), expired sessions, and jobs completed over a week ago. Each delete is idempotent, so
- * a retried run is harmless.
+ * an hour), expired sessions, jobs completed over a week ago, outbox rows over 30 days old, and
+ * the remembered `jti` of Google tokens that have expired. Safe to run from several instances at
+ * once: each delete is idempotent.
  */
 export async function cleanUpExpiredRows(ctx: Pick<AppContext, 'db' | 'clock'>): Promise<void> {
   const now = ctx.clock.now();
   await deleteExpiredRateLimits(ctx.db, addSeconds(now, -DAY_SECONDS));
   await deleteExpiredSessions(ctx.db, now);
   await deleteCompletedJobs(ctx.db, addSeconds(now, -7 * DAY_SECONDS));
+  await deleteOldMail(ctx.db, addSeconds(now, -MAIL_KEPT_DAYS * DAY_SECONDS));
+  await deleteExpiredGoogleTokenUses(ctx.db, now);
 }
 
 /** One run of the clean-up, for the period that was due at `dueAt`. */

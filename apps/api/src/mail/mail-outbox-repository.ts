@@ -23,7 +23,10 @@ export function findMail(db: Db, id: number): Promise<MailOutboxRow | undefined>
   return db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Records a delivery attempt's outcome. */
+/**
+ * Records a delivery attempt's outcome. A sent or abandoned mail loses its bodies in the same
+ * statement: they hold live activation and reset links, which must not outlive the delivery.
+ */
 export async function recordMailAttempt(
   db: Db,
   id: number,
@@ -34,9 +37,16 @@ export async function recordMailAttempt(
     .updateTable('mail_outbox')
     .set(
       outcome.status === 'sent'
-        ? { status: 'sent', sent_at: outcome.sentAt, attempts, last_error: null }
-        : { status: outcome.status, last_error: outcome.error, attempts },
+        ? { status: 'sent', sent_at: outcome.sentAt, attempts, last_error: null, text_body: null, html_body: null }
+        : outcome.status === 'abandoned'
+          ? { status: 'abandoned', last_error: outcome.error, attempts, text_body: null, html_body: null }
+          : { status: 'pending', last_error: outcome.error, attempts },
     )
     .where('id', '=', id)
     .execute();
+}
+
+/** Deletes mail created before `before`, whatever became of it (its metadata has served support). */
+export async function deleteOldMail(db: Db, before: Date): Promise<void> {
+  await db.deleteFrom('mail_outbox').where('created_at', '<', before).execute();
 }

@@ -18,7 +18,7 @@ export const sendEmail = defineJob({
   idempotencyKey: ({ outboxId }) => String(outboxId),
   async handle({ outboxId }, { ctx, attempt }) {
     const mail = await findMail(ctx.db, outboxId);
-    if (!mail || mail.status !== 'pending') return;
+    if (!mail || mail.status !== 'pending' || mail.text_body === null || mail.html_body === null) return;
     try {
       await ctx.mailer.send({
         from: ctx.config.mailFrom,

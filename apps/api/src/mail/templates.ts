@@ -17,22 +17,31 @@ function layout(paragraphs: string[], action?: { label: string; url: string }): 
   return `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1b2733;max-width:560px;margin:0 auto;padding:24px"><h1 style="font-size:20px;color:#14213d">Tradelist</h1>${body}${button}<p style="font-size:12px;color:#777;margin-top:32px">You received this email because of an action on your Tradelist account.</p></body></html>`;
 }
 
+/**
+ * "Hi Ann," for an address we know belongs to the account's owner; "Hello," otherwise. A name
+ * chosen by whoever registered someone else's email ("Click http://evil.test/login now") never
+ * reaches that mailbox (issue 7 §1.6).
+ */
+function greeting(verifiedName: string | null): string {
+  return verifiedName ? `Hi ${verifiedName},` : 'Hello,';
+}
+
 function content(kind: string, subject: string, paragraphs: string[], action?: { label: string; url: string }): MailContent {
   const text = [...paragraphs, ...(action ? [`${action.label}: ${action.url}`] : []), '— Tradelist'].join('\n\n');
   return { kind, subject, text, html: layout(paragraphs, action) };
 }
 
-/** Sent at registration: the activation link (valid 3 days). */
-export function activationMail(name: string, link: string): MailContent {
+/** Sent at registration: the activation link (valid 3 days); no name, the address is not verified. */
+export function activationMail(link: string): MailContent {
   return content(
     'activation',
     'Activate your Tradelist account',
-    [`Hi ${name},`, 'Thanks for signing up for Tradelist. Please confirm your email address to activate your account. The link works once and expires in 3 days.'],
+    [greeting(null), 'Thanks for signing up for Tradelist. Please confirm your email address to activate your account. The link works once and expires in 3 days.'],
     { label: 'Activate your account', url: link },
   );
 }
 
-/** Sent instead of a second account when someone registers an email that already has one. */
+/** Sent instead of a second account when someone registers an email that already has one (verified, so its name is the owner's). */
 export function existingAccountMail(name: string, loginLink: string, resetLink: string): MailContent {
   return content(
     'existing-account',
@@ -46,13 +55,13 @@ export function existingAccountMail(name: string, loginLink: string, resetLink: 
   );
 }
 
-/** Sent on a password reset request (link valid 1 hour). */
-export function passwordResetMail(name: string, link: string): MailContent {
+/** Sent on a password reset request (link valid 1 hour); `verifiedName` null for an unverified account. */
+export function passwordResetMail(verifiedName: string | null, link: string): MailContent {
   return content(
     'password-reset',
     'Reset your Tradelist password',
     [
-      `Hi ${name},`,
+      greeting(verifiedName),
       'We received a request to reset the password of your Tradelist account. The link works once and expires in 1 hour.',
       'If you did not ask for this, you can ignore this email; your password stays the same.',
     ],
@@ -61,9 +70,9 @@ export function passwordResetMail(name: string, link: string): MailContent {
 }
 
 /** Sent after a password change, so an owner learns of a change they did not make. */
-export function passwordChangedMail(name: string, supportEmail: string): MailContent {
+export function passwordChangedMail(verifiedName: string | null, supportEmail: string): MailContent {
   return content('password-changed', 'Your Tradelist password was changed', [
-    `Hi ${name},`,
+    greeting(verifiedName),
     'The password of your Tradelist account was just changed, and every signed-in device was signed out.',
     `If you did not do this, reset your password right away and contact us at ${supportEmail}.`,
   ]);

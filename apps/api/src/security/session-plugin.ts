@@ -1,3 +1,4 @@
+import { XSRF_HEADER_NAME, xsrfCookieName } from '@tradelist/contract/public-config';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config/env.ts';
 import type { AppContext } from '../context.ts';
@@ -6,9 +7,9 @@ import { AppError } from '../errors.ts';
 import { hmac, randomToken, safeEqual } from '../lib/secrets.ts';
 import { createSession, endSession, resolveSession, SESSION_ABSOLUTE_SECONDS } from './sessions.ts';
 
-/** SPEC §7: the client copies this cookie into the X-XSRF-TOKEN header. */
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'x-xsrf-token';
+/** SPEC §7: the client copies this cookie into the X-XSRF-TOKEN header (over http; see xsrfCookie). */
+export const XSRF_COOKIE = xsrfCookieName(false);
+export const XSRF_HEADER = XSRF_HEADER_NAME.toLowerCase();
 const USER_EMAIL_HEADER = 'x-user-email';
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -22,6 +23,11 @@ declare module 'fastify' {
 /** The session cookie's name: `__Host-` prefixed (Secure, no Domain, Path=/) over https. */
 export function sessionCookieName(config: Config): string {
   return config.isHttps ? '__Host-tl_session' : 'tl_session';
+}
+
+/** The XSRF cookie's name: `__Host-` prefixed over https, like the session cookie. */
+export function xsrfCookie(ctx: AppContext): string {
+  return xsrfCookieName(ctx.config.isHttps);
 }
 
 /**
@@ -44,7 +50,7 @@ function setSessionCookies(ctx: AppContext, reply: FastifyReply, cookieValue: st
   const common = { path: '/', sameSite: 'lax' as const, secure: ctx.config.isHttps };
   const maxAge = persistent ? SESSION_ABSOLUTE_SECONDS : undefined;
   reply.setCookie(sessionCookieName(ctx.config), cookieValue, { ...common, httpOnly: true, maxAge });
-  reply.setCookie(XSRF_COOKIE, xsrfTokenFor(ctx, cookieValue), { ...common, httpOnly: false, maxAge });
+  reply.setCookie(xsrfCookie(ctx), xsrfTokenFor(ctx, cookieValue), { ...common, httpOnly: false, maxAge });
 }
 
 /** Signs the user in on this response: a new session (the old one ends) and a new XSRF token. */
@@ -58,12 +64,17 @@ export async function startSession(ctx: AppContext, request: FastifyRequest, rep
   setSessionCookies(ctx, reply, cookieValue, true);
 }
 
-/** Signs out: the session row is deleted and the browser gets a fresh anonymous cookie pair. */
+/**
+ * Signs out: the session row is deleted, the browser gets a fresh anonymous cookie pair, and
+ * Clear-Site-Data tells it to drop this origin's cookies and stored data (security.md C3), so
+ * nothing of the signed-in user stays on a shared machine.
+ */
 export async function finishSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   await endSession(ctx, request.auth.cookieValue);
   const cookieValue = randomToken();
   request.auth = { user: null, cookieValue };
   setSessionCookies(ctx, reply, cookieValue, false);
+  void reply.header('clear-site-data', '"cookies", "storage"');
 }
 
 /** The signed-in user, or 401: every dashboard call starts with this. */
@@ -81,6 +92,7 @@ export function requireUser(request: FastifyRequest): User {
  */
 export function registerSession(app: FastifyInstance, ctx: AppContext): void {
   const cookieName = sessionCookieName(ctx.config);
+  const xsrfName = xsrfCookie(ctx);
   const appOrigin = new URL(ctx.config.appUrl).origin;
   app.decorateRequest('auth', null as unknown as FastifyRequest['auth']);
 
@@ -89,7 +101,7 @@ export function registerSession(app: FastifyInstance, ctx: AppContext): void {
     if (existing && existing.length >= 32 && existing.length <= 64) {
       const user = await resolveSession(ctx, existing);
       request.auth = { user, cookieValue: existing };
-      const xsrf = request.cookies[XSRF_COOKIE];
+      const xsrf = request.cookies[xsrfName];
       if (!xsrf || !isXsrfTokenValid(ctx, existing, xsrf)) {
         setSessionCookies(ctx, reply, existing, user !== null);
       }
@@ -113,7 +125,7 @@ export function registerSession(app: FastifyInstance, ctx: AppContext): void {
         throw new AppError('CSRF_FAILED', 'Requests from another site are not allowed.');
       }
       const header = request.headers[XSRF_HEADER];
-      const cookie = request.cookies[XSRF_COOKIE];
+      const cookie = request.cookies[xsrfName];
       if (
         typeof header !== 'string' ||
         !cookie ||

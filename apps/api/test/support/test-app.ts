@@ -1,3 +1,4 @@
+import { xsrfCookieName } from '@tradelist/contract/public-config';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, loggerOptions } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config/env.ts';
@@ -71,7 +72,7 @@ export async function createTestApp(
     database,
     clock,
     config,
-    client: (clientOptions) => new TestClient(app, clientOptions?.remoteAddress ?? '127.0.0.1'),
+    client: (clientOptions) => new TestClient(app, clientOptions?.remoteAddress ?? '127.0.0.1', xsrfCookieName(config.isHttps)),
     close: async () => {
       await app.close();
       await database.close();
@@ -88,6 +89,8 @@ export class TestClient {
   constructor(
     private readonly app: FastifyInstance,
     private readonly remoteAddress: string,
+    /** `__Host-XSRF-TOKEN` when the app runs under an https APP_URL. */
+    private readonly xsrfCookie = xsrfCookieName(false),
   ) {}
 
   /** Makes a request; `xsrf: false` leaves the X-XSRF-TOKEN header out. */
@@ -96,9 +99,9 @@ export class TestClient {
     url: string,
     options: { body?: unknown; headers?: Record<string, string>; xsrf?: boolean } = {},
   ): Promise<LightMyRequestResponse> {
-    if (!this.cookies.has('XSRF-TOKEN')) await this.send('GET', '/api/config/', {});
+    if (!this.cookies.has(this.xsrfCookie)) await this.send('GET', '/api/config/', {});
     const headers: Record<string, string> = { ...options.headers };
-    const xsrf = this.cookies.get('XSRF-TOKEN');
+    const xsrf = this.cookies.get(this.xsrfCookie);
     if (options.xsrf !== false && xsrf && !('x-xsrf-token' in headers)) headers['x-xsrf-token'] = xsrf;
     return this.send(method, url, { headers, body: options.body });
   }

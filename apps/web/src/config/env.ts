@@ -1,11 +1,16 @@
+import { XSRF_HEADER_NAME, xsrfCookieName } from '@tradelist/contract/public-config';
+
 /**
  * Build-time settings of the web app. Everything runtime-configurable (support email, Google client
  * id) comes from GET /api/config/ instead, so one build serves every environment.
  */
 export const env = {
-  /** The cookie the server sets and the header it expects back on unsafe requests. */
-  xsrfCookieName: 'XSRF-TOKEN',
-  xsrfHeaderName: 'X-XSRF-TOKEN',
+  /**
+   * The cookie the server sets (`__Host-` prefixed on an https page, as the server does under an
+   * https APP_URL) and the header it expects back on unsafe requests.
+   */
+  xsrfCookieName: xsrfCookieName(typeof location !== 'undefined' && location.protocol === 'https:'),
+  xsrfHeaderName: XSRF_HEADER_NAME,
   userEmailHeaderName: 'X-User-Email',
 } as const;
 

@@ -3,6 +3,7 @@ import * as accounts from './0001-accounts.ts';
 import * as catalog from './0002-catalog.ts';
 import * as billingReady from './0003-billing-ready.ts';
 import * as jobs from './0004-jobs.ts';
+import * as hardening from './0005-hardening.ts';
 
 /**
  * Every migration, in order. Imported statically so the bundled server carries them; a new
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0002-catalog': catalog,
   '0003-billing-ready': billingReady,
   '0004-jobs': jobs,
+  '0005-hardening': hardening,
 };

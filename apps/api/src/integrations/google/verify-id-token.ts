@@ -1,3 +1,5 @@
+import { emailField } from '@tradelist/contract/accounts';
+import { toSingleLineText } from '@tradelist/contract/fields';
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
 
 /** What Tradelist takes from a verified Google ID token. */
@@ -6,6 +8,10 @@ export interface GoogleIdentity {
   email: string;
   emailVerified: boolean;
   name: string;
+  /** The token's `jti`: a token is accepted once (issue 7 §1.6). */
+  tokenId: string;
+  /** The token's `exp`: until then its `jti` is remembered. */
+  expiresAt: Date;
 }
 
 // Google's documented issuers (integrations.md §4.2).
@@ -14,7 +20,8 @@ const keySets = new Map<string, JWTVerifyGetKey>();
 
 /**
  * Verifies a Google ID token: RS256 signature by a key of the JWKS at `certsUrl` (cached and
- * refreshed by jose as keys rotate), audience = our client id, Google's issuer, not expired.
+ * refreshed by jose as keys rotate), audience = our client id, Google's issuer, not expired, and
+ * a `jti` (Google always sends one) for the caller's replay check.
  * Returns null for any token that fails.
  */
 export async function verifyGoogleIdToken(
@@ -32,15 +39,23 @@ export async function verifyGoogleIdToken(
       issuer: GOOGLE_ISSUERS,
       algorithms: ['RS256'],
       clockTolerance: 60,
-      requiredClaims: ['sub', 'exp', 'iat'],
+      requiredClaims: ['sub', 'exp', 'iat', 'jti'],
     });
     if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') return null;
-    const name = typeof payload.name === 'string' && payload.name.trim() ? payload.name.trim() : payload.email.split('@')[0]!;
+    // Stored as they come: the same rules as an email and a name typed into our forms.
+    const email = emailField.safeParse(payload.email);
+    if (!email.success || !/^[\x21-\x7e]{1,255}$/.test(payload.sub)) return null;
+    if (typeof payload.jti !== 'string' || !/^[\x21-\x7e]{1,255}$/.test(payload.jti)) return null;
+    const rawName = typeof payload.name === 'string' ? toSingleLineText(payload.name).trim() : '';
+    const name = rawName || email.data.split('@')[0]!;
     return {
       subject: payload.sub,
-      email: payload.email,
+      email: email.data,
       emailVerified: payload.email_verified === true || payload.email_verified === 'true',
-      name: name.slice(0, 150),
+      // Cut to the column's length; a surrogate pair cut in half is mended again.
+      name: toSingleLineText(name.slice(0, 150)),
+      tokenId: payload.jti!,
+      expiresAt: new Date(payload.exp! * 1000),
     };
   } catch {
     return null;

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { singleLine } from '@tradelist/contract/fields';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
@@ -11,7 +12,7 @@ import { errorResponses } from '../../http/error-responses.ts';
 export const ADMIN_CLI_BODY_LIMIT = 64 * 1024 * 1024;
 
 const adminCliRequest = z.object({
-  argv: z.array(z.string().max(4096)).min(1).max(32),
+  argv: z.array(singleLine(z.string().max(4096))).min(1).max(32),
   /** The files named in argv, by the argument that names them, base64. */
   files: z.record(z.string(), z.string()).default({}),
 });

@@ -4,6 +4,7 @@ import type { User } from '../../../db/schema.ts';
 import { AppError } from '../../../errors.ts';
 import { verifyGoogleIdToken } from '../../../integrations/google/verify-id-token.ts';
 import { deleteSessionsOfUser } from '../../../security/sessions-repository.ts';
+import { recordGoogleTokenUse } from '../../../security/google-token-uses-repository.ts';
 import { findUserByEmail, findUserByGoogleSubject, insertUser, updateUser } from '../repositories/users.ts';
 import { enforceRateLimits } from '../../../security/rate-limits.ts';
 
@@ -18,6 +19,7 @@ export const googleEmailNotVerifiedMessage =
  * account with the same email is linked only when Google says the email is verified. An
  * unverified password account with that email loses its password (someone else may have
  * registered it: pre-account-takeover), and a new account is created when there is none.
+ * Each token signs in once (its `jti` is remembered until it expires).
  */
 export async function logInWithGoogle(ctx: AppContext, token: string, clientAddress: string): Promise<User> {
   await enforceRateLimits(ctx, [{ key: `google-login:address:${clientAddress}`, rule: ctx.config.rateLimits.loginPerAddress }]);
@@ -27,6 +29,11 @@ export async function logInWithGoogle(ctx: AppContext, token: string, clientAddr
   if (!identity) throw new AppError('GOOGLE_TOKEN_INVALID', googleTokenInvalidMessage);
 
   const now = ctx.clock.now();
+  // A token works once: one that leaked (a log, a proxy, a shared machine) cannot sign in again
+  // before it expires. Spent even if the sign-in below is refused.
+  if (!(await recordGoogleTokenUse(ctx.db, { jti: identity.tokenId, expires_at: identity.expiresAt, used_at: now }))) {
+    throw new AppError('GOOGLE_TOKEN_INVALID', googleTokenInvalidMessage);
+  }
   const signIn = () => ctx.db.transaction().execute(async (trx) => {
     const linked = await findUserByGoogleSubject(trx, identity.subject);
     if (linked) return linked;

@@ -19,7 +19,9 @@ export async function logIn(ctx: AppContext, input: LoginRequest, clientAddress:
   const email = input.email.trim().toLowerCase();
   await enforceRateLimits(ctx, [
     { key: `login:address:${clientAddress}`, rule: ctx.config.rateLimits.loginPerAddress },
-    { key: `login:account:${email}`, rule: ctx.config.rateLimits.loginPerAccount },
+    // The account together with the address (docs/decisions/0005): someone who knows the email
+    // can lock out only their own address, never the owner elsewhere.
+    { key: `login:account-address:${email}|${clientAddress}`, rule: ctx.config.rateLimits.loginPerAccount },
   ]);
   const user = await findUserByEmail(ctx.db, email);
   if (!user || !user.password_hash) {

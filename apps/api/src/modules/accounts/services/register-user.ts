@@ -34,7 +34,7 @@ export async function registerUser(ctx: AppContext, input: RegisterRequest, clie
         await queueEmail(ctx, trx, existing.email, mail);
       } else if (existing.password_hash) {
         const link = await createUserLink(ctx, trx, existing.id, 'activate');
-        await queueEmail(ctx, trx, existing.email, activationMail(existing.name, link));
+        await queueEmail(ctx, trx, existing.email, activationMail(link));
       }
       return;
     }
@@ -49,7 +49,7 @@ export async function registerUser(ctx: AppContext, input: RegisterRequest, clie
       updated_at: ctx.clock.now(),
     });
     const link = await createUserLink(ctx, trx, user.id, 'activate');
-    await queueEmail(ctx, trx, user.email, activationMail(user.name, link));
+    await queueEmail(ctx, trx, user.email, activationMail(link));
   });
   // A double-submitted form races itself: the loser's insert hits the unique email index; tried
   // again, it finds the winner's row and answers like any repeated registration.

@@ -20,7 +20,7 @@ export async function requestPasswordReset(ctx: AppContext, emailInput: string, 
       const user = await findUserByEmail(trx, email);
       if (!user || !user.is_active) return;
       const link = await createUserLink(ctx, trx, user.id, 'reset');
-      await queueEmail(ctx, trx, user.email, passwordResetMail(user.name, link));
+      await queueEmail(ctx, trx, user.email, passwordResetMail(user.is_verified ? user.name : null, link));
     });
     ctx.queue.wake();
   }

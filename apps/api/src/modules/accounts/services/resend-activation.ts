@@ -19,7 +19,7 @@ export async function resendActivation(ctx: AppContext, emailInput: string, clie
       const user = await findUserByEmail(trx, email);
       if (!user || user.is_verified || !user.password_hash) return;
       const link = await createUserLink(ctx, trx, user.id, 'activate');
-      await queueEmail(ctx, trx, user.email, activationMail(user.name, link));
+      await queueEmail(ctx, trx, user.email, activationMail(link));
     });
     ctx.queue.wake();
   }

@@ -32,7 +32,7 @@ export async function resetPassword(ctx: AppContext, input: ResetPasswordRequest
     await updateUser(trx, user.id, { password_hash: passwordHash, password_changed_at: now, is_verified: true }, now);
     await invalidateUserTokens(trx, user.id, 'reset', now);
     await deleteSessionsOfUser(trx, user.id);
-    await queueEmail(ctx, trx, user.email, passwordChangedMail(user.name, ctx.config.supportEmail));
+    await queueEmail(ctx, trx, user.email, passwordChangedMail(user.is_verified ? user.name : null, ctx.config.supportEmail));
   });
   ctx.queue.wake();
   return { message: passwordResetMessage };

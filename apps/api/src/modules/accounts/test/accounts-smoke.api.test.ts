@@ -15,7 +15,7 @@ test('register, activate from the outbox link, log in, read /me, log out', async
   });
   expect(registered.statusCode).toBe(201);
   const mail = await t.database.db.selectFrom('mail_outbox').selectAll().executeTakeFirstOrThrow();
-  const link = /http:\/\/localhost:3000\/activate\/([^/\s]+)\/([^/\s]+)/.exec(mail.text_body);
+  const link = /http:\/\/localhost:3000\/activate\/([^/\s]+)\/([^/\s]+)/.exec(mail.text_body ?? '');
   expect(link).not.toBeNull();
   const activated = await client.post('/api/activate/', { uid: link![1], token: link![2] });
   expect(activated.json()).toEqual({ message: 'Your account has been activated. You can now log in.' });

@@ -161,14 +161,48 @@ describe('POST /api/google-login/', () => {
 
   test('concurrent first sign-ins (a double click) give one user and no 500', async () => {
     const email = uniqueEmail('double');
-    const token = await sims.google.issueIdToken({ email });
+    // Each click gets its own credential from Google (a token works once).
+    const tokens = await Promise.all(Array.from({ length: 4 }, () => sims.google.issueIdToken({ email })));
     const before = await countRows(t);
 
-    const responses = await Promise.all(Array.from({ length: 4 }, () => client().post('/api/google-login/', { token })));
+    const responses = await Promise.all(tokens.map((token) => client().post('/api/google-login/', { token })));
 
     expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200, 200]);
     expect(new Set(responses.map((response) => response.json().id)).size).toBe(1);
     expect((await countRows(t)).users).toBe(before.users + 1);
+  });
+
+  test('a token works once: a replay is refused like a forged token and starts no session (issue 7 §1.6)', async () => {
+    const email = uniqueEmail('replay');
+    const token = await sims.google.issueIdToken({ email });
+    expect((await client().post('/api/google-login/', { token })).statusCode).toBe(200);
+    const before = await countRows(t);
+
+    const replay = await client().post('/api/google-login/', { token });
+
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json()).toEqual(tokenInvalid);
+    expect(replay.cookies.some((cookie) => cookie.name === 'tl_session' && cookie.maxAge !== undefined && cookie.maxAge > 0)).toBe(false);
+    expect(await countRows(t)).toEqual(before);
+    // The jti is remembered until the token expires (clean-up forgets it afterwards).
+    const { jti, exp } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { jti: string; exp: number };
+    const use = await t.database.db.selectFrom('google_token_uses').selectAll().where('jti', '=', jti).executeTakeFirstOrThrow();
+    expect(use.expires_at.getTime()).toBe(exp * 1000);
+  });
+
+  test('the same token sent four times at once: exactly one sign-in', async () => {
+    const token = await sims.google.issueIdToken({ email: uniqueEmail('replay-race') });
+    const responses = await Promise.all(Array.from({ length: 4 }, () => client().post('/api/google-login/', { token })));
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 401, 401, 401]);
+  });
+
+  test('a name with control characters is stored as one line; an email Google could not send is refused', async () => {
+    const email = uniqueEmail('gname');
+    const named = await client().post('/api/google-login/', { token: await sims.google.issueIdToken({ email, name: 'Gina\u0000Ohm\r\nBcc: x@evil.test\uD800' }) });
+    expect(named.statusCode, named.body).toBe(200);
+    expect(named.json().name).toBe('Gina Ohm  Bcc: x@evil.test\uFFFD');
+    const bad = await client().post('/api/google-login/', { token: await sims.google.issueIdToken({ email: 'nul\u0000@example.com' }) });
+    expect(bad.statusCode, bad.body).toBe(401);
   });
 
   test('a missing token: 400', async () => {

@@ -54,6 +54,7 @@ describe('GET /api/logout/', () => {
     const response = await c.get('/api/logout/', { xsrf: false });
     expect(response.statusCode).toBe(403);
     expect(response.json().code).toBe('CSRF_FAILED');
+    expect(response.headers['clear-site-data']).toBeUndefined();
     expect((await c.get('/api/me/')).statusCode).toBe(200);
   });
 
@@ -74,6 +75,8 @@ describe('GET /api/logout/', () => {
 
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
+    // Issue 7 §1.6: the browser drops this origin's cookies and stored data too.
+    expect(response.headers['clear-site-data']).toBe('"cookies", "storage"');
     expect(await sessionsOf(acc.id)).toHaveLength(0);
     expect(await meWithCookie(old)).toBe(401);
     // The browser got a fresh anonymous pair.

@@ -135,17 +135,34 @@ describe('POST /api/register/', () => {
     expect(await countRows(t)).toEqual(before);
   });
 
-  test('a name with CR/LF and a Bcc: header stays in the body; the mail goes to the registered address only', async () => {
+  test('a name with CR/LF and a Bcc: header is refused with a field error; nothing is stored or sent', async () => {
     const email = uniqueEmail('crlf');
     const password = strongPassword();
+    const before = await countRows(t);
     const name = 'Eve\r\nBcc: attacker@evil.example\r\nSubject: pwned';
     const response = await client().post('/api/register/', { username: name, email, password, password2: password });
-    expect(response.statusCode).toBe(201);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toEqual({ username: ['Remove line breaks and control characters from this field.'] });
     await deliverMail(t);
-    const [mail] = mailsTo(sims.smtp, email);
-    expect(mail!.to).toEqual([email]);
-    expect(mail!.subject).toBe('Activate your Tradelist account');
-    expect(mailsTo(sims.smtp, 'attacker@evil.example')).toHaveLength(0);
+    expect(await countRows(t)).toEqual(before);
+    expect(mailsTo(sims.smtp, email)).toHaveLength(0);
+  });
+
+  test('the name chosen at registration is not in the activation mail: the address is not verified yet (issue 7 §1.6)', async () => {
+    const email = uniqueEmail('victim');
+    const password = strongPassword();
+    const name = 'Click http://evil.test/login now';
+    expect((await client().post('/api/register/', { username: name, email, password, password2: password })).statusCode).toBe(201);
+    expect((await client().post('/api/resend-activation/', { email })).statusCode).toBe(200);
+    expect((await client().post('/api/request-password-reset/', { email })).statusCode).toBe(200);
+    await deliverMail(t);
+    const mails = mailsTo(sims.smtp, email);
+    expect(mails.map((mail) => mail.subject).sort()).toEqual(['Activate your Tradelist account', 'Activate your Tradelist account', 'Reset your Tradelist password']);
+    for (const mail of mails) {
+      expect(mail.text).not.toContain('evil.test');
+      expect(mail.html).not.toContain('evil.test');
+      expect(mail.text.startsWith('Hello,')).toBe(true);
+    }
   });
 
   test('the mismatch message is the contract constant', () => {

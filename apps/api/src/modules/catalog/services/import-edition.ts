@@ -1,3 +1,4 @@
+import { idField } from '@tradelist/contract/fields';
 import { formatCents, parseDollars } from '@tradelist/pricing/money';
 import { parse as parseCsv } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
@@ -103,7 +104,9 @@ export type ImportEditionResult =
 /** The category named by a name, slug or numeric id; a clear NOT_FOUND listing the categories otherwise. */
 export async function requireCategory(ctx: Pick<AppContext, 'db'>, reference: string): Promise<CategoryRow> {
   const text = reference.trim();
-  const category = /^\d+$/.test(text) ? await findCategoryById(ctx.db, Number(text)) : await findCategoryByName(ctx.db, text);
+  // Digits name an id, and an id outside the column's range names no category (issue 7 §1.1).
+  const id = idField().safeParse(text);
+  const category = id.success ? await findCategoryById(ctx.db, id.data) : /^\d+$/.test(text) ? undefined : await findCategoryByName(ctx.db, text);
   if (category) return category;
   const known = (await listCategories(ctx.db)).map((c) => `"${c.name}" (id ${c.id})`);
   throw new AppError('NOT_FOUND', `There is no category "${text}". ${known.length ? `Categories: ${known.join(', ')}.` : 'There are no categories yet.'}`);

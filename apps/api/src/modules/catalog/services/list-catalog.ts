@@ -1,4 +1,4 @@
-import { ALL_CATEGORY_ID, FREE_CATEGORY_ID, type Category, type Collection, type LatestCollectionResponse } from '@tradelist/contract/catalog';
+import { ALL_CATEGORY_ID, FREE_CATEGORY_ID, type Category, type Collection, type LatestCollectionCategory, type LatestCollectionResponse } from '@tradelist/contract/catalog';
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../errors.ts';
 import { presentCategory, presentCollection, presentDownloadAllowance } from '../presenters/catalog.ts';
@@ -21,15 +21,15 @@ export async function currentCollections(ctx: AppContext): Promise<Collection[]>
  * category for ALL, every free one for FREE), the older editions the user holds as bought, and
  * the user's downloads this period (the catalog screen shows them).
  */
-export async function latestCollections(ctx: AppContext, userId: number, categoryId: string): Promise<LatestCollectionResponse> {
+export async function latestCollections(ctx: AppContext, userId: number, categoryId: LatestCollectionCategory): Promise<LatestCollectionResponse> {
   const categories = await listCategories(ctx.db);
   let categoryIds: number[];
   if (categoryId === ALL_CATEGORY_ID || categoryId === FREE_CATEGORY_ID) {
     const wantFree = categoryId === FREE_CATEGORY_ID;
     categoryIds = categories.filter((c) => c.is_free === wantFree).map((c) => c.id);
   } else {
-    const id = /^[1-9][0-9]{0,9}$/.test(categoryId) ? Number(categoryId) : NaN;
-    const category = Number.isSafeInteger(id) ? await findCategoryById(ctx.db, id) : undefined;
+    // The contract has checked the id's range (issue 7 §1.1).
+    const category = await findCategoryById(ctx.db, categoryId);
     if (!category) throw new AppError('NOT_FOUND', 'No such category.');
     categoryIds = [category.id];
   }

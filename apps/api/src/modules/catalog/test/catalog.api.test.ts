@@ -61,10 +61,12 @@ describe('GET /api/latest-collection/{categoryId}/', () => {
     expect(free.latest_collection.map((c: { id: number }) => c.id)).toEqual([fixture.freeEdition]);
   });
 
-  test('unknown category 404, no session 401', async () => {
+  test('unknown category 404, not an id 400, no session 401', async () => {
     const { client } = await clientFor(t, fixture, 'free', 'unknown');
     expect((await client.get('/api/latest-collection/99999/')).statusCode).toBe(404);
-    expect((await client.get('/api/latest-collection/abc/')).statusCode).toBe(404);
+    const notAnId = await client.get('/api/latest-collection/abc/');
+    expect(notAnId.statusCode).toBe(400);
+    expect(Object.keys(notAnId.json().fields)).toEqual(['categoryId']);
     expect((await t.client().get('/api/latest-collection/ALL/')).statusCode).toBe(401);
   });
 });

@@ -141,6 +141,12 @@ describe('import-edition', () => {
     const unknown = await run(['list-editions', 'Roofing']);
     expect(unknown.exitCode).toBe(1);
     expect(unknown.output).toContain('There is no category "Roofing".');
+    // An id beyond the integer column is no category, not a database error (issue 7 §1.1).
+    for (const id of ['2147483648', '99999999999999999999', '0']) {
+      const huge = await run(['list-editions', id]);
+      expect(huge.exitCode, id).toBe(1);
+      expect(huge.output, id).toContain(`There is no category "${id}".`);
+    }
   });
 
   test('reads an .xlsx workbook: number, formula and rich-text cells, extra columns ignored', async () => {

@@ -1,0 +1,140 @@
+import { ID_MAX } from '@tradelist/contract/fields';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { clientFor, createCatalogFixture, type CatalogFixture } from './support/catalog.ts';
+import { apiOperations, expectErrorBody, fillPath, LogCapture, type ApiOperation, type JsonSchema } from './support/openapi.ts';
+import { createTestApp, type TestApp, type TestClient } from './support/test-app.ts';
+
+// Issue 7 §1.1: ids outside the integer column's range, or not plain integers. `json` is the
+// body's raw JSON text (1e400 cannot be written by JSON.stringify), `path` the URL segment.
+const probes = [
+  { label: '0', json: '0', path: '0' },
+  { label: '-1', json: '-1', path: '-1' },
+  { label: '2^31', json: '2147483648', path: '2147483648' },
+  { label: '2^53', json: '9007199254740992', path: '9007199254740992' },
+  { label: '1e400', json: '1e400', path: '1e400' },
+  { label: '"1.5"', json: '"1.5"', path: '1.5' },
+  { label: '" 1"', json: '" 1"', path: '%201' },
+  { label: '"1e3"', json: '"1e3"', path: '1e3' },
+];
+
+/** `id`, `something_id` or `somethingId`: the names the API gives ids. */
+const isIdName = (name: string) => /^(id|\w+_id|\w*[a-z0-9]Id)$/.test(name);
+const PLACEHOLDER = '__id_probe__';
+
+/** A valid value for a schema: ids are the largest valid id (no such row), enums their first value. */
+function sample(name: string, schema: JsonSchema): unknown {
+  if (isIdName(name)) return ID_MAX;
+  if (schema.enum) return schema.enum[0];
+  if (schema.anyOf) return sample(name, schema.anyOf[0]!);
+  switch (schema.type) {
+    case 'string':
+      return 'x'.repeat(Math.max(1, schema.minLength ?? 1));
+    case 'integer':
+    case 'number':
+      return Math.max(1, schema.minimum ?? 1);
+    case 'boolean':
+      return false;
+    case 'array':
+      return [];
+    case 'object':
+      return Object.fromEntries((schema.required ?? []).map((key) => [key, sample(key, schema.properties![key]!)]));
+    default:
+      return null;
+  }
+}
+
+interface IdSite {
+  operation: ApiOperation;
+  name: string;
+  where: 'path' | 'query' | 'body';
+}
+
+/** The request for one operation with `raw` (URL text or JSON text) in place of one id. */
+function requestFor(site: IdSite, raw: { path: string; json: string } | null) {
+  const { operation } = site;
+  const path = fillPath(operation.path, site.where === 'path' && raw ? { [site.name]: raw.path } : {}, String(ID_MAX));
+  const query = operation.parameters
+    .filter((p) => p.in === 'query' && isIdName(p.name))
+    .map((p) => `${p.name}=${site.where === 'query' && p.name === site.name && raw ? raw.path : ID_MAX}`);
+  const url = query.length > 0 ? `${path}?${query.join('&')}` : path;
+  if (!operation.body) return { url, payload: undefined };
+  const body = sample('body', operation.body) as Record<string, unknown>;
+  if (site.where === 'body') body[site.name] = raw ? PLACEHOLDER : ID_MAX;
+  return { url, payload: JSON.stringify(body).replace(`"${PLACEHOLDER}"`, raw?.json ?? '') };
+}
+
+const log = new LogCapture();
+let t: TestApp;
+let fixture: CatalogFixture;
+let client: TestClient;
+let sites: IdSite[];
+beforeAll(async () => {
+  t = await createTestApp({ logStream: log.stream });
+  fixture = await createCatalogFixture(t);
+  ({ client } = await clientFor(t, fixture, 'subscriber', 'id-fuzz'));
+  sites = (await apiOperations(t)).flatMap((operation) => [
+    ...operation.parameters.filter((p) => (p.in === 'path' || p.in === 'query') && isIdName(p.name)).map((p) => ({ operation, name: p.name, where: p.in as 'path' | 'query' })),
+    ...Object.keys(operation.body?.properties ?? {}).filter(isIdName).map((name) => ({ operation, name, where: 'body' as const })),
+  ]);
+});
+afterAll(async () => t?.close());
+
+function send(site: IdSite, raw: { path: string; json: string } | null) {
+  const { url, payload } = requestFor(site, raw);
+  const method = site.operation.method as 'GET' | 'POST';
+  return payload === undefined
+    ? client.request(method, url)
+    : client.request(method, url, { body: payload, headers: { 'content-type': 'application/json' } });
+}
+
+describe('ids in every call (issue 7 §1.1)', () => {
+  test('the calls that take ids are found in the OpenAPI document', () => {
+    const names = sites.map((site) => `${site.operation.method} ${site.operation.path} ${site.where}:${site.name}`);
+    // The calls of today; the list grows on its own as calls are added.
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'GET /api/latest-collection/{categoryId}/ path:categoryId',
+        'POST /api/download-products/ body:collection_id',
+        'POST /api/download-products/ body:catelog_id',
+        'POST /api/download-bought-products/ body:collection_id',
+      ]),
+    );
+  });
+
+  test('a valid id that names nothing: the request is otherwise valid and refused as not found, not as malformed', async () => {
+    for (const site of sites) {
+      const response = await send(site, null);
+      const label = `${site.operation.method} ${site.operation.path} ${site.name}`;
+      expect(response.statusCode, `${label}: ${response.body}`).toBe(404);
+      expectErrorBody(response, label);
+    }
+  });
+
+  test('0, -1, 2^31, 2^53, 1e400, "1.5", " 1", "1e3": a 4xx with the error body (a field error on a 400), never a 5xx', async () => {
+    for (const site of sites) {
+      for (const probe of probes) {
+        const response = await send(site, probe);
+        const label = `${site.operation.method} ${site.operation.path} ${site.name}=${probe.label}`;
+        expectErrorBody(response, label);
+        if (response.statusCode === 400) expect(Object.keys(response.json().fields ?? {}), label).toContain(site.name);
+        else expect(response.statusCode, label).toBe(404);
+      }
+    }
+  });
+
+  test('the special category ids ALL and FREE still work', async () => {
+    const all = await client.get('/api/latest-collection/ALL/');
+    expect(all.statusCode, all.body).toBe(200);
+    expect(all.json().latest_collection.map((c: { id: number }) => c.id)).toEqual([fixture.paidEditions.mar]);
+    const free = await client.get('/api/latest-collection/FREE/');
+    expect(free.statusCode, free.body).toBe(200);
+    expect(free.json().latest_collection.map((c: { id: number }) => c.id)).toEqual([fixture.freeEdition]);
+    const byId = await client.get(`/api/latest-collection/${fixture.paidCategoryId}/`);
+    expect(byId.statusCode, byId.body).toBe(200);
+  });
+
+  test('the server logged no 5xx and no error for any probe', () => {
+    expect(log.lines.length).toBeGreaterThan(0);
+    expect(log.serverErrors()).toEqual([]);
+  });
+});

@@ -1,0 +1,177 @@
+import { ID_MAX } from '@tradelist/contract/fields';
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { strongPassword, uniqueAddress, uniqueEmail } from './support/accounts.ts';
+import { clientFor, createCatalogFixture, type CatalogFixture } from './support/catalog.ts';
+import { acceptsString, apiOperations, encodePathSegment, expectErrorBody, fillPath, LogCapture, type ApiOperation } from './support/openapi.ts';
+import { createTestApp, type TestApp, type TestClient } from './support/test-app.ts';
+
+// Issue 7 §1.2: arbitrary strings in every text field of every call: never a 5xx, and a refused
+// request changes nothing. Runs per field are few so the whole tier stays fast; the explicit
+// control characters make sure every run tries the characters that once gave a 500.
+const RUNS_PER_FIELD = 25;
+
+interface Baseline {
+  /** A valid request without the fuzzed field's value; signed in or not. */
+  body?: () => Record<string, unknown>;
+  signedIn: boolean;
+  /** Fields that must carry the same value as the fuzzed one (a password and its repetition). */
+  twins?: Record<string, string>;
+}
+
+let existingEmail = '';
+const password = strongPassword();
+
+/**
+ * One valid request per call. A call the OpenAPI document lists with a text field but this table
+ * does not know fails the test, so new calls get fuzzed too.
+ */
+const baselines: Record<string, Baseline> = {
+  'POST /api/register/': { signedIn: false, body: () => ({ username: 'Fuzz Tester', email: uniqueEmail('fuzz'), password, password2: password }), twins: { password: 'password2' } },
+  'POST /api/activate/': { signedIn: false, body: () => ({ uid: 'MQ', token: 'a'.repeat(43) }) },
+  'POST /api/login_page/': { signedIn: false, body: () => ({ email: existingEmail, password: 'not the right password' }) },
+  'POST /api/google-login/': { signedIn: false, body: () => ({ token: 'header.payload.signature' }) },
+  'POST /api/request-password-reset/': { signedIn: false, body: () => ({ email: uniqueEmail('fuzz-reset') }) },
+  'POST /api/reset-password/': {
+    signedIn: false,
+    body: () => ({ uid: 'MQ', token: 'a'.repeat(43), new_password1: password, new_password2: password }),
+    twins: { new_password1: 'new_password2' },
+  },
+  'POST /api/resend-activation/': { signedIn: false, body: () => ({ email: uniqueEmail('fuzz-resend') }) },
+  'POST /api/user_factor/': { signedIn: true, body: () => ({ inventory_option: 'Inventory', income_type: 'Sales of Product Income' }) },
+  'POST /api/download-products/': { signedIn: true, body: () => ({ collection_id: ID_MAX, catelog_id: 'none', format: 'csv', layout: 'price-list' }) },
+  'POST /api/download-bought-products/': { signedIn: true, body: () => ({ collection_id: ID_MAX, format: 'csv', layout: 'price-list' }) },
+  'GET /api/latest-collection/{categoryId}/': { signedIn: true },
+};
+
+// A login password is only compared with a stored hash, never stored; it keeps accepting what
+// earlier rules accepted, so no existing password stops working.
+const exemptFromTextRule = new Set(['POST /api/login_page/ body:password']);
+
+interface TextSite {
+  operation: ApiOperation;
+  key: string;
+  name: string;
+  where: 'path' | 'query' | 'body';
+}
+
+const controlCharacters = ['\u0000', '\n', '\r', '\t', '\u0001', '\u001b', '\u007f', '\u0085', '\u2028', '\uD800', '\uDFFF'];
+const arbitraryText = fc.oneof(
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.string({ unit: 'grapheme', maxLength: 30 }),
+  fc.tuple(fc.string({ maxLength: 10 }), fc.constantFrom(...controlCharacters), fc.string({ maxLength: 10 })).map(([a, c, b]) => a + c + b),
+);
+/** Characters no stored text may hold, wherever they stand (trimming does not remove them). */
+const mustBeRefused = (value: string) => value.includes('\u0000') || /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(value);
+
+const log = new LogCapture();
+let t: TestApp;
+let fixture: CatalogFixture;
+let member: { client: TestClient; userId: number | null };
+let sites: TextSite[];
+beforeAll(async () => {
+  // Rate limits would turn later runs into 429s and hide what the text does.
+  t = await createTestApp({ logStream: log.stream, env: { RATE_LIMIT_SCALE: '1000' } });
+  fixture = await createCatalogFixture(t);
+  member = await clientFor(t, fixture, 'subscriber', 'text-fuzz');
+  existingEmail = (await t.database.db.selectFrom('users').select('email').where('id', '=', member.userId!).executeTakeFirstOrThrow()).email;
+  sites = (await apiOperations(t)).flatMap((operation) => {
+    const key = `${operation.method} ${operation.path}`;
+    return [
+      ...operation.parameters.filter((p) => (p.in === 'path' || p.in === 'query') && acceptsString(p.schema)).map((p) => ({ operation, key, name: p.name, where: p.in as 'path' | 'query' })),
+      ...Object.entries(operation.body?.properties ?? {}).filter(([, schema]) => acceptsString(schema)).map(([name]) => ({ operation, key, name, where: 'body' as const })),
+    ];
+  });
+});
+afterAll(async () => t?.close());
+
+/** What a refused request must leave alone: row counts, the member's factor, quota and log. */
+async function snapshot() {
+  // One round trip: this runs twice per request.
+  const { rows } = await sql<Record<string, unknown>>`
+    SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM user_tokens) AS user_tokens,
+      (SELECT count(*) FROM mail_outbox) AS mail_outbox, (SELECT count(*) FROM jobs) AS jobs,
+      (SELECT count(*) FROM sessions) AS sessions, (SELECT count(*) FROM download_log) AS downloads,
+      (SELECT sum(downloads_used) FROM subscriptions) AS downloads_used,
+      (SELECT row_to_json(f) FROM user_factors f WHERE user_id = ${member.userId}) AS factor
+  `.execute(t.database.db);
+  return rows[0];
+}
+
+function send(site: TextSite, value: string) {
+  const baseline = baselines[site.key]!;
+  const client = baseline.signedIn ? member.client : t.client({ remoteAddress: uniqueAddress() });
+  const method = site.operation.method as 'GET' | 'POST';
+  const path = fillPath(site.operation.path, site.where === 'path' ? { [site.name]: encodePathSegment(value) } : {}, 'ALL');
+  const url = site.where === 'query' ? `${path}?${site.name}=${encodePathSegment(value)}` : path;
+  if (!baseline.body) return client.request(method, url);
+  const body = baseline.body();
+  if (site.where === 'body') {
+    body[site.name] = value;
+    const twin = baseline.twins?.[site.name];
+    if (twin) body[twin] = value;
+  }
+  return client.request(method, url, { body });
+}
+
+describe('text in every field (issue 7 §1.2)', () => {
+  test('every call with a text field has a baseline request', () => {
+    const missing = [...new Set(sites.map((site) => site.key))].filter((key) => !baselines[key]);
+    expect(missing, 'add a valid request for these calls to `baselines`').toEqual([]);
+    expect(sites.length).toBeGreaterThanOrEqual(20);
+  });
+
+  test('NUL in a name or an inventory option: a field error, nothing stored', async () => {
+    const before = await snapshot();
+    const register = await t.client({ remoteAddress: uniqueAddress() }).post('/api/register/', { username: 'nul\u0000name', email: uniqueEmail('nul'), password, password2: password });
+    expect(register.statusCode, register.body).toBe(400);
+    expect(register.json().fields.username).toEqual(['Remove line breaks and control characters from this field.']);
+    const factor = await member.client.post('/api/user_factor/', { inventory_option: 'a\u0000b' });
+    expect(factor.statusCode, factor.body).toBe(400);
+    expect(Object.keys(factor.json().fields)).toEqual(['inventory_option']);
+    const crlf = await t.client({ remoteAddress: uniqueAddress() }).post('/api/register/', { username: 'Line\r\nBcc: x@evil.test', email: uniqueEmail('crlf'), password, password2: password });
+    expect(crlf.statusCode, crlf.body).toBe(400);
+    expect(Object.keys(crlf.json().fields)).toEqual(['username']);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  test('arbitrary strings: never a 5xx; a refusal is a 4xx with the error body and changes nothing', async () => {
+    for (const site of sites) {
+      const label = `${site.key} ${site.where}:${site.name}`;
+      await fc.assert(
+        fc.asyncProperty(arbitraryText, async (value) => {
+          const before = await snapshot();
+          const response = await send(site, value);
+          expect(response.statusCode, `${label} ${JSON.stringify(value)}: ${response.body}`).toBeLessThan(500);
+          if (response.statusCode >= 400) {
+            expectErrorBody(response, `${label} ${JSON.stringify(value)}`);
+            expect(await snapshot(), `${label} ${JSON.stringify(value)}`).toEqual(before);
+          }
+          if (mustBeRefused(value) && !exemptFromTextRule.has(label)) {
+            expect(response.statusCode, `${label} ${JSON.stringify(value)}`).toBe(400);
+            if (site.where === 'body') expect(Object.keys(response.json().fields ?? {}), label).toContain(site.name);
+          }
+        }),
+        { numRuns: RUNS_PER_FIELD },
+      );
+    }
+    // Many small requests, a few of them hashing a password: generous on a busy machine.
+  }, 120_000);
+
+  test('a saved inventory option comes back as sent (trimmed)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ unit: 'grapheme', maxLength: 20 }), async (value) => {
+        const response = await member.client.post('/api/user_factor/', { inventory_option: value, income_type: 'Sales' });
+        if (response.statusCode !== 200) return;
+        expect((await member.client.get('/api/user-factor/')).json().inventory_option).toBe(value.trim());
+      }),
+      { numRuns: RUNS_PER_FIELD },
+    );
+  });
+
+  test('the server logged no 5xx and no error', () => {
+    expect(log.lines.length).toBeGreaterThan(0);
+    expect(log.serverErrors()).toEqual([]);
+  });
+});
