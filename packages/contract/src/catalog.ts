@@ -176,9 +176,7 @@ export const previewProductsQuery = z.object({
     .min(1, { error: `Enter a whole number from 1 to ${PREVIEW_PAGE_SIZE_MAX}.` })
     .max(PREVIEW_PAGE_SIZE_MAX, { error: `Enter a whole number from 1 to ${PREVIEW_PAGE_SIZE_MAX}.` })
     .default(PREVIEW_PAGE_SIZE_MAX),
-  search: z
-    .string()
-    .max(PREVIEW_SEARCH_MAX, { error: `Search for at most ${PREVIEW_SEARCH_MAX} characters.` })
+  search: singleLine(z.string().max(PREVIEW_SEARCH_MAX, { error: `Search for at most ${PREVIEW_SEARCH_MAX} characters.` }))
     .transform((text) => text.trim())
     .default(''),
 });
