@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Test tiers (STYLE.md habit 10): `unit` holds pure tests beside the code; `api` drives the
+ * Test tiers (docs/architecture.md, Tests): `unit` holds pure tests beside the code; `api` drives the
  * Fastify app through inject() against a migrated database (PGlite, or PostgreSQL when
  * DATABASE_URL is set). The browser tier runs under Playwright (e2e/).
  */

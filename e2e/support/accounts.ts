@@ -39,7 +39,7 @@ export async function createActivatedUser(
 }
 
 /**
- * Logs in through the API (STYLE.md habit 10) and stores the session the way the app does after
+ * Logs in through the API (docs/architecture.md, Tests) and stores the session the way the app does after
  * its own login, so the dashboard opens signed in.
  */
 export async function signInThroughApi(page: Page, account: { email: string; password: string }): Promise<void> {

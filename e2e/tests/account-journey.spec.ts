@@ -54,7 +54,7 @@ test('register, activate from the mailed link, log in, land on the dashboard, lo
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
 });
 
-test('using an activation link twice shows the SPEC message', async ({ page }) => {
+test('using an activation link twice shows the product §8 message', async ({ page }) => {
   const email = uniqueEmail('twice');
   await page.goto('/register');
   await page.getByLabel('Name').fill('Robin Twice');

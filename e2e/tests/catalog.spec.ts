@@ -269,7 +269,7 @@ test('the pricing cards show the plans the API lists', async ({ page }) => {
   await page.goto('/#pricing');
   const pricing = page.getByRole('region', { name: 'Simple plans, no hidden fees' });
   const card = pricing.getByRole('listitem').filter({ has: page.getByRole('heading', { name: annual.name }) });
-  // SPEC §9: the yearly price is shown per month.
+  // product §9: the yearly price is shown per month.
   await expect(card.getByText(`$${annual.price / 1200}`, { exact: true })).toBeVisible();
   await expect(card).toContainText('/month');
   await expect(card).toContainText('Normally $50/month');

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectToast } from '../support/toasts.ts';
 
-// SPEC §8 messages shown when a call fails or is slow, provoked by intercepting the call.
+// product §8 messages shown when a call fails or is slow, provoked by intercepting the call.
 
 test('activation shows "Activating your account..." while the call runs', async ({ page }) => {
   await page.route('**/api/activate/', async (route) => {

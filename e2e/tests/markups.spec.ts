@@ -51,7 +51,7 @@ test('markups are validated as typed, saved, and loaded again', async ({ page, r
   expect(await choices(userFactorLabels.inventory_option)).toEqual(['Inventory', 'Non-inventory', 'Service']);
   expect(await choices(userFactorLabels.income_type)).toContain('Sales of Product Income');
 
-  // SPEC §5: below 0 is refused; the two texts take at most 25 characters.
+  // product §5: below 0 is refused; the two texts take at most 25 characters.
   await lowBand.fill('-5');
   await expect(page.getByText('Enter a number of 0 or more.')).toBeVisible();
   await expect(lowBand).toHaveAttribute('aria-invalid', 'true');

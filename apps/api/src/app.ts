@@ -45,7 +45,7 @@ export interface BuildAppOptions {
 // How long shutdown waits for running handlers before it closes the database under them.
 const HANDLER_DRAIN_TIMEOUT_MS = 15_000;
 
-// Page URLs that carry a secret (SPEC §2 links) are logged without it.
+// Page URLs that carry a secret (product §2 links) are logged without it.
 const SECRET_PATHS = /^\/(activate|reset-password)\/[^/?]+\/[^/?]+/;
 
 /** pino options: JSON logs with a request id and no passwords, tokens or cookies. */
@@ -114,7 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await registerSecurityHeaders(app, config);
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Tradelist API', version: '1.0.0', description: 'Calls of the Tradelist web app (SPEC §7).' },
+      info: { title: 'Tradelist API', version: '1.0.0', description: 'Calls of the Tradelist web app (product §7).' },
       servers: [{ url: config.appUrl }],
       components: {
         securitySchemes: {

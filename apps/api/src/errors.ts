@@ -22,7 +22,7 @@ const statusByCode: Record<ErrorCode, number> = {
   INTERNAL: 500,
 };
 
-/** The one error type (STYLE.md habit 9): a stable code, a message for people, optional field errors. */
+/** The one error type: a stable code, a message for people, optional field errors. */
 export class AppError extends Error {
   override name = 'AppError';
   readonly status: number;
@@ -39,7 +39,7 @@ export class AppError extends Error {
 }
 
 /**
- * A 400 with field errors in the `{ field: [messages] }` shape of SPEC §5; its message is the
+ * A 400 with field errors in the `{ field: [messages] }` shape of product §5; its message is the
  * first one as "field: message", as the web client lists them.
  */
 export function validationFailed(fields: Record<string, string[]>): AppError {

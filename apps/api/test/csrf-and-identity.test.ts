@@ -17,7 +17,7 @@ let t: TestApp;
 let guarded: RegisteredRoute[];
 setUpApiTest({ simulators: true }, (setup) => {
   ({ t, sims } = setup);
-  // Every state-changing call: the unsafe methods, plus logout, which SPEC §7 makes a GET.
+  // Every state-changing call: the unsafe methods, plus logout, which product §7 makes a GET.
   guarded = registeredRoutes(t.app).filter(
     (route) => route.url.startsWith('/api/') && (['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method) || route.url === '/api/logout/'),
   );
@@ -61,7 +61,7 @@ async function expectAllRefused(prepare: () => Promise<{ c: TestClient; headers?
 }
 
 describe('CSRF guard', () => {
-  test('the guarded routes are every unsafe call of SPEC §7', () => {
+  test('the guarded routes are every unsafe call of product §7', () => {
     expect(guarded.map((route) => `${route.method} ${route.url}`).sort()).toEqual(
       [
         'GET /api/logout/',

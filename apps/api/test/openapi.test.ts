@@ -44,7 +44,7 @@ describe('GET /api/openapi.json', () => {
     expect(documented).toEqual(registered);
   });
 
-  test('has the SPEC §7 account calls of this issue', () => {
+  test('has the product §7 account calls of this issue', () => {
     const expected: Array<[string, string]> = [
       ['post', '/api/register/'],
       ['post', '/api/activate/'],
@@ -60,7 +60,7 @@ describe('GET /api/openapi.json', () => {
     for (const [method, path] of expected) expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
   });
 
-  test('request bodies carry the contract fields, spelled as SPEC §7 spells them', () => {
+  test('request bodies carry the contract fields, spelled as product §7 spells them', () => {
     const expected: Record<string, string[]> = {
       '/api/register/': ['username', 'email', 'password', 'password2'],
       '/api/activate/': ['uid', 'token'],

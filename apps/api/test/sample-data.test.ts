@@ -27,7 +27,7 @@ function expectGroupMinimums(items: readonly SampleItem[]): void {
 describe('the sample electrical list', () => {
   const items = generateElectricalItems();
 
-  test('has 1,000+ items with the counts per group of SPEC §2 /electrical', () => {
+  test('has 1,000+ items with the counts per group of product §2 /electrical', () => {
     expect(items.length).toBeGreaterThanOrEqual(1000);
     expectGroupMinimums(items);
   });

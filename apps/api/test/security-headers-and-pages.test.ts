@@ -169,7 +169,7 @@ describe('errors and pages', () => {
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
-  test('the app pages of SPEC §2 load index.html with 200', async () => {
+  test('the app pages of product §2 load index.html with 200', async () => {
     for (const url of ['/reset-password/x/y', '/activate/a/b', '/dashboard/settings', '/login', '/', '/dashboard', '/blog/12?ref=x']) {
       const response = await client().get(url);
       expect(response.statusCode, url).toBe(200);

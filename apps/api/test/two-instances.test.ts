@@ -10,7 +10,7 @@ import { TestClient, TestClock } from './support/test-app.ts';
 import { createTestDatabase } from './support/test-database.ts';
 
 /**
- * PRODUCT.md "Scaling out": the API keeps no state of its own (sessions, rate-limit counters and
+ * product §10.20: the API keeps no state of its own (sessions, rate-limit counters and
  * jobs live in the database), so two instances behind a load balancer act as one. With
  * DATABASE_URL the second instance has its own connection pool, as a second process would;
  * with the embedded database both share the one PGlite.

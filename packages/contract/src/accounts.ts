@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { singleLine } from './fields.ts';
 
-/** SPEC-free rule of PRODUCT.md's security model: passwords of 8 to 128 characters. */
+/** product §11.4: passwords of 8 to 128 characters. */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const NAME_MAX_LENGTH = 150;
@@ -60,7 +60,7 @@ export const passwordField = z
   .min(1, { error: requiredMessage })
   .max(1024, { error: 'Ensure this field has no more than 1024 characters.' });
 
-/** POST /api/register/ (SPEC §7). */
+/** POST /api/register/ (product §7). */
 export const registerRequest = z.object({
   username: requiredString(NAME_MAX_LENGTH),
   email: emailField,
@@ -69,21 +69,21 @@ export const registerRequest = z.object({
 });
 export type RegisterRequest = z.infer<typeof registerRequest>;
 
-/** POST /api/activate/ (SPEC §7). */
+/** POST /api/activate/ (product §7). */
 export const activateRequest = z.object({
   uid: opaqueString(64),
   token: opaqueString(256),
 });
 export type ActivateRequest = z.infer<typeof activateRequest>;
 
-/** POST /api/login_page/ (SPEC §7). */
+/** POST /api/login_page/ (product §7). */
 export const loginRequest = z.object({ email: emailField, password: passwordField });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
 /**
- * The signed-in user as the browser may know it. SPEC §7 names status, is_verified, update1,
- * update2, name and id for login; the rest feeds the locally stored userSession of SPEC §3.
- * `status` is true while the user has an active subscription (SPEC §4 "catalog rights").
+ * The signed-in user as the browser may know it. product §7 names status, is_verified, update1,
+ * update2, name and id for login; the rest feeds the locally stored userSession of product §3.
+ * `status` is true while the user has an active subscription (product §4 "catalog rights").
  */
 export const sessionUser = z.object({
   id: z.number().int(),
@@ -101,7 +101,7 @@ export type SessionUser = z.infer<typeof sessionUser>;
 export const loginResponse = sessionUser;
 export type LoginResponse = z.infer<typeof loginResponse>;
 
-/** POST /api/google-login/ (SPEC §7): `token` is the Google ID token (the GIS credential). */
+/** POST /api/google-login/ (product §7): `token` is the Google ID token (the GIS credential). */
 export const googleLoginRequest = z.object({
   token: opaqueString(8192),
 });
@@ -112,7 +112,7 @@ export const googleLoginResponse = sessionUser;
 export const emailOnlyRequest = z.object({ email: emailField });
 export type EmailOnlyRequest = z.infer<typeof emailOnlyRequest>;
 
-/** POST /api/reset-password/ (SPEC §7). */
+/** POST /api/reset-password/ (product §7). */
 export const resetPasswordRequest = z.object({
   uid: opaqueString(64),
   token: opaqueString(256),

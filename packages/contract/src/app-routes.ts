@@ -1,5 +1,5 @@
 /**
- * Every page route of the web app (SPEC §2), defined once: the web router registers these and the
+ * Every page route of the web app (product §2), defined once: the web router registers these and the
  * server answers the app's page for them (and a 404 page for anything else outside /api).
  */
 export const appRoutes = {

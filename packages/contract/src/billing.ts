@@ -1,12 +1,12 @@
 import { z } from 'zod';
 
 /**
- * SPEC §3 Subscription plan (name, description, price, stripe_price_id_recurring,
+ * product §3 Subscription plan (name, description, price, stripe_price_id_recurring,
  * stripe_price_id_one_time), with what the pricing cards and the subscriptions screen show.
  * Money is integer cents: `price` is what one payment costs (the whole year for the annual plan),
  * `regular_price` the normal price it is discounted from. With auto-renew the plan renews every
  * `interval` on the recurring price; without, a one-time payment buys `period_months` months
- * (SPEC §9, PRODUCT.md). A free plan has neither.
+ * (product §9, §10.9). A free plan has neither.
  */
 export const subscriptionPlan = z.object({
   id: z.number().int(),

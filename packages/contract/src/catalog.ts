@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idField, singleLine } from './fields.ts';
 
-/** SPEC §9: the special category ids of the catalog screen and GET /latest-collection/{id}/. */
+/** product §9: the special category ids of the catalog screen and GET /latest-collection/{id}/. */
 export const ALL_CATEGORY_ID = 'ALL';
 export const FREE_CATEGORY_ID = 'FREE';
 
@@ -13,7 +13,7 @@ export const latestCollectionParams = z.object({
 });
 export type LatestCollectionCategory = z.output<typeof latestCollectionParams>['categoryId'];
 
-/** SPEC §3 Category, plus whether it is only announced (Plumbing and Lumber). */
+/** product §3 Category, plus whether it is only announced (Plumbing and Lumber). */
 export const category = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -25,7 +25,7 @@ export type Category = z.infer<typeof category>;
 export const categoriesResponse = z.array(category);
 
 /**
- * SPEC §3 Collection: one dated edition of a category's list. `id` is what the download calls
+ * product §3 Collection: one dated edition of a category's list. `id` is what the download calls
  * take as `collection_id`; `collection_id` is the edition's human code (e.g. ELECTRICAL-2026-11).
  */
 export const collection = z.object({
@@ -43,7 +43,7 @@ export type Collection = z.infer<typeof collection>;
 export const collectionsResponse = z.array(collection);
 
 /**
- * A subscriber's downloads of paid editions in the current period (PRODUCT.md: shown as used /
+ * A subscriber's downloads of paid editions in the current period (product §10.10: shown as used /
  * allowed). `used` counts completed downloads and those being sent right now.
  */
 export const downloadAllowance = z.object({
@@ -81,7 +81,7 @@ export const downloadMediaTypes: Record<DownloadFormat, string> = {
 
 const collectionIdField = idField('A valid collection id is required.');
 
-/** POST /api/download-products/ (SPEC §7; `format` and `layout` are ours, the spec leaves them open). */
+/** POST /api/download-products/ (product §7; `format` and `layout` are ours, the spec leaves them open). */
 export const downloadProductsRequest = z.object({
   collection_id: collectionIdField,
   catelog_id: z
@@ -92,7 +92,7 @@ export const downloadProductsRequest = z.object({
 });
 export type DownloadProductsRequest = z.input<typeof downloadProductsRequest>;
 
-/** POST /api/download-bought-products/ (SPEC §7). */
+/** POST /api/download-bought-products/ (product §7). */
 export const downloadBoughtProductsRequest = z.object({
   collection_id: collectionIdField,
   format: z.enum(downloadFormats).default('csv'),
@@ -100,7 +100,7 @@ export const downloadBoughtProductsRequest = z.object({
 });
 export type DownloadBoughtProductsRequest = z.input<typeof downloadBoughtProductsRequest>;
 
-/** SPEC §5/§9: inventory option and income type hold at most 25 characters. */
+/** product §5/§9: inventory option and income type hold at most 25 characters. */
 export const USER_FACTOR_TEXT_MAX = 25;
 /** The highest markup or tax we accept, in percent (a sanity bound, not a business rule). */
 export const PERCENT_MAX = 10_000;
@@ -123,7 +123,7 @@ const factorText = singleLine(
 );
 
 /**
- * SPEC §3 User factor: percentages per price band (null = empty = 0 %), the sales tax, and the
+ * product §3 User factor: percentages per price band (null = empty = 0 %), the sales tax, and the
  * two texts that fill QuickBooks' Type and Income Account columns.
  */
 export const userFactor = z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Stable error codes. The server answers every failure with one of these; the web client maps
- * them to the exact messages of SPEC §8 where the spec names one.
+ * them to the exact messages of product §8 where the spec names one.
  */
 export const errorCodes = [
   'VALIDATION_FAILED',
@@ -28,8 +28,8 @@ export const errorCodes = [
 export type ErrorCode = (typeof errorCodes)[number];
 
 /**
- * The one error body. `error` is the human-readable message (SPEC §7/§8 read an "error field");
- * `fields` lists field errors as `{ field: [messages] }` (SPEC §5: shown as "field: first message").
+ * The one error body. `error` is the human-readable message (product §7/§8 read an "error field");
+ * `fields` lists field errors as `{ field: [messages] }` (product §5: shown as "field: first message").
  */
 export const errorBody = z.object({
   code: z.enum(errorCodes),
@@ -39,6 +39,6 @@ export const errorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 
-/** Plain `{ message }` answer of SPEC §7 (activate, reset request, reset). */
+/** Plain `{ message }` answer of product §7 (activate, reset request, reset). */
 export const messageBody = z.object({ message: z.string() });
 export type MessageBody = z.infer<typeof messageBody>;

@@ -1,6 +1,6 @@
 /**
- * The browser's local storage keys of SPEC §3, spelled as the spec spells them. Logout clears all
- * of them (PRODUCT.md: "all of this app's keys").
+ * The browser's local storage keys of product §3, spelled as the spec spells them. Logout clears all
+ * of them (product §10.5: "all of this app's keys").
  */
 export const storageKeys = {
   userSession: 'userSession',

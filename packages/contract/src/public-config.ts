@@ -9,11 +9,11 @@ export const publicConfig = z.object({
 });
 export type PublicConfig = z.infer<typeof publicConfig>;
 
-/** SPEC §7: the header the client copies the XSRF cookie into, over http and https alike. */
+/** product §7: the header the client copies the XSRF cookie into, over http and https alike. */
 export const XSRF_HEADER_NAME = 'X-XSRF-TOKEN';
 
 /**
- * SPEC §7's XSRF cookie. Over https it is `__Host-` prefixed (Secure, Path=/, no Domain), so a
+ * product §7's XSRF cookie. Over https it is `__Host-` prefixed (Secure, Path=/, no Domain), so a
  * sibling host or an http page cannot plant one; the web app picks the name the same way from
  * its own page's scheme, which is APP_URL's.
  */

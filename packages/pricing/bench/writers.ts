@@ -1,5 +1,5 @@
 /**
- * Micro-benchmark of the export writers (compare performance.md §3.1): 100,000 synthetic
+ * Micro-benchmark of the export writers (compare docs/benchmarks.md): 100,000 synthetic
  * price-list rows, generated lazily, through csvChunks and xlsxStream into sinks that discard
  * the bytes. Reports time, peak RSS growth and the longest event-loop stall (1 ms probe).
  *
@@ -18,7 +18,7 @@ const runs = Number(process.argv[3] ?? 3);
 
 const markups = markupsFromPercents({ markup1_10: 35, markup11_20: 30, markup21_50: 25, markup51_150: 20, markup151_500: 15, markup501: 10, tax: 8.25 });
 
-/** Deterministic products like performance.md §3: 40-character names and descriptions, every 50th quoted. */
+/** Deterministic products like the writers benchmark in docs/benchmarks.md: 40-character names and descriptions, every 50th quoted. */
 function* products(count: number): Generator<ProductInput> {
   for (let index = 0; index < count; index += 1) {
     const description = `Description of item ${index} with some text`.padEnd(40, '.');

@@ -26,7 +26,7 @@ describe('bandFor', () => {
     expect(() => bandFor(costCents)).toThrow(RangeError);
   });
 
-  it('puts every cost in exactly one band, the one whose range holds it (security.md F6)', () => {
+  it('puts every cost in exactly one band, the one whose range holds it (product §10.7)', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 10_000_000 }), (costCents) => {
         const holding = markupBands.filter((band, index) => {

@@ -1,5 +1,5 @@
 /**
- * The six markup price bands (SPEC §9, PRODUCT.md "Markup bands"), keyed by the markup field
+ * The six markup price bands (product §9, §10.7), keyed by the markup field
  * names of packages/contract (catalog.ts `markupFields`; bands.test.ts checks they match).
  */
 import { requireNonNegativeInteger, type Cents } from './money.ts';
@@ -16,7 +16,7 @@ export interface MarkupBand {
   label: string;
 }
 
-/** PRODUCT.md: cost ≤ $10.00, $10.01–20.00, $20.01–50.00, $50.01–150.00, $150.01–500.00, above $500.00. */
+/** product §10.7: cost ≤ $10.00, $10.01–20.00, $20.01–50.00, $50.01–150.00, $150.01–500.00, above $500.00. */
 export const markupBands: readonly MarkupBand[] = [
   { field: 'markup1_10', maxCostCents: 10_00, label: '$0–10' },
   { field: 'markup11_20', maxCostCents: 20_00, label: '$10–20' },

@@ -93,7 +93,7 @@ describe('csvChunks', () => {
     );
   });
 
-  it('prefixes text that a spreadsheet would run as a formula with an apostrophe (security.md F3)', async () => {
+  it('prefixes text that a spreadsheet would run as a formula with an apostrophe (product §11.12)', async () => {
     const trigger = fc.constantFrom('=', '+', '-', '@', '\t', '\r', '\0');
     const anyText = fc.oneof(fc.string({ unit: 'binary' }), fc.tuple(trigger, fc.string({ unit: 'binary' })).map(([first, rest]) => first + rest));
     await fc.assert(

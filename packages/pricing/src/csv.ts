@@ -1,7 +1,7 @@
 /**
- * CSV writer (RFC 4180; PRODUCT.md: UTF-8 with a BOM so Excel opens it). Runs in Node and in
+ * CSV writer (RFC 4180; product §10.2: UTF-8 with a BOM so Excel opens it). Runs in Node and in
  * the browser. Output comes as ~64 KiB strings so the HTTP layer can stream with backpressure
- * and memory stays flat however many rows there are (performance.md §3, "handcsv"). In Node:
+ * and memory stays flat however many rows there are (docs/benchmarks.md). In Node:
  * `reply.send(Readable.from(csvChunks(columns, rows), { objectMode: false }))`.
  */
 import type { Cell, Column, ColumnKind } from './layouts.ts';
@@ -19,7 +19,7 @@ const NEEDS_QUOTES = /[",\r\n]/;
 
 /**
  * Text that starts with = + - @ tab CR or NUL is a formula to a spreadsheet, and RFC 4180
- * quoting alone does not stop it (security.md F3, ASVS 5.0 1.2.10): such a cell gets a
+ * quoting alone does not stop it (product §11.12; ASVS 5.0 1.2.10): such a cell gets a
  * leading "'". Applies to text cells only; numbers are never prefixed.
  */
 export function isFormulaTrigger(text: string): boolean {

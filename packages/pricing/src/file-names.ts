@@ -1,7 +1,7 @@
 /**
- * Download file names (SPEC §9: the collection name plus the extension, `products.csv` when
+ * Download file names (product §9: the collection name plus the extension, `products.csv` when
  * there is none) made safe for a Content-Disposition header (RFC 6266, RFC 8187/5987) and for
- * the user's disk (security.md F5). Pure; runs in the browser too.
+ * the user's disk (product §11.12). Pure; runs in the browser too.
  */
 
 export type FileExtension = 'csv' | 'xlsx';

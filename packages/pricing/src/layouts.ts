@@ -57,7 +57,7 @@ const priceListColumns: readonly Column[] = [
   { header: 'Price with tax', kind: 'money', width: 14 },
 ];
 
-/** PRODUCT.md "Files that import as they are": QuickBooks Online products-and-services import. */
+/** product §10.16: QuickBooks Online products-and-services import. */
 const quickBooksColumns: readonly Column[] = [
   { header: 'Name', kind: 'text', width: 40 },
   { header: 'SKU', kind: 'text', width: 16 },

@@ -1,5 +1,5 @@
 /**
- * A user's markups and tax applied to a cost (PRODUCT.md "Price arithmetic"): price = cost ×
+ * A user's markups and tax applied to a cost (product §10.8): price = cost ×
  * (1 + band %), rounded half-up to the cent; price with tax = price × (1 + tax %), rounded the
  * same way. Tax always comes after the markup. An empty (null) band or tax is 0 %.
  */

@@ -1,5 +1,5 @@
 /**
- * Money and percentages as integers (STYLE.md habit 6): amounts are integer cents, percentages
+ * Money and percentages as integers: amounts are integer cents, percentages
  * are basis points (1 % = 100 bp). Every function here is pure and runs in the browser too.
  * Floats appear only at the edge, where a user's percent is read in (`percentToBasisPoints`).
  */

@@ -173,7 +173,7 @@ describe('xlsxStream', () => {
     expect([...xml.matchAll(/<v>([^<]*)<\/v>/g)].map((match) => match[1])).toEqual(['0.00', '0.01', '0.05', '0.10', '0.99', '10.05', '1234567.89', '900719925474.09', '-12.34']);
   });
 
-  it('keeps tricky text as plain inline strings, never formulas (security.md F4)', async () => {
+  it('keeps tricky text as plain inline strings, never formulas (product §11.12)', async () => {
     const columns: readonly Column[] = [
       { header: 'Index', kind: 'text', width: 6 },
       { header: 'Text', kind: 'text', width: 40 },

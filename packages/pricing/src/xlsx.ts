@@ -1,10 +1,10 @@
 /**
  * .xlsx writer (Office Open XML SpreadsheetML), Node only: a minimal five-part workbook whose
- * sheet XML is built in ~64 KiB strings and deflated as it streams (performance.md §3: the
+ * sheet XML is built in ~64 KiB strings and deflated as it streams (docs/benchmarks.md: the
  * hand-written workbook through node:zlib at level 1 is the fastest option measured, and it
  * does not block the event loop). Memory stays flat with the number of rows.
  *
- * Safety (security.md F4): every text cell is an inline string, never a formula, so text that
+ * Safety (product §11.12): every text cell is an inline string, never a formula, so text that
  * starts with = + - @ stays inert and keeps its exact value; such cells also get Excel's
  * quotePrefix style so that editing the cell in Excel keeps it text.
  */

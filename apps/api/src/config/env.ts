@@ -10,7 +10,7 @@ const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
 
-/** The environment variables the server reads, parsed once at boot (STYLE.md habit 1). */
+/** The environment variables the server reads, parsed once at boot (docs/architecture.md). */
 const envSchema = z.object({
   NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('development')),
   PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
@@ -96,7 +96,7 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** Default rate limits (PRODUCT.md security model; ASVS 2.2.1 allows at most 100 failures/hour). */
+/** Default rate limits (product §11.5; ASVS 2.2.1 allows at most 100 failures/hour). */
 export const defaultRateLimits: Config['rateLimits'] = {
   loginPerAccount: { limit: 10, windowSeconds: 15 * 60 },
   loginPerAddress: { limit: 100, windowSeconds: 15 * 60 },
@@ -104,7 +104,7 @@ export const defaultRateLimits: Config['rateLimits'] = {
   registerPerAddress: { limit: 20, windowSeconds: 60 * 60 },
   resetPerAccount: { limit: 3, windowSeconds: 60 * 60 },
   resetPerAddress: { limit: 20, windowSeconds: 60 * 60 },
-  // Exfiltration guard (security.md F7): no one needs more files than this in an hour.
+  // Exfiltration guard (product §11.11): no one needs more files than this in an hour.
   downloadsPerUser: { limit: 60, windowSeconds: 60 * 60 },
   // The same guard for the markup preview: 600 pages of at most 100 items an hour, enough to
   // scroll and search a list several times, not to copy a 240,000-item edition through it.

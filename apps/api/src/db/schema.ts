@@ -3,7 +3,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T> = ColumnType<T, string, string>;
 
-/** Users of the product (SPEC §3 session fields plus what accounts need). */
+/** Users of the product (product §3 session fields plus what accounts need). */
 export interface UsersTable {
   id: Generated<number>;
   name: string;
@@ -106,7 +106,7 @@ export interface RateLimitsTable {
   count: number;
 }
 
-/** A product line; every category has its own list (SPEC §3 Category). */
+/** A product line; every category has its own list (product §3 Category). */
 export interface CategoriesTable {
   id: Generated<number>;
   name: string;
@@ -118,7 +118,7 @@ export interface CategoriesTable {
   created_at: Timestamp;
 }
 
-/** One dated edition of a category's list (SPEC §3 Collection). */
+/** One dated edition of a category's list (product §3 Collection). */
 export interface CollectionsTable {
   id: Generated<number>;
   category_id: number;
@@ -162,7 +162,7 @@ export interface UserFactorsTable {
 }
 
 /**
- * What can be bought (SPEC §3 Subscription plan). A paid plan is sold two ways (SPEC §9): with
+ * What can be bought (product §3 Subscription plan). A paid plan is sold two ways (product §9): with
  * auto-renew, a subscription on the recurring price that renews every `billing_interval`; without,
  * a one-time payment on the one-time price for `period_months` months. `download_max_per_period`
  * limits the downloads of paid editions in each period.

@@ -5,7 +5,7 @@ import { AppError, validationFailed } from '../errors.ts';
 
 const genericMessage = 'Something went wrong on our side. Please try again.';
 
-/** Field errors in SPEC §5's `{ field: [messages] }` shape from a failed request validation. */
+/** Field errors in product §5's `{ field: [messages] }` shape from a failed request validation. */
 function fieldsFromValidation(error: FastifyError): Record<string, string[]> {
   const fields: Record<string, string[]> = {};
   for (const issue of error.validation ?? []) {
@@ -19,7 +19,7 @@ function fieldsFromValidation(error: FastifyError): Record<string, string[]> {
 }
 
 /**
- * The one place errors become HTTP answers (STYLE.md habit 9): AppError by its code, request
+ * The one place errors become HTTP answers: AppError by its code, request
  * validation as VALIDATION_FAILED with field errors, Fastify's own 4xx by status, and anything
  * else as a 500 that carries only a request id, never internals.
  */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors.ts';
 
 // Methods no route of ours answers: CORS is not offered (one origin) and TRACE would echo
-// requests back (security.md H2).
+// requests back (product §11.18).
 const REFUSED_METHODS = new Set(['OPTIONS', 'TRACE']);
 const PAGE_METHODS = ['GET', 'HEAD'];
 

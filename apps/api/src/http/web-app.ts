@@ -21,7 +21,7 @@ function findWebDist(config: Config): string | undefined {
 
 /**
  * Serves the built web app: hashed assets with long caching, and the app's page for every route
- * of SPEC §2 (deep links such as /reset-password/{uid}/{token} load). Unknown /api paths get a
+ * of product §2 (deep links such as /reset-password/{uid}/{token} load). Unknown /api paths get a
  * JSON 404; other unknown paths get the app's page with status 404 (it shows its not-found page).
  * OPTIONS and TRACE, which no route answers, get 405 from `refuseMethod`.
  */

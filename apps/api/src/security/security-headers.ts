@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/env.ts';
 
 /**
- * Security headers on every answer (security.md H2): a CSP without inline script that admits
+ * Security headers on every answer (product §11.18): a CSP without inline script that admits
  * only the Google Identity Services origin, no framing, no referrer, nosniff, HSTS over https.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {

@@ -7,7 +7,7 @@ import { AppError } from '../errors.ts';
 import { hmac, randomToken, safeEqual } from '../lib/secrets.ts';
 import { createSession, endSession, resolveSession, SESSION_ABSOLUTE_SECONDS } from './sessions.ts';
 
-/** SPEC §7: the client copies this cookie into the X-XSRF-TOKEN header (over http; see xsrfCookie). */
+/** product §7: the client copies this cookie into the X-XSRF-TOKEN header (over http; see xsrfCookie). */
 export const XSRF_COOKIE = xsrfCookieName(false);
 export const XSRF_HEADER = XSRF_HEADER_NAME.toLowerCase();
 const USER_EMAIL_HEADER = 'x-user-email';
@@ -66,7 +66,7 @@ export async function startSession(ctx: AppContext, request: FastifyRequest, rep
 
 /**
  * Signs out: the session row is deleted, the browser gets a fresh anonymous cookie pair, and
- * Clear-Site-Data tells it to drop this origin's cookies and stored data (security.md C3), so
+ * Clear-Site-Data tells it to drop this origin's cookies and stored data (product §11.2), so
  * nothing of the signed-in user stays on a shared machine.
  */
 export async function finishSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -113,7 +113,7 @@ export function registerSession(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.addHook('preValidation', async (request) => {
-    // Logout changes state although SPEC §7 makes it a GET (its definition says so); Fastify
+    // Logout changes state although product §7 makes it a GET (its definition says so); Fastify
     // also answers HEAD with the GET handler, so such a route is guarded whatever the method.
     const changesState = request.routeOptions.config.endpoint?.needsXsrfToken === true;
     if (UNSAFE_METHODS.has(request.method) || changesState) {

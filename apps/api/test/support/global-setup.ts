@@ -15,7 +15,7 @@ declare module 'vitest' {
 }
 
 /**
- * Migrates one base database for the whole API tier (STYLE.md: "a migrated base test database
+ * Migrates one base database for the whole API tier ("a migrated base test database
  * copied per test"): a PGlite dump, or with DATABASE_URL a PostgreSQL template database.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {

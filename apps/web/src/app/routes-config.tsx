@@ -61,7 +61,7 @@ export const routes: RouteObject[] = [
             path: paths.dashboard,
             lazy: page(dashboardChunk, (chunk) => chunk.DashboardShellRoute),
             children: [
-              // SPEC §2: /dashboard shows the catalog and resets the active section to it.
+              // product §2: /dashboard shows the catalog and resets the active section to it.
               { index: true, lazy: page(dashboardChunk, (chunk) => chunk.CatalogRoute) },
               { path: paths.dashboardCatalog, lazy: page(dashboardChunk, (chunk) => chunk.CatalogRoute) },
               { path: paths.dashboardUserfactor, lazy: page(markupsChunk, (chunk) => chunk.UserfactorRoute) },
@@ -72,7 +72,7 @@ export const routes: RouteObject[] = [
                 path: paths.dashboardSubscriptionSuccess,
                 lazy: page(dashboardChunk, (chunk) => chunk.SubscriptionSuccessRoute),
               },
-              // SPEC §2: a path ending in /cancel returns to the subscriptions screen.
+              // product §2: a path ending in /cancel returns to the subscriptions screen.
               {
                 path: paths.dashboardSubscriptionsCancel,
                 element: <Navigate to={paths.dashboardSubscriptions} replace />,

@@ -12,7 +12,7 @@ function Loaded({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageLoading />}>{children}</Suspense>;
 }
 
-/** The footer of every page, with the three policies of SPEC §2. */
+/** The footer of every page, with the three policies of product §2. */
 export function SiteFooter() {
   const supportEmail = usePublicConfig()?.support_email;
   const policies: FooterPolicy[] = [

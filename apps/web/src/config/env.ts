@@ -14,10 +14,10 @@ export const env = {
   userEmailHeaderName: 'X-User-Email',
 } as const;
 
-/** SPEC §9: toasts close after 5000 ms, 3000 ms on the landing page. */
+/** product §9: toasts close after 5000 ms, 3000 ms on the landing page. */
 export const toastAutoCloseMs = { default: 5000, landing: 3000 } as const;
 
-/** SPEC §9: redirect delay after login, register, activation, deletion and forced logout. */
+/** product §9: redirect delay after login, register, activation, deletion and forced logout. */
 export const redirectDelayMs = 5000;
 
 /** Viewport width (px) at and below which the navigation collapses into a hamburger menu. */

@@ -27,7 +27,7 @@ export const assetPaths = {
   /** The square mark alone, for the collapsed sidebar (also the favicon). */
   logoMark: '/favicon.svg',
   defaultProfilePicture: '/images2/profile-pic.png',
-  /** SPEC §9: the fixed fallback image of a collection without its own. */
+  /** product §9: the fixed fallback image of a collection without its own. */
   defaultCollectionImage: '/images2/default-collection.svg',
 } as const;
 
@@ -40,7 +40,7 @@ export const socialLinks = [
 ] as const;
 export type SocialNetwork = (typeof socialLinks)[number]['name'];
 
-/** A dashboard page's path relative to /dashboard (SPEC §2: the sidebar links are relative). */
+/** A dashboard page's path relative to /dashboard (product §2: the sidebar links are relative). */
 function relativeToDashboard(path: string): string {
   return path.slice(appRoutes.dashboard.length + 1);
 }

@@ -1,6 +1,6 @@
 import type { ErrorBody } from '@tradelist/contract/errors';
 
-/** SPEC §5: each server field error reads "field: first message". */
+/** product §5: each server field error reads "field: first message". */
 export function formatFieldErrors(fields: ErrorBody['fields']): string[] {
   if (!fields) return [];
   return Object.entries(fields).flatMap(([field, messages]) => {

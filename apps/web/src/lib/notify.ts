@@ -2,7 +2,7 @@ import { toast } from 'react-toastify/unstyled';
 
 /**
  * The one toast helper. Position, theme and auto-close time are set once on the container
- * (SPEC §9); an identical message already on screen is not shown twice.
+ * (product §9); an identical message already on screen is not shown twice.
  */
 export const notify = {
   success(message: string): void {

@@ -6,7 +6,7 @@ import { clearSession } from './stored-session';
 declare module '@tanstack/react-query' {
   interface Register {
     queryMeta: {
-      /** A SPEC §8 message to toast when this query fails (not for a 401: that ends the session). */
+      /** A product §8 message to toast when this query fails (not for a 401: that ends the session). */
       errorMessage?: string;
     };
   }
@@ -29,7 +29,7 @@ export function createQueryClient(): QueryClient {
     queryCache: new QueryCache({
       onError(error, query) {
         // The server no longer knows this browser's session: drop local state; the dashboard
-        // guard then redirects to /login (SPEC §4, brief: 401 from /api/me/).
+        // guard then redirects to /login (product §4, brief: 401 from /api/me/).
         if (isApiError(error) && error.status === 401) {
           clearSession();
           return;

@@ -40,7 +40,7 @@ describe('writeSession', () => {
     storage = new FakeStorage();
   });
 
-  it('stores userSession without the role, and the separate keys of SPEC §3', () => {
+  it('stores userSession without the role, and the separate keys of product §3', () => {
     writeSession(storage, user);
     expect(JSON.parse(storage.getItem(storageKeys.userSession) ?? '')).toEqual({
       id: 7,

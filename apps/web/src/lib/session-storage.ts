@@ -9,7 +9,7 @@ export interface KeyValueStorage {
   removeItem(key: string): void;
 }
 
-/** SPEC §3: the session saved locally as `userSession`. */
+/** product §3: the session saved locally as `userSession`. */
 export const storedSession = sessionUser.pick({
   id: true,
   name: true,
@@ -22,7 +22,7 @@ export const storedSession = sessionUser.pick({
 });
 export type StoredSession = z.infer<typeof storedSession>;
 
-/** SPEC §9: sections of the dashboard remembered as `activeSection`. */
+/** product §9: sections of the dashboard remembered as `activeSection`. */
 export const dashboardSections = ['catalog', 'configuration', 'subscriptions', 'settings', 'user-guide'] as const;
 export type DashboardSection = (typeof dashboardSections)[number];
 
@@ -42,7 +42,7 @@ export function toStoredSession(user: SessionUser | StoredSession): StoredSessio
   };
 }
 
-/** SPEC §3/§4: saves the session and its separate keys after a (Google) login. */
+/** product §3/§4: saves the session and its separate keys after a (Google) login. */
 export function writeSession(storage: KeyValueStorage, user: SessionUser | StoredSession): void {
   const session = toStoredSession(user);
   storage.setItem(storageKeys.userSession, JSON.stringify(session));
@@ -55,7 +55,7 @@ export function writeSession(storage: KeyValueStorage, user: SessionUser | Store
   storage.setItem(storageKeys.verified, flag(session.is_verified));
 }
 
-/** Removes every key of this app (PRODUCT.md: logout clears all of them). */
+/** Removes every key of this app (product §10.5: logout clears all of them). */
 export function clearAppStorage(storage: KeyValueStorage): void {
   for (const key of Object.values(storageKeys)) storage.removeItem(key);
 }

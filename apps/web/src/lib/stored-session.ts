@@ -58,7 +58,7 @@ export function setStoredValue(key: StorageKey, value: string): void {
   emitChange();
 }
 
-/** Saves a signed-in user (SPEC §3) and tells every reader. */
+/** Saves a signed-in user (product §3) and tells every reader. */
 export function saveSession(user: SessionUser | StoredSession): void {
   const storage = browserStorage();
   if (!storage) return;
@@ -92,7 +92,7 @@ export function useStoredValue(key: StorageKey): string | null {
   );
 }
 
-/** The locally stored session state (SPEC §3), reactive to login, logout and other tabs. */
+/** The locally stored session state (product §3), reactive to login, logout and other tabs. */
 export function useStoredSession(): { session: StoredSession | null; email: string | null } {
   const rawSession = useStoredValue(storageKeys.userSession);
   const email = useStoredValue(storageKeys.email);

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate, type NavigateOptions } from 'react-router';
 import { redirectDelayMs } from '../config/env';
 
-/** Navigates after SPEC §9's redirect delay; a pending redirect is dropped if the screen unmounts. */
+/** Navigates after product §9's redirect delay; a pending redirect is dropped if the screen unmounts. */
 export function useDelayedNavigate(delayMs: number = redirectDelayMs) {
   const navigate = useNavigate();
   const timer = useRef<number | null>(null);

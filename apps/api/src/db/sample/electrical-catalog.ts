@@ -1,11 +1,11 @@
 /**
- * The deterministic sample electrical list (PRODUCT.md "Sample data"): 1,000+ items named the
- * way an electrician types them, in the seven groups and counts of SPEC §2 /electrical, with
+ * The deterministic sample electrical list (product §10.19): 1,000+ items named the
+ * way an electrician types them, in the seven groups and counts of product §2 /electrical, with
  * costs spread across all six markup bands. The same seed always gives the same list.
  */
 import { hashString, seededRandom, type Random } from './random.ts';
 
-/** SPEC §2 /electrical: the groups of the electrical list, with their advertised minimum counts. */
+/** product §2 /electrical: the groups of the electrical list, with their advertised minimum counts. */
 export const electricalGroupMinimums = {
   'Conduit Fittings': 300,
   Wires: 200,

@@ -1,6 +1,6 @@
 /**
- * Everything `npm start` loads into an empty catalog (PRODUCT.md "Sample data"): the categories,
- * the two plans of SPEC §2/§9, the three electrical editions and the free demo edition.
+ * Everything `npm start` loads into an empty catalog (product §10.19): the categories,
+ * the two plans of product §2/§9, the three electrical editions and the free demo edition.
  */
 import type { PlansTable } from '../schema.ts';
 import { DEFAULT_SAMPLE_SEED, type SampleItem } from './electrical-catalog.ts';
@@ -49,7 +49,7 @@ export interface SampleCatalog {
 
 export const DEMO_CATEGORY_NAME = 'Wire & Conduit Demo';
 
-/** The categories: Electrical (paid), the free demo, Plumbing and Lumber announced (SPEC §1). */
+/** The categories: Electrical (paid), the free demo, Plumbing and Lumber announced (product §1). */
 export const sampleCategories: readonly SampleCategory[] = [
   { name: 'Electrical', slug: 'electrical', tagline: '1,000+ electrical items, updated monthly', isFree: false, isAnnounced: false, position: 1 },
   { name: DEMO_CATEGORY_NAME, slug: 'wire-conduit-demo', tagline: 'A free sample of our wire and conduit fittings', isFree: true, isAnnounced: false, position: 2 },
@@ -58,9 +58,9 @@ export const sampleCategories: readonly SampleCategory[] = [
 ];
 
 /**
- * SPEC §2/§9 plans. The annual plan stores what one purchase costs: $420 a year ($35/month),
+ * product §2/§9 plans. The annual plan stores what one purchase costs: $420 a year ($35/month),
  * normally $600 ($50/month), for 12 editions; with auto-renew a yearly subscription on the
- * recurring price, without it a one-time payment for 12 months (PRODUCT.md). The web shows the
+ * recurring price, without it a one-time payment for 12 months (product §10.9). The web shows the
  * monthly figures from these. Stripe ids are set when the plan is created at Stripe.
  */
 export const samplePlans: readonly SamplePlan[] = [

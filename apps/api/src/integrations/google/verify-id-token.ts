@@ -14,7 +14,7 @@ export interface GoogleIdentity {
   expiresAt: Date;
 }
 
-// Google's documented issuers (integrations.md §4.2).
+// Google's documented issuers (Google's OpenID configuration).
 const GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com'];
 const keySets = new Map<string, JWTVerifyGetKey>();
 

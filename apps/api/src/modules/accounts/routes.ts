@@ -14,7 +14,7 @@ import { resetPassword } from './services/reset-password.ts';
 
 const calls = api.accounts;
 
-/** The account calls of SPEC §7: registration, activation, sign-in, password reset, the session's user. */
+/** The account calls of product §7: registration, activation, sign-in, password reset, the session's user. */
 export const accountRoutes: ApiModule = (contexts, ctx) => {
   const { public: open, user } = contexts;
 

@@ -3,7 +3,7 @@ import type { ApiModule } from '../../http/contexts.ts';
 import { registerEndpoint } from '../../http/endpoints.ts';
 import { listPlans } from './services/list-plans.ts';
 
-/** The plan and subscription calls of SPEC §7. */
+/** The plan and subscription calls of product §7. */
 export const billingRoutes: ApiModule = (contexts, ctx) => {
   registerEndpoint(contexts.public, api.billing.subscriptionPlans, async () => listPlans(ctx));
 };

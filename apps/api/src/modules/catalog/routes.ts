@@ -26,7 +26,7 @@ async function sendFile(ctx: AppContext, reply: FastifyReply, download: AllowedD
     .send(file.body);
 }
 
-/** The catalog, markup and download calls of SPEC §7. */
+/** The catalog, markup and download calls of product §7. */
 export const catalogRoutes: ApiModule = (contexts, ctx) => {
   const { public: open, user } = contexts;
 

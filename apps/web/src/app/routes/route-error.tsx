@@ -4,7 +4,7 @@ import statusPageStyles from './status-page.module.css';
 import buttonStyles from '../../components/ui/button.module.css';
 import { cx } from '../../lib/cx';
 
-/** The router's fallback when a page crashes (SPEC §8 'Unexpected Application Error!'). */
+/** The router's fallback when a page crashes (product §8 'Unexpected Application Error!'). */
 export function RouteErrorRoute() {
   const error = useRouteError();
   const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : null;

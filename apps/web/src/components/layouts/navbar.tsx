@@ -15,7 +15,7 @@ interface NavbarProps {
   isLoggingOut: boolean;
 }
 
-/** The shared navigation bar of SPEC §2 (public pages). */
+/** The shared navigation bar of product §2 (public pages). */
 export function Navbar({ onLogout, isLoggingOut }: NavbarProps) {
   const { session } = useStoredSession();
   const [isMenuOpen, setIsMenuOpen] = useState(false);

@@ -4,7 +4,7 @@ import { toastAutoCloseMs } from '../../config/env';
 import { paths } from '../../config/paths';
 import { ScrollManager } from './scroll-manager';
 
-/** Wraps every page: scroll handling and the one toast container (SPEC §9 settings). */
+/** Wraps every page: scroll handling and the one toast container (product §9 settings). */
 export function RootLayout() {
   const { pathname } = useLocation();
   const autoClose = pathname === paths.home ? toastAutoCloseMs.landing : toastAutoCloseMs.default;

@@ -6,7 +6,7 @@ function prefersReducedMotion(): boolean {
 }
 
 /**
- * SPEC §2: on every navigation scroll to the hash target if there is one, else to the top.
+ * product §2: on every navigation scroll to the hash target if there is one, else to the top.
  * Within the same page (the home logo, the Why link) the scroll is smooth.
  */
 export function ScrollManager() {

@@ -3,7 +3,7 @@ import type { User } from '../../../db/schema.ts';
 
 /**
  * The only shape in which a user leaves the server (never the row: it holds the password hash).
- * `status` is the subscriber flag of SPEC §4: true while a subscription entitles the user.
+ * `status` is the subscriber flag of product §4: true while a subscription entitles the user.
  */
 export function presentSessionUser(user: User, options: { hasActiveSubscription: boolean }): SessionUser {
   return {

@@ -5,7 +5,7 @@ import { invalidateUserTokens } from '../repositories/user-tokens.ts';
 import { updateUser } from '../repositories/users.ts';
 import { consumeUserLink } from './user-links.ts';
 
-/** SPEC §8: the message for an invalid, used or expired activation link. */
+/** product §8: the message for an invalid, used or expired activation link. */
 export const activationFailedMessage = 'Activation failed. Invalid or expired link.';
 export const activatedMessage = 'Your account has been activated. You can now log in.';
 

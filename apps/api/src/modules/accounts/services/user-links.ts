@@ -4,7 +4,7 @@ import { addSeconds } from '../../../lib/clock.ts';
 import { randomToken, sha256 } from '../../../lib/secrets.ts';
 import { claimUserToken, insertUserToken, invalidateUserTokens, isUserTokenValid, type TokenPurpose } from '../repositories/user-tokens.ts';
 
-/** Link lifetimes (issue 2 and PRODUCT.md): activation 3 days, password reset 1 hour. */
+/** Link lifetimes (product §11.6): activation 3 days, password reset 1 hour. */
 export const LINK_LIFETIME_SECONDS: Record<TokenPurpose, number> = {
   activate: 3 * 24 * 60 * 60,
   reset: 60 * 60,

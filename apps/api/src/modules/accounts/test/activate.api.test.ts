@@ -30,7 +30,7 @@ function tamper(token: string): string {
 }
 
 describe('POST /api/activate/', () => {
-  test('the SPEC §8 message is the service constant; links live 3 days', () => {
+  test('the product §8 message is the service constant; links live 3 days', () => {
     expect(activationFailedMessage).toBe('Activation failed. Invalid or expired link.');
     expect(LINK_LIFETIME_SECONDS.activate).toBe(THREE_DAYS);
   });

@@ -37,7 +37,7 @@ setUpApiTest({ simulators: true }, (setup) => ({ t, sims } = setup));
 const client = () => t.client({ remoteAddress: uniqueAddress() });
 
 describe('POST /api/register/', () => {
-  test('good input: 201 with the SPEC §8 message, and the activation link arrives over SMTP', async () => {
+  test('good input: 201 with the product §8 message, and the activation link arrives over SMTP', async () => {
     const c = client();
     const email = uniqueEmail('ann');
     const password = strongPassword();

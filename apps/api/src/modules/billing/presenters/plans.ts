@@ -1,7 +1,7 @@
 import type { SubscriptionPlan } from '@tradelist/contract/billing';
 import type { PlanRow } from '../../../db/schema.ts';
 
-/** A plan as SPEC §3 shapes it (prices in integer cents). */
+/** A plan as product §3 shapes it (prices in integer cents). */
 export function presentPlan(row: PlanRow): SubscriptionPlan {
   return {
     id: row.id,

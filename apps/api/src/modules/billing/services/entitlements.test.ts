@@ -83,7 +83,7 @@ describe('who may download what (decision 0006 matrix)', () => {
     });
   }
 
-  test('refusals carry the SPEC §8 message', async () => {
+  test('refusals carry the product §8 message', async () => {
     expect(await decideDownload(fakeRepository([]), 7, editions[0]!, now)).toEqual({ allowed: false, code: 'NOT_SUBSCRIBED', message: 'Not Subscribed' });
     expect(await decideDownload(fakeRepository([subscription()]), 7, editions[2]!, now)).toMatchObject({ allowed: false, code: 'NOT_SUBSCRIBED' });
   });

@@ -7,11 +7,11 @@ import { findPlanById, listSubscriptionsOfUser } from '../repositories/subscript
 
 /**
  * The one place that answers "may this user download (or sync) this edition, and how many
- * downloads are left this period" (SPEC §4 catalog rights, decision 0006). Downloads, the
+ * downloads are left this period" (product §4 catalog rights, decision 0006). Downloads, the
  * preview, the catalog screen and the session's subscription flag all ask here.
  */
 
-/** SPEC §8 shows this text when a download is refused for want of a subscription. */
+/** product §8 shows this text when a download is refused for want of a subscription. */
 export const notSubscribedMessage = 'Not Subscribed';
 export const editionNotInPlanMessage = 'Not Subscribed: this edition is not part of your subscription.';
 
@@ -24,7 +24,7 @@ type SubscriptionTimes = Pick<SubscriptionRow, 'status' | 'period_start' | 'peri
 
 /**
  * The rule, written once: a subscription entitles from its start until its period ends, active
- * or cancelled (SPEC §4: a cancelled subscription stays usable until its period ends).
+ * or cancelled (product §4: a cancelled subscription stays usable until its period ends).
  */
 export function isEntitling(subscription: SubscriptionTimes, now: Date): boolean {
   return (
@@ -147,7 +147,7 @@ export async function downloadAllowance(repo: EntitlementRepository, userId: num
   return subscription ? allowanceOf(repo, subscription, now) : null;
 }
 
-/** True while the user holds an entitling subscription: the `status` flag of SPEC §3/§4. */
+/** True while the user holds an entitling subscription: the `status` flag of product §3/§4. */
 export async function hasActiveSubscription(ctx: Pick<AppContext, 'db' | 'clock'>, userId: number): Promise<boolean> {
   return entitlingSubscription(await listSubscriptionsOfUser(ctx.db, userId), ctx.clock.now()) !== undefined;
 }
@@ -179,7 +179,7 @@ export async function decideDownload(
   return { allowed: true, counted: true, subscription: access.subscription, allowance };
 }
 
-/** May the user sync this edition now? The same rights as a download, but syncs do not count (PRODUCT.md). */
+/** May the user sync this edition now? The same rights as a download, but syncs do not count (product §10.10). */
 export async function decideSync(
   repo: EntitlementRepository,
   userId: number,

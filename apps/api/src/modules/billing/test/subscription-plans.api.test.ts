@@ -34,7 +34,7 @@ test('GET /api/subscription-plans/ lists the plans on sale without a session, in
       slug: 'annual',
       name: 'Annual plan',
       description: '$35/month, billed annually (normally $50/month)',
-      // SPEC §9: $35/month, normally $50/month, paid for the year.
+      // product §9: $35/month, normally $50/month, paid for the year.
       price: 42_000,
       regular_price: 60_000,
       interval: 'year',

@@ -3,12 +3,12 @@ import type { DownloadAllowance } from '../../billing/services/entitlements.ts';
 import type { CategoryRow } from '../../../db/schema.ts';
 import type { CollectionWithCategory } from '../repositories/catalog.ts';
 
-/** A category as SPEC §3 shapes it. */
+/** A category as product §3 shapes it. */
 export function presentCategory(row: CategoryRow): Category {
   return { id: row.id, name: row.name, tagline: row.tagline, is_free: row.is_free, is_announced: row.is_announced };
 }
 
-/** A collection (edition) as SPEC §3 shapes it. */
+/** A collection (edition) as product §3 shapes it. */
 export function presentCollection(row: CollectionWithCategory): Collection {
   return {
     id: row.id,

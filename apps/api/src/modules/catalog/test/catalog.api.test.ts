@@ -17,7 +17,7 @@ const countRows = async () => ({
 });
 
 describe('GET /api/categories/ and /api/all-collections/', () => {
-  test('public lists in SPEC §3 shapes', async () => {
+  test('public lists in product §3 shapes', async () => {
     const categories = await t.client().get('/api/categories/');
     expect(categories.statusCode).toBe(200);
     expect(categories.json()).toEqual([
@@ -127,7 +127,7 @@ describe('the entitlement matrix', () => {
 });
 
 describe('files', () => {
-  test('the CSV carries the user markups, the SPEC file name, and neutralised formulas', async () => {
+  test('the CSV carries the user markups, the product §8 file name, and neutralised formulas', async () => {
     const { client } = await clientFor(t, fixture, 'subscriber', 'file');
     const saved = await client.post('/api/user_factor/', {
       markup1_10: 10,

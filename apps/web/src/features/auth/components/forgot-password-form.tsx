@@ -9,7 +9,7 @@ import buttonStyles from '../../../components/ui/button.module.css';
 import fieldStyles from '../../../components/ui/field.module.css';
 import { cx } from '../../../lib/cx';
 
-/** The forgot-password form: one email field and 'Send Reset Link' (SPEC §2). */
+/** The forgot-password form: one email field and 'Send Reset Link' (product §2). */
 export function ForgotPasswordForm() {
   const { register, handleSubmit, setError, formState } = useForm<EmailOnlyRequest>({
     resolver: zodResolver(emailOnlyRequest),

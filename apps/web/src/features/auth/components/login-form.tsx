@@ -17,7 +17,7 @@ import { cx } from '../../../lib/cx';
 
 const formFields = ['email', 'password'] as const;
 
-/** Email and password sign-in (SPEC §2 /login, messages of SPEC §8). */
+/** Email and password sign-in (product §2 /login, messages of product §8). */
 export function LoginForm() {
   const form = useForm<LoginRequest>({
     resolver: zodResolver(loginRequest),
@@ -50,7 +50,7 @@ export function LoginForm() {
     },
   });
 
-  // SPEC-free help: an account that is not activated yet can ask for a fresh link.
+  // Our own help (not in the product reference): an account that is not activated yet can ask for a fresh link.
   const unactivatedEmail =
     isApiError(login.error) && login.error.code === 'ACCOUNT_NOT_ACTIVATED' ? login.variables?.email : undefined;
 

@@ -15,7 +15,7 @@ import buttonStyles from '../../../components/ui/button.module.css';
 import fieldStyles from '../../../components/ui/field.module.css';
 import { cx } from '../../../lib/cx';
 
-/** SPEC §5: the two passwords must match (checked as soon as both are filled in). */
+/** product §5: the two passwords must match (checked as soon as both are filled in). */
 const registerForm = registerRequest.refine((values) => values.password === values.password2, {
   path: ['password2'],
   error: passwordsDoNotMatchMessage,
@@ -29,7 +29,7 @@ type RegisterFormValues = z.output<typeof registerForm>;
 
 const formFields = ['username', 'email', 'password', 'password2'] as const;
 
-/** The sign-up form (SPEC §2 /register, messages of SPEC §5/§8). */
+/** The sign-up form (product §2 /register, messages of product §5/§8). */
 export function RegisterForm() {
   const { register, handleSubmit, setError, reset, formState } = useForm<
     RegisterFormInput,

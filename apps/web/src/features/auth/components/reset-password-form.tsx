@@ -13,13 +13,13 @@ import buttonStyles from '../../../components/ui/button.module.css';
 import fieldStyles from '../../../components/ui/field.module.css';
 import { cx } from '../../../lib/cx';
 
-/** SPEC §5: both fields required; whether they match is the server's call. */
+/** product §5: both fields required; whether they match is the server's call. */
 const resetPasswordForm = resetPasswordRequest.pick({ new_password1: true, new_password2: true });
 type ResetPasswordFormValues = z.infer<typeof resetPasswordForm>;
 
 const formFields = ['new_password1', 'new_password2'] as const;
 
-/** The new-password form behind a reset link (SPEC §2 /reset-password/{uid}/{token}). */
+/** The new-password form behind a reset link (product §2 /reset-password/{uid}/{token}). */
 export function ResetPasswordForm({ uid, token }: { uid: string; token: string }) {
   const navigate = useNavigate();
   const { register, handleSubmit, setError, formState } = useForm<ResetPasswordFormValues>({

@@ -20,7 +20,7 @@ export function useSignInDestination(): { path: string; isReturn: boolean } {
   return returnPath ? { path: returnPath, isReturn: true } : { path: paths.dashboard, isReturn: false };
 }
 
-/** SPEC §4/§8: after a (Google) login, store the session, say so, and go on 5 s later. */
+/** product §4/§8: after a (Google) login, store the session, say so, and go on 5 s later. */
 export function useCompleteSignIn() {
   const queryClient = useQueryClient();
   const navigateLater = useDelayedNavigate();
@@ -30,7 +30,7 @@ export function useCompleteSignIn() {
       saveSession(user);
       removeUserQueries(queryClient);
       queryClient.setQueryData(meQueryOptions.queryKey, user);
-      notify.success('login successfull.'); // spelled as SPEC §8 spells it
+      notify.success('login successfull.'); // spelled as product §8 spells it
       navigateLater(path);
     },
     [queryClient, navigateLater, path],

@@ -31,7 +31,7 @@ function loadScript(src: string): void {
   script.addEventListener('load', () => setStatus(window.google?.accounts?.id ? 'ready' : 'error'));
   script.addEventListener('error', () => {
     setStatus('error');
-    notify.error('Google Login failed'); // SPEC §8: the Google button's own failure alert
+    notify.error('Google Login failed'); // product §8: the Google button's own failure alert
   });
   document.head.appendChild(script);
 }

@@ -5,7 +5,7 @@ import { removeUserQueries } from '../../../lib/query-client';
 import { clearSession } from '../../../lib/stored-session';
 import { useLogoutMutation } from '../api/logout';
 
-/** SPEC §2: call the logout endpoint, then (whatever its outcome) clear local data and go to /. */
+/** product §2: call the logout endpoint, then (whatever its outcome) clear local data and go to /. */
 export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();

@@ -7,7 +7,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@tradelist/contract/api';
 import { callApi } from '../../../lib/api-client';
 
-/** A category's id, or one of the special ids of SPEC §9. */
+/** A category's id, or one of the special ids of product §9. */
 export type CatalogCategoryId = number | typeof ALL_CATEGORY_ID | typeof FREE_CATEGORY_ID;
 
 /**

@@ -20,12 +20,12 @@ interface ViewProps {
   onDownload: (target: DownloadTarget) => void;
 }
 
-/** SPEC §2 catalog screen: the category nav, the selected view, and the download dialog. */
+/** product §2 catalog screen: the category nav, the selected view, and the download dialog. */
 export function CatalogScreen() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const categories = useCategories();
-  // SPEC §4: a stored status of 'true' makes a subscriber.
+  // product §4: a stored status of 'true' makes a subscriber.
   const isSubscriber = useStoredValue(storageKeys.status) === 'true';
   const download = useCollectionDownload();
 

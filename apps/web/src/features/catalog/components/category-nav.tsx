@@ -11,7 +11,7 @@ interface CategoryNavProps {
   selected: CatalogCategoryId;
 }
 
-/** The catalog's view links (SPEC §2): All, each paid category, Free; announced categories disabled. */
+/** The catalog's view links (product §2): All, each paid category, Free; announced categories disabled. */
 export function CategoryNav({ categories, selected }: CategoryNavProps) {
   const available = categories.filter((category) => !category.is_free && !category.is_announced);
   const announced = categories.filter((category) => !category.is_free && category.is_announced);

@@ -9,7 +9,7 @@ import { cx } from '../../../lib/cx';
 
 interface CollectionCardProps {
   collection: Collection;
-  /** SPEC §4: false shows 'Subscribe and save' instead of the download button. */
+  /** product §4: false shows 'Subscribe and save' instead of the download button. */
   canDownload: boolean;
   isDownloading: boolean;
   onDownload: () => void;
@@ -30,7 +30,7 @@ export function CollectionCard({ collection, canDownload, isDownloading, onDownl
         height={360}
         loading="lazy"
         onError={(event) => {
-          // SPEC §9: an image that cannot load falls back to the fixed default.
+          // product §9: an image that cannot load falls back to the fixed default.
           const image = event.currentTarget;
           if (!image.src.endsWith(assetPaths.defaultCollectionImage)) image.src = assetPaths.defaultCollectionImage;
         }}

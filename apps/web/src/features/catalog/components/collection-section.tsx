@@ -64,7 +64,7 @@ export function CollectionSection({
               <li key={collection.id}>
                 <CollectionCard
                   collection={collection}
-                  // SPEC §4: free collections always download; paid ones (bought too) need a subscription.
+                  // product §4: free collections always download; paid ones (bought too) need a subscription.
                   canDownload={collection.is_free || isSubscriber}
                   isDownloading={isDownloading(target)}
                   onDownload={() => onDownload(target)}

@@ -21,12 +21,12 @@ interface DownloadDialogProps {
   collectionName: string | null;
   initialChoice: DownloadChoice;
   onConfirm: (choice: DownloadChoice) => void;
-  /** SPEC §2: Cancel sends the user to the markup configuration. */
+  /** product §2: Cancel sends the user to the markup configuration. */
   onCancel: () => void;
   onClose: () => void;
 }
 
-/** SPEC §2: the question before a download, with the file's format and layout. */
+/** product §2: the question before a download, with the file's format and layout. */
 export function DownloadDialog({ collectionName, initialChoice, onConfirm, onCancel, onClose }: DownloadDialogProps) {
   const questionId = useId();
   return (

@@ -6,7 +6,7 @@ import buttonStyles from '../../../components/ui/button.module.css';
 import latestCollectionPanelStyles from './latest-collection-panel.module.css';
 import { cx } from '../../../lib/cx';
 
-/** SPEC §2 /collections/{categoryId}: the latest collection's id and date and its CSV download. */
+/** product §2 /collections/{categoryId}: the latest collection's id and date and its CSV download. */
 export function LatestCollectionPanel({ categoryId }: { categoryId: CatalogCategoryId | null }) {
   return (
     <div className={latestCollectionPanelStyles.collectionPage}>

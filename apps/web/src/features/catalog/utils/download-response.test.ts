@@ -20,7 +20,7 @@ describe('classifyDownloadResponse', () => {
     expect(classifyDownloadResponse('application/problem+json', 10)).toEqual({ kind: 'json' });
   });
 
-  it('treats no body as empty whatever the type (SPEC §8: Not Subscribed)', () => {
+  it('treats no body as empty whatever the type (product §8: Not Subscribed)', () => {
     expect(classifyDownloadResponse(null, 0)).toEqual({ kind: 'empty' });
     expect(classifyDownloadResponse('text/csv', 0)).toEqual({ kind: 'empty' });
   });
@@ -72,7 +72,7 @@ describe('fileNameFromContentDisposition', () => {
     expect(fileNameFromContentDisposition('attachment; filename=""')).toBeNull();
   });
 
-  it('has SPEC §9 defaults', () => {
+  it('has product §9 defaults', () => {
     expect(defaultFileName('csv')).toBe('products.csv');
     expect(defaultFileName('xlsx')).toBe('products.xlsx');
   });

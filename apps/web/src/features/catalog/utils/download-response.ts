@@ -2,13 +2,13 @@ import { downloadMediaTypes, type DownloadFormat } from '@tradelist/contract/cat
 import { errorBody } from '@tradelist/contract/errors';
 import { formatFieldErrors } from '../../../lib/error-messages';
 
-/** SPEC §8 download messages, spelled exactly. */
+/** product §8 download messages, spelled exactly. */
 export const downloadMessages = {
   success: 'Successfully downloaded pricelist',
   notSubscribed: 'Not Subscribed',
   unknownFormat: 'Unknown response format!',
   unparsableError: 'Failed to parse error response.',
-  /** SPEC §8: the HTTP layer's generic message when no answer arrives at all. */
+  /** product §8: the HTTP layer's generic message when no answer arrives at all. */
   network: 'Network Error',
 } as const;
 
@@ -25,7 +25,7 @@ function mediaTypeOf(contentType: string | null): string {
 }
 
 /**
- * SPEC §8: a file is saved, a JSON body holds errors, no body means 'Not Subscribed' and any
+ * product §8: a file is saved, a JSON body holds errors, no body means 'Not Subscribed' and any
  * other content type is unknown.
  */
 export function classifyDownloadResponse(contentType: string | null, bodySize: number): DownloadResponseKind {
@@ -37,7 +37,7 @@ export function classifyDownloadResponse(contentType: string | null, bodySize: n
   return { kind: 'unknown' };
 }
 
-/** SPEC §9: the file name when the server names none. */
+/** product §9: the file name when the server names none. */
 export function defaultFileName(format: DownloadFormat): string {
   return `products.${format}`;
 }
@@ -87,8 +87,8 @@ export function fileNameFromContentDisposition(header: string | null): string | 
 }
 
 /**
- * SPEC §8: each entry of a JSON error body becomes one toast. Our contract body gives its
- * `error` text and then each field's first message ("field: message", SPEC §5); any other
+ * product §8: each entry of a JSON error body becomes one toast. Our contract body gives its
+ * `error` text and then each field's first message ("field: message", product §5); any other
  * object gives its string entries. Null when the text is not JSON or holds no message at all.
  */
 export function errorMessagesFromJson(text: string): string[] | null {

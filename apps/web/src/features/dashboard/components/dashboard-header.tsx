@@ -34,7 +34,7 @@ export function DashboardHeader({ name, email }: DashboardHeaderProps) {
             width={40}
             height={40}
             onError={(event) => {
-              // SPEC §8: a picture that cannot load falls back to the default image.
+              // product §8: a picture that cannot load falls back to the default image.
               const image = event.currentTarget;
               if (!image.src.endsWith(assetPaths.defaultProfilePicture)) image.src = assetPaths.defaultProfilePicture;
             }}

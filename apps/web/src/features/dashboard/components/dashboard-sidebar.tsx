@@ -34,7 +34,7 @@ interface DashboardSidebarProps {
 /** The dashboard's sidebar: logo, the five section links, collapse toggle and logout. */
 export function DashboardSidebar({ isCollapsed, onToggle, onNavigate, onLogout, isLoggingOut }: DashboardSidebarProps) {
   const { pathname } = useLocation();
-  // /dashboard itself shows the catalog (SPEC §2), so its link is the active one there.
+  // /dashboard itself shows the catalog (product §2), so its link is the active one there.
   const isDashboardRoot = pathname.replace(/\/$/, '') === paths.dashboard;
 
   return (

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import type { DashboardSection } from '../../../lib/session-storage';
 import { setStoredValue } from '../../../lib/stored-session';
 
-/** SPEC §2: the shown dashboard section is remembered locally as `activeSection`. */
+/** product §2: the shown dashboard section is remembered locally as `activeSection`. */
 export function useRememberSection(section: DashboardSection): void {
   useEffect(() => {
     setStoredValue(storageKeys.activeSection, section);

@@ -1,7 +1,7 @@
 import { paths } from '../../../config/paths';
 import { useStoredSession } from '../../../lib/stored-session';
 
-/** SPEC §2: 'Get started' leads to the subscriptions screen when an email is stored, else to sign-up. */
+/** product §2: 'Get started' leads to the subscriptions screen when an email is stored, else to sign-up. */
 export function getStartedPath(storedEmail: string | null): string {
   return storedEmail ? paths.dashboardSubscriptions : paths.register;
 }

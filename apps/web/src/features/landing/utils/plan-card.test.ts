@@ -18,7 +18,7 @@ const annual: SubscriptionPlan = {
 };
 
 describe('planCard', () => {
-  it('shows the seeded annual plan as SPEC §9 gives it', () => {
+  it('shows the seeded annual plan as product §9 gives it', () => {
     expect(planCard(annual)).toMatchObject({ name: 'Annual plan', price: '$35', unit: '/month', was: '$50/month', billing: 'Paid annually', isFeatured: true });
     expect(planCard(annual).features).toContain('12 editions, paid annually');
   });

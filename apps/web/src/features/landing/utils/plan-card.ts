@@ -12,7 +12,7 @@ export interface PlanCard {
   isFeatured: boolean;
 }
 
-/** The marketing lines of each plan, by slug (SPEC §2: the pricing shown on the landing page). */
+/** The marketing lines of each plan, by slug (product §2: the pricing shown on the landing page). */
 const featuresBySlug: Record<string, string[]> = {
   'free-demo': ['A sample of the wire and conduit list', 'Your markups and sales tax applied', 'CSV and Excel download'],
   annual: [
@@ -25,7 +25,7 @@ const featuresBySlug: Record<string, string[]> = {
 };
 
 /**
- * A plan as its card shows it: a yearly price as its monthly figure (SPEC §9: "$35/month,
+ * A plan as its card shows it: a yearly price as its monthly figure (product §9: "$35/month,
  * normally $50/month", stored as the $420 paid for the year).
  */
 export function planCard(plan: SubscriptionPlan): PlanCard {

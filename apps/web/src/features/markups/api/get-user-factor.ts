@@ -8,14 +8,14 @@ export function getUserFactor(signal?: AbortSignal): Promise<UserFactor> {
   return callApi(api.catalog.userFactor, {}, { signal });
 }
 
-/** Query options for the saved user factor; failures toast SPEC §8's message. */
+/** Query options for the saved user factor; failures toast product §8's message. */
 export const userFactorQueryOptions = queryOptions({
   queryKey: ['user-factor'],
   queryFn: ({ signal }) => getUserFactor(signal),
   meta: { errorMessage: 'Failed to fetch user factor data' },
 });
 
-/** The saved user factor; nothing is asked while no email is stored (SPEC §5). */
+/** The saved user factor; nothing is asked while no email is stored (product §5). */
 export function useUserFactor({ enabled }: { enabled: boolean }) {
   return useQuery({ ...userFactorQueryOptions, enabled });
 }

@@ -27,7 +27,7 @@ import { cx } from '../../../lib/cx';
 
 const formFields = Object.keys(emptyMarkupFormValues) as Array<keyof MarkupFormValues>;
 
-/** SPEC §8 markup messages, spelled exactly. */
+/** product §8 markup messages, spelled exactly. */
 const messages = {
   saved: 'Your markups are saved! You are now ready to download your catalogs',
   saveFailed: 'Failed to update user factor',
@@ -57,7 +57,7 @@ interface MarkupFormProps {
   isLoading: boolean;
 }
 
-/** SPEC §2/§5 markup configuration: six bands, tax, and the two QuickBooks texts. */
+/** product §2/§5 markup configuration: six bands, tax, and the two QuickBooks texts. */
 export function MarkupForm({ form, isLoading }: MarkupFormProps) {
   const headingId = useId();
   const itemTypesId = useId();
@@ -79,7 +79,7 @@ export function MarkupForm({ form, isLoading }: MarkupFormProps) {
   });
 
   const submit = handleSubmit((values) => {
-    // SPEC §5: the configuration belongs to the stored email; without one nothing is sent.
+    // product §5: the configuration belongs to the stored email; without one nothing is sent.
     if (!readStoredValue(storageKeys.email)) {
       notify.error(messages.noEmail);
       return;

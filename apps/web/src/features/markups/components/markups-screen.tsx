@@ -7,9 +7,9 @@ import { MarkupPreview } from './markup-preview';
 import './markup-preview.css';
 import markupsStyles from './markups.module.css';
 
-/** SPEC §2 markup configuration: the form, and beside it (below on phones) the live price preview. */
+/** product §2 markup configuration: the form, and beside it (below on phones) the live price preview. */
 export function MarkupsScreen() {
-  // SPEC §5: the configuration is the stored email's; without one nothing is loaded.
+  // product §5: the configuration is the stored email's; without one nothing is loaded.
   const hasEmail = Boolean(useStoredValue(storageKeys.email));
   const saved = useUserFactor({ enabled: hasEmail });
   const form = useMarkupForm(saved.data);

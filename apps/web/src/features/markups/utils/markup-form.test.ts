@@ -31,7 +31,7 @@ describe('markupFormSchema', () => {
     expect(fields.tax).toEqual(['Use at most two decimal places.']);
   });
 
-  it('limits the two texts to 25 characters (SPEC §5)', () => {
+  it('limits the two texts to 25 characters (product §5)', () => {
     expect(markupFormSchema.safeParse(typed({ income_type: 'x'.repeat(25) })).success).toBe(true);
     const result = markupFormSchema.safeParse(typed({ income_type: 'x'.repeat(26) }));
     expect(result.success ? [] : z.flattenError(result.error).fieldErrors.income_type).toEqual([

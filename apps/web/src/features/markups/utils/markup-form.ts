@@ -32,7 +32,7 @@ function percentInput(field: PercentField) {
 }
 
 /**
- * SPEC §5 on the typed form: percents empty or numbers >= 0 (the contract's rules), the two
+ * product §5 on the typed form: percents empty or numbers >= 0 (the contract's rules), the two
  * texts at most 25 characters. Its output is the contract's user factor, ready to save.
  */
 export const markupFormSchema = z.object({
@@ -57,7 +57,7 @@ export function toMarkupFormValues(saved: UserFactor): MarkupFormValues {
   return values;
 }
 
-/** One typed percent in basis points, or null when it is empty or not a valid value (SPEC §5: ignored). */
+/** One typed percent in basis points, or null when it is empty or not a valid value (product §5: ignored). */
 function lenientBasisPoints(field: PercentField, text: string | undefined): number | null {
   const parsed = percentInput(field).safeParse(text ?? '');
   if (!parsed.success || parsed.data === null) return null;

@@ -2,7 +2,7 @@ import { PolicyCopyright, PolicyLastUpdated } from './policy-meta';
 import { SupportEmail } from './support-email';
 import policyStyles from './policy.module.css';
 
-/** The Privacy Policy text (SPEC §1 privacy). */
+/** The Privacy Policy text (product §1 privacy). */
 export function PrivacyPolicy({ supportEmail }: { supportEmail: string | undefined }) {
   return (
     <article className={policyStyles.policy}>

@@ -2,7 +2,7 @@ import { PolicyCopyright, PolicyLastUpdated } from './policy-meta';
 import { SupportEmail } from './support-email';
 import policyStyles from './policy.module.css';
 
-/** The Terms of Service text (SPEC §1 terms). */
+/** The Terms of Service text (product §1 terms). */
 export function TermsOfService({ supportEmail }: { supportEmail: string | undefined }) {
   return (
     <article className={policyStyles.policy}>
