@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { storageKeys } from '@tradelist/contract/local-storage';
+import { signInThroughApi } from '../support/accounts.ts';
 
 test('the dashboard guard sends a stranger to /login', async ({ page }) => {
   await page.goto('/dashboard/settings');
@@ -10,7 +10,7 @@ test('the dashboard guard sends a stranger to /login', async ({ page }) => {
 test('the operator console is guarded like the dashboard and loads on its own', async ({ page }) => {
   await page.goto('/operator');
   await expect(page).toHaveURL(/\/login$/);
-  await page.evaluate((key) => localStorage.setItem(key, 'operator@example.com'), storageKeys.email);
+  await signInThroughApi(page, { email: 'operator@example.com', password: 'tradelist-operator-2024' });
   await page.goto('/operator');
   await expect(page.getByRole('heading', { name: 'Operator console' })).toBeVisible();
 });

@@ -105,8 +105,8 @@ export const USER_FACTOR_TEXT_MAX = 25;
 /** The highest markup or tax we accept, in percent (a sanity bound, not a business rule). */
 export const PERCENT_MAX = 10_000;
 
-export const markupFields = ['markup1_10', 'markup11_20', 'markup21_50', 'markup51_150', 'markup151_500', 'markup501'] as const;
-export type MarkupField = (typeof markupFields)[number];
+// The six markup field names are the pricing engine's band keys, defined once there.
+export { markupFields, type MarkupField } from '@tradelist/pricing/bands';
 
 const percentField = z
   .number({ error: 'Enter a number.' })

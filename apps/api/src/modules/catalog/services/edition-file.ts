@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { downloadMediaTypes } from '@tradelist/contract/catalog';
 import { csvChunks } from '@tradelist/pricing/csv';
 import { contentDisposition } from '@tradelist/pricing/file-names';
 import { columnsFor, createRowBuilder, type Cell } from '@tradelist/pricing/layouts';
@@ -16,8 +17,8 @@ import { editionFileKey } from './edition-file-key.ts';
 // for some tens of milliseconds.
 const PAGE_SIZE = 5_000;
 const CONTENT_TYPES = {
-  csv: 'text/csv; charset=utf-8',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: `${downloadMediaTypes.csv}; charset=utf-8`,
+  xlsx: downloadMediaTypes.xlsx,
 } as const;
 
 /** The file of an allowed download: its headers, its bytes, and its size when it is known in advance. */
