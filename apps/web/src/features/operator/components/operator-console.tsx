@@ -16,7 +16,11 @@ function EditionsTable() {
     );
   }
   return (
-    <table className={operatorConsoleStyles.operatorConsoleTable}>
+    <>
+      <p className={operatorConsoleStyles.operatorConsoleText}>
+        New editions are imported with the operator commands (<code>npm run admin -- import-edition</code>) described in the README.
+      </p>
+      <table className={operatorConsoleStyles.operatorConsoleTable}>
       <caption>Editions</caption>
       <thead>
         <tr>
@@ -40,7 +44,8 @@ function EditionsTable() {
           </tr>
         ))}
       </tbody>
-    </table>
+      </table>
+    </>
   );
 }
 
@@ -52,9 +57,6 @@ export function OperatorConsole() {
       <h1 id="operator-console-title" className={operatorConsoleStyles.operatorConsoleTitle}>
         Operator console
       </h1>
-      <p className={operatorConsoleStyles.operatorConsoleText}>
-        New editions are imported with the operator commands (<code>npm run admin -- import-edition</code>) described in the README.
-      </p>
       <EditionsTable />
     </section>
   );
