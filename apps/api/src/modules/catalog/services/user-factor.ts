@@ -3,20 +3,9 @@ import { basisPointsToPercent, percentToBasisPoints } from '@tradelist/pricing/m
 import type { Markups } from '@tradelist/pricing/markups';
 import type { AppContext } from '../../../context.ts';
 import type { Db } from '../../../db/database.ts';
+import { findUserFactor, upsertUserFactor, type UserFactorColumns } from '../repositories/user-factors.ts';
 
-type FactorColumns = {
-  markup1_10_bp: number | null;
-  markup11_20_bp: number | null;
-  markup21_50_bp: number | null;
-  markup51_150_bp: number | null;
-  markup151_500_bp: number | null;
-  markup501_bp: number | null;
-  tax_bp: number | null;
-  inventory_option: string;
-  income_type: string;
-};
-
-const emptyColumns: FactorColumns = {
+const emptyColumns: UserFactorColumns = {
   markup1_10_bp: null,
   markup11_20_bp: null,
   markup21_50_bp: null,
@@ -28,9 +17,8 @@ const emptyColumns: FactorColumns = {
   income_type: '',
 };
 
-async function readColumns(db: Db, userId: number): Promise<FactorColumns> {
-  const row = await db.selectFrom('user_factors').selectAll().where('user_id', '=', userId).executeTakeFirst();
-  return row ?? emptyColumns;
+async function readColumns(db: Db, userId: number): Promise<UserFactorColumns> {
+  return (await findUserFactor(db, userId)) ?? emptyColumns;
 }
 
 const toPercent = (bp: number | null) => (bp === null ? null : basisPointsToPercent(bp));
@@ -75,7 +63,7 @@ export async function getMarkups(ctx: AppContext, db: Db, userId: number): Promi
  * left out or empty is saved as empty (0 %), as the screen sends every field.
  */
 export async function saveUserFactor(ctx: AppContext, userId: number, input: SaveUserFactorRequest): Promise<UserFactor> {
-  const values: FactorColumns = {
+  const values: UserFactorColumns = {
     markup1_10_bp: toBasisPoints(input.markup1_10),
     markup11_20_bp: toBasisPoints(input.markup11_20),
     markup21_50_bp: toBasisPoints(input.markup21_50),
@@ -87,10 +75,6 @@ export async function saveUserFactor(ctx: AppContext, userId: number, input: Sav
     income_type: (input.income_type ?? '').trim(),
   };
   const now = ctx.clock.now();
-  await ctx.db
-    .insertInto('user_factors')
-    .values({ user_id: userId, ...values, updated_at: now })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...values, updated_at: now }))
-    .execute();
+  await upsertUserFactor(ctx.db, userId, values, now);
   return getUserFactor(ctx, userId);
 }
