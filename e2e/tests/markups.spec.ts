@@ -3,29 +3,10 @@ import type { PreviewProductsResponse } from '@tradelist/contract/catalog';
 import { markupsFromPercents, priceFor } from '@tradelist/pricing/markups';
 import { formatCents } from '@tradelist/pricing/money';
 import { markupFieldLabels, userFactorLabels } from '../../apps/web/src/features/markups/utils/field-labels.ts';
-import { writeSession } from '../../apps/web/src/lib/session-storage.ts';
-import { createActivatedUser, uniqueEmail } from '../support/accounts.ts';
+import { createActivatedUser, signInThroughApi, uniqueEmail } from '../support/accounts.ts';
 import { expectToast } from '../support/toasts.ts';
 
 const subscriber = { email: 'subscriber@example.com', password: 'tradelist-subscriber-2024' };
-
-/** Logs in through the API and stores the session the way the app's own login does. */
-async function signInThroughApi(page: Page, account: { email: string; password: string }): Promise<void> {
-  await page.request.get('/api/config/');
-  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
-  if (!token) throw new Error('no XSRF-TOKEN cookie');
-  const response = await page.request.post('/api/login_page/', { headers: { 'x-xsrf-token': token }, data: account });
-  expect(response.status()).toBe(200);
-  const entries = new Map<string, string>();
-  writeSession(
-    { getItem: (key) => entries.get(key) ?? null, setItem: (key, value) => void entries.set(key, value), removeItem: (key) => void entries.delete(key) },
-    await response.json(),
-  );
-  await page.goto('/');
-  await page.evaluate((stored) => {
-    for (const [key, value] of stored) localStorage.setItem(key, value);
-  }, [...entries]);
-}
 
 /** One page of the preview call (the first 100 products, or those `query` asks for). */
 async function previewOf(page: Page, email: string, query = ''): Promise<PreviewProductsResponse> {

@@ -1,17 +1,9 @@
+import type { Selectable } from 'kysely';
 import type { Db } from '../../../db/database.ts';
+import type { UserFactorsTable } from '../../../db/schema.ts';
 
 /** A user's stored markups: basis points per band and tax (null = empty), and the two QuickBooks texts. */
-export interface UserFactorColumns {
-  markup1_10_bp: number | null;
-  markup11_20_bp: number | null;
-  markup21_50_bp: number | null;
-  markup51_150_bp: number | null;
-  markup151_500_bp: number | null;
-  markup501_bp: number | null;
-  tax_bp: number | null;
-  inventory_option: string;
-  income_type: string;
-}
+export type UserFactorColumns = Omit<Selectable<UserFactorsTable>, 'user_id' | 'updated_at'>;
 
 /** The user's stored markups, or undefined when they never saved any. */
 export async function findUserFactor(db: Db, userId: number): Promise<UserFactorColumns | undefined> {
