@@ -44,6 +44,7 @@ const baselines: Record<string, Baseline> = {
   'POST /api/download-bought-products/': { signedIn: true, body: () => ({ collection_id: ID_MAX, format: 'csv', layout: 'price-list' }) },
   'GET /api/latest-collection/{categoryId}/': { signedIn: true },
   'GET /api/preview-products/': { signedIn: true },
+  'POST /api/onboarding/': { signedIn: true, body: () => ({ software: 'QuickBooks', team_size: '1-5', referral_source: 'Other', phone_number: '555-123-4567', can_contact: false }) },
 };
 
 // A login password is only compared with a stored hash, never stored; it keeps accepting what
@@ -100,7 +101,8 @@ async function snapshot() {
       (SELECT count(*) FROM mail_outbox) AS mail_outbox, (SELECT count(*) FROM jobs) AS jobs,
       (SELECT count(*) FROM sessions) AS sessions, (SELECT count(*) FROM download_log) AS downloads,
       (SELECT count(*) FROM download_log WHERE status <> 'aborted') AS downloads_counted,
-      (SELECT row_to_json(f) FROM user_factors f WHERE user_id = ${member.userId}) AS factor
+      (SELECT row_to_json(f) FROM user_factors f WHERE user_id = ${member.userId}) AS factor,
+      (SELECT row_to_json(o) FROM onboarding_answers o WHERE user_id = ${member.userId}) AS onboarding
   `.execute(t.database.db);
   return rows[0];
 }

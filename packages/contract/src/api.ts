@@ -26,6 +26,7 @@ import {
 import { subscriptionPlansResponse } from './billing.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { messageBody } from './errors.ts';
+import { onboardingRequest, onboardingResponse } from './onboarding.ts';
 import { publicConfig } from './public-config.ts';
 
 /**
@@ -128,6 +129,16 @@ export const api = {
       body: emailOnlyRequest,
       response: { 200: messageBody },
       errors: [400, 403, 429],
+    }),
+    completeOnboarding: defineEndpoint({
+      method: 'POST',
+      path: '/api/onboarding/',
+      access: 'user',
+      tag: 'accounts',
+      summary: 'Store the onboarding answers and mark the user onboarded',
+      body: onboardingRequest,
+      response: { 200: onboardingResponse },
+      errors: [400, 401, 403],
     }),
     me: defineEndpoint({
       method: 'GET',

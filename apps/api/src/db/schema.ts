@@ -99,6 +99,17 @@ export interface GoogleTokenUsesTable {
   used_at: Timestamp;
 }
 
+/** A user's onboarding answers (product §2 onboarding dialog). */
+export interface OnboardingAnswersTable {
+  user_id: number;
+  software: string;
+  team_size: string;
+  referral_source: string;
+  phone_number: string | null;
+  can_contact: boolean;
+  answered_at: Timestamp;
+}
+
 /** Fixed-window counters for rate limits, shared by every API process. */
 export interface RateLimitsTable {
   key: string;
@@ -251,6 +262,7 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   rate_limits: RateLimitsTable;
   google_token_uses: GoogleTokenUsesTable;
+  onboarding_answers: OnboardingAnswersTable;
   categories: CategoriesTable;
   collections: CollectionsTable;
   products: ProductsTable;

@@ -4,6 +4,7 @@ import * as catalog from './0002-catalog.ts';
 import * as billingReady from './0003-billing-ready.ts';
 import * as jobs from './0004-jobs.ts';
 import * as hardening from './0005-hardening.ts';
+import * as onboarding from './0006-onboarding.ts';
 
 /**
  * Every migration, in order. Imported statically so the bundled server carries them; a new
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0003-billing-ready': billingReady,
   '0004-jobs': jobs,
   '0005-hardening': hardening,
+  '0006-onboarding': onboarding,
 };

@@ -5,6 +5,7 @@ import { finishSession, requireUser, startSession } from '../../security/session
 import { hasActiveSubscription } from '../billing/services/entitlements.ts';
 import { presentSessionUser } from './presenters/session-user.ts';
 import { activateAccount } from './services/activate-account.ts';
+import { completeOnboarding } from './services/complete-onboarding.ts';
 import { logIn } from './services/log-in.ts';
 import { logInWithGoogle } from './services/log-in-with-google.ts';
 import { registerUser } from './services/register-user.ts';
@@ -44,6 +45,8 @@ export const accountRoutes: ApiModule = (contexts, ctx) => {
   registerEndpoint(open, calls.resetPassword, async (request) => resetPassword(ctx, request.body));
 
   registerEndpoint(open, calls.resendActivation, async (request) => resendActivation(ctx, request.body.email, request.ip));
+
+  registerEndpoint(user, calls.completeOnboarding, async (request) => completeOnboarding(ctx, requireUser(request).id, request.body));
 
   registerEndpoint(user, calls.me, async (request) => {
     const signedIn = requireUser(request);
