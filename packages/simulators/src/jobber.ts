@@ -68,6 +68,8 @@ export interface JobberSimulatorOptions {
   clientId?: string;
   clientSecret?: string;
   limits?: Partial<JobberLimits>;
+  /** The app's registered redirect URIs; when given, any other is refused. Default: any http(s) URL. */
+  redirectUris?: string[];
 }
 
 /** What `/__sim/items` lists for each product or service. */
@@ -75,7 +77,7 @@ export interface JobberItemSummary {
   id: string;
   name: string;
   /** Jobber has no SKU field. */
-  sku: undefined;
+  sku: null;
   category: string;
   unitPrice: number;
   purchaseCost: number | null;
@@ -292,7 +294,8 @@ export async function startJobberSimulator(options: JobberSimulatorOptions = {})
 
   function clientProblem(params: URLSearchParams): string | undefined {
     if (params.get('client_id') !== clientId) return 'Client authentication failed due to unknown client.';
-    if (!isRedirectUri(params.get('redirect_uri') ?? undefined)) return 'The redirect uri included is not valid.';
+    const redirectUri = params.get('redirect_uri') ?? undefined;
+    if (!isRedirectUri(redirectUri) || (options.redirectUris && !options.redirectUris.includes(redirectUri))) return 'The redirect uri included is not valid.';
     return undefined;
   }
 
@@ -647,7 +650,7 @@ function summarize(item: ProductOrService): JobberItemSummary {
   return {
     id: item.id,
     name: item.name,
-    sku: undefined,
+    sku: null,
     category: item.category,
     unitPrice: item.defaultUnitCost,
     purchaseCost: item.internalUnitCost,

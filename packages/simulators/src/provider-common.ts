@@ -12,6 +12,12 @@ export type Clock = () => number;
 /** The real clock. */
 export const systemClock: Clock = () => Date.now();
 
+/** A clock that runs `factor` times faster than real time from now on (benchmarks shorten minute limits with it). */
+export function scaledClock(factor: number): Clock {
+  const start = Date.now();
+  return () => start + (Date.now() - start) * factor;
+}
+
 /** A random URL-safe token of `bytes` random bytes. */
 export function randomToken(bytes = 32): string {
   return randomBytes(bytes).toString('base64url');

@@ -129,6 +129,21 @@ describe('QuickBooks simulator: OAuth', () => {
     expect((await token(sim, { grant_type: 'refresh_token', refresh_token: conn.refresh })).body).toEqual({ error: 'invalid_grant' });
   });
 
+  it('refuses an unknown client or an unregistered redirect URI on the consent page itself', async () => {
+    const strict = await startQuickBooksSimulator({ redirectUris: [REDIRECT] });
+    try {
+      const open = (params: Record<string, string>) => fetch(`${strict.authorizeUrl}?${new URLSearchParams({ client_id: strict.clientId, redirect_uri: REDIRECT, response_type: 'code', scope: QBO_ACCOUNTING_SCOPE, state: 's', ...params })}`, { redirect: 'manual' });
+      expect((await open({})).status).toBe(200);
+      expect((await open({ redirect_uri: 'https://attacker.example/cb' })).status).toBe(400);
+      expect((await open({ client_id: 'someone-else' })).status).toBe(400);
+      const noScope = await open({ scope: 'openid' });
+      expect(noScope.status).toBe(302);
+      expect(new URL(noScope.headers.get('location') ?? '').searchParams.get('error')).toBe('invalid_scope');
+    } finally {
+      await strict.close();
+    }
+  });
+
   it('does not let one company’s token into another company', async () => {
     const conn = await connect(sim, 0);
     const other = await query({ ...conn, realmId: sim.companies[1]?.realmId ?? '' }, 'select * from Item');
@@ -197,6 +212,22 @@ describe('QuickBooks simulator: items, accounts, query, batch', () => {
     expect((await api(conn, 'item', { Name: 'No account', Type: 'Service' })).body['Fault']['Error'][0]).toMatchObject({ code: '2020', element: 'IncomeAccountRef' });
     expect((await api(conn, 'item', { ...item('Bad ref'), IncomeAccountRef: { value: '999' } })).body['Fault']['Error'][0]['code']).toBe('2500');
     expect((await api(conn, 'item', { ...item('Cost without expense'), PurchaseCost: 3 })).body['Fault']['Error'][0]['element']).toBe('ExpenseAccountRef');
+  });
+
+  it('creates an Inventory item only with its asset and expense accounts and quantity; inactive items leave queries', async () => {
+    const conn = await connect();
+    const accounts = (await query(conn, 'select * from Account')).body['QueryResponse']['Account'] as { Id: string; Name: string }[];
+    const id = (name: string) => ({ value: accounts.find((a) => a.Name === name)?.Id ?? '' });
+    const base = { Name: 'Romex 12/2 250 ft', Sku: 'NM-122', Type: 'Inventory', UnitPrice: 120, PurchaseCost: 80, IncomeAccountRef: id('Sales of Product Income'), ExpenseAccountRef: id('Cost of Goods Sold') };
+    expect((await api(conn, 'item', base)).body['Fault']['Error'][0]['element']).toBe('AssetAccountRef');
+    const made = await api(conn, 'item', { ...base, AssetAccountRef: id('Inventory Asset'), TrackQtyOnHand: true, QtyOnHand: 0, InvStartDate: '2026-11-01' });
+    expect(made.body['Item']).toMatchObject({ Type: 'Inventory', TrackQtyOnHand: true, QtyOnHand: 0, PurchaseCost: 80 });
+    const off = await api(conn, 'item', { Id: made.body['Item']['Id'], SyncToken: '0', sparse: true, Active: false });
+    expect(off.body['Item']['Active']).toBe(false);
+    expect((await query(conn, "select * from Item where Sku = 'NM-122'")).body['QueryResponse']).toEqual({});
+    expect((await query(conn, "select * from Item where Sku = 'NM-122' and Active = false")).body['QueryResponse']['Item']).toHaveLength(1);
+    // The inactive item still holds its name.
+    expect((await api(conn, 'item', { ...base, Type: 'NonInventory' })).body['Fault']['Error'][0]['code']).toBe('6240');
   });
 
   it('creates and queries accounts; a duplicate account name is refused', async () => {

@@ -74,6 +74,8 @@ export interface QuickBooksSimulatorOptions {
   clientId?: string;
   clientSecret?: string;
   limits?: Partial<QuickBooksLimits>;
+  /** The app's registered redirect URIs; when given, any other is refused. Default: any http(s) URL. */
+  redirectUris?: string[];
   /** Delay before each API answer, so concurrency limits can be reached; default 0. */
   latencyMs?: number;
 }
@@ -95,8 +97,11 @@ export interface QboItemSummary {
 
 /** Counters since start (or the last reset). */
 export interface SimulatorStats {
+  /** API requests (OAuth calls not included). */
   requests: number;
+  /** Entities created or updated. */
   writes: number;
+  /** Requests refused for a limit (429, or Jobber's THROTTLED). */
   throttled: number;
 }
 
@@ -340,7 +345,9 @@ export async function startQuickBooksSimulator(options: QuickBooksSimulatorOptio
 
   function oauthClientProblem(params: { get(name: string): string | null }): string | undefined {
     if (params.get('client_id') !== clientId) return 'The client_id is not a registered app.';
-    if (!isRedirectUri(params.get('redirect_uri') ?? undefined)) return 'The redirect_uri is missing or is not an absolute http(s) URL.';
+    const redirectUri = params.get('redirect_uri') ?? undefined;
+    if (!isRedirectUri(redirectUri)) return 'The redirect_uri is missing or is not an absolute http(s) URL.';
+    if (options.redirectUris && !options.redirectUris.includes(redirectUri)) return 'The redirect_uri is not registered for this app.';
     return undefined;
   }
 
