@@ -35,8 +35,8 @@ import {
   type Clock,
   type Grant,
   type GrantState,
+  type SimulatorStats,
 } from './provider-common.ts';
-import type { SimulatorStats } from './quickbooks.ts';
 
 export const DEFAULT_JOBBER_CLIENT_ID = 'tradelist-local-jobber-client';
 export const DEFAULT_JOBBER_CLIENT_SECRET = 'tradelist-local-jobber-secret';

@@ -18,6 +18,16 @@ export function scaledClock(factor: number): Clock {
   return () => start + (Date.now() - start) * factor;
 }
 
+/** Counters since start (or the last reset). */
+export interface SimulatorStats {
+  /** API requests (OAuth calls not included). */
+  requests: number;
+  /** Entities created or updated. */
+  writes: number;
+  /** Requests refused for a limit (429, or Jobber's THROTTLED). */
+  throttled: number;
+}
+
 /** A random URL-safe token of `bytes` random bytes. */
 export function randomToken(bytes = 32): string {
   return randomBytes(bytes).toString('base64url');

@@ -33,7 +33,10 @@ import {
   withQuery,
   type Clock,
   type GrantState,
+  type SimulatorStats,
 } from './provider-common.ts';
+
+export type { SimulatorStats } from './provider-common.ts';
 
 export const DEFAULT_QBO_CLIENT_ID = 'tradelist-local-qbo-client';
 export const DEFAULT_QBO_CLIENT_SECRET = 'tradelist-local-qbo-secret';
@@ -93,16 +96,6 @@ export interface QboItemSummary {
   syncToken: string;
   incomeAccount: string | undefined;
   expenseAccount: string | undefined;
-}
-
-/** Counters since start (or the last reset). */
-export interface SimulatorStats {
-  /** API requests (OAuth calls not included). */
-  requests: number;
-  /** Entities created or updated. */
-  writes: number;
-  /** Requests refused for a limit (429, or Jobber's THROTTLED). */
-  throttled: number;
 }
 
 export interface QuickBooksSimulator {
