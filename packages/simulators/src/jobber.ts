@@ -29,6 +29,7 @@ import {
   renderConsentForm,
   renderItemTable,
   renderPage,
+  scaledClock,
   SlidingWindowLimit,
   systemClock,
   withQuery,
@@ -65,6 +66,8 @@ export interface JobberSimulatorOptions {
   dataDir?: string;
   /** Time source in milliseconds; default Date.now. */
   clock?: Clock;
+  /** Without `clock`: run time this many times faster (token lifetimes and limit windows shrink alike). */
+  timeScale?: number;
   clientId?: string;
   clientSecret?: string;
   limits?: Partial<JobberLimits>;
@@ -192,7 +195,7 @@ const MUTATION_COST = 10;
 /** Starts the Jobber simulator; resolves once it accepts connections. */
 export async function startJobberSimulator(options: JobberSimulatorOptions = {}): Promise<JobberSimulator> {
   const host = options.host ?? '127.0.0.1';
-  const clock = options.clock ?? systemClock;
+  const clock = options.clock ?? (options.timeScale ? scaledClock(options.timeScale) : systemClock);
   const clientId = options.clientId ?? DEFAULT_JOBBER_CLIENT_ID;
   const clientSecret = options.clientSecret ?? DEFAULT_JOBBER_CLIENT_SECRET;
   const limits: JobberLimits = { ...JOBBER_LIMITS, ...options.limits };

@@ -273,6 +273,20 @@ describe('QuickBooks simulator: limits, stats, persistence', () => {
     expect(await (await fetch(`${sim.url}/__sim/stats`)).json()).toEqual({ requests: 23, writes: 0, throttled: 1 });
   });
 
+  it('runs its minute faster with timeScale', async () => {
+    const fast = await startQuickBooksSimulator({ timeScale: 600, limits: { requestsPerMinute: 2 } });
+    try {
+      const conn = await connect(fast);
+      const ask = async () => (await fetch(`${fast.url}/v3/company/${conn.realmId}/query?query=select%20*%20from%20Item`, { headers: { authorization: `Bearer ${conn.access}` } })).status;
+      expect([await ask(), await ask(), await ask()]).toEqual([200, 200, 429]);
+      // A minute at 600 times the speed is 100 ms.
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      expect(await ask()).toBe(200);
+    } finally {
+      await fast.close();
+    }
+  });
+
   it('limits batch requests a minute separately', async () => {
     const conn = await connect();
     const one = { BatchItemRequest: [{ bId: '1', Query: 'select * from Item' }] };

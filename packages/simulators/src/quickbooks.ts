@@ -28,6 +28,7 @@ import {
   renderConsentForm,
   renderItemTable,
   renderPage,
+  scaledClock,
   SlidingWindowLimit,
   systemClock,
   withQuery,
@@ -74,6 +75,8 @@ export interface QuickBooksSimulatorOptions {
   dataDir?: string;
   /** Time source in milliseconds; default Date.now. */
   clock?: Clock;
+  /** Without `clock`: run time this many times faster (token lifetimes and limit windows shrink alike). */
+  timeScale?: number;
   clientId?: string;
   clientSecret?: string;
   limits?: Partial<QuickBooksLimits>;
@@ -227,7 +230,7 @@ function newAccount(company: Company, input: Record<string, unknown>, now: numbe
 /** Starts the QuickBooks Online simulator; resolves once it accepts connections. */
 export async function startQuickBooksSimulator(options: QuickBooksSimulatorOptions = {}): Promise<QuickBooksSimulator> {
   const host = options.host ?? '127.0.0.1';
-  const clock = options.clock ?? systemClock;
+  const clock = options.clock ?? (options.timeScale ? scaledClock(options.timeScale) : systemClock);
   const clientId = options.clientId ?? DEFAULT_QBO_CLIENT_ID;
   const clientSecret = options.clientSecret ?? DEFAULT_QBO_CLIENT_SECRET;
   const limits: QuickBooksLimits = { ...QBO_LIMITS, ...options.limits };
