@@ -5,7 +5,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { explainSimulatorStartError, simulatorPortsFromEnv } from '@tradelist/simulators/ports-from-env';
-import { startSimulators, type Simulators } from '@tradelist/simulators/start';
+import { providerVariables, startSimulators, type Simulators } from '@tradelist/simulators/start';
 import { resolveDataDir } from '../apps/api/src/config/env.ts';
 import { listenErrorMessage } from '../apps/api/src/lib/listen-error.ts';
 import { checkPortFree } from './check-port-free.ts';
@@ -28,7 +28,11 @@ for (const [variable, value] of [['PORT', webPort], ['API_PORT', apiPort]] as co
 
 let simulators: Simulators;
 try {
-  simulators = await startSimulators({ ...simulatorPortsFromEnv(process.env), inboxDir: path.join(env.DATA_DIR, 'simulators', 'inbox') });
+  simulators = await startSimulators({
+    ...simulatorPortsFromEnv(process.env),
+    inboxDir: path.join(env.DATA_DIR, 'simulators', 'inbox'),
+    providerDataDir: path.join(env.DATA_DIR, 'simulators'),
+  });
 } catch (error) {
   const explained = explainSimulatorStartError(error);
   if (explained === undefined) throw error;
@@ -39,6 +43,7 @@ env.SMTP_URL ??= simulators.smtp.smtpUrl;
 env.GOOGLE_CLIENT_ID ??= simulators.google.clientId;
 env.GOOGLE_CERTS_URL ??= simulators.google.certsUrl;
 env.GOOGLE_GSI_SCRIPT_URL ??= simulators.google.gsiScriptUrl;
+for (const [variable, value] of Object.entries(providerVariables(simulators))) env[variable] ??= value;
 
 const seeded = spawnSync('npx', ['tsx', 'apps/api/src/cli.ts', 'seed'], { cwd: root, stdio: 'inherit', env });
 if (seeded.status !== 0) process.exit(seeded.status ?? 1);
@@ -51,7 +56,7 @@ const children: ChildProcess[] = [
     env: { ...env, WEB_PORT: webPort, API_PROXY_TARGET: `http://127.0.0.1:${apiPort}` },
   }),
 ];
-console.log(`Dev: app ${env.APP_URL}, inbox ${simulators.smtp.inboxUrl}, Google simulator ${simulators.google.url}`);
+console.log(`Dev: app ${env.APP_URL}, inbox ${simulators.smtp.inboxUrl}, Google simulator ${simulators.google.url}, QuickBooks simulator ${simulators.quickbooks.url}, Jobber simulator ${simulators.jobber.url}`);
 const stop = async () => {
   for (const child of children) child.kill('SIGTERM');
   await simulators.close();

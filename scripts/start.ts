@@ -1,6 +1,6 @@
 /**
  * `npm start`: the embedded default. Starts the simulators (SMTP with a web inbox, Google
- * sign-in) for every provider variable left unset, builds the web app and the server, migrates
+ * sign-in, QuickBooks Online, Jobber) for every provider variable left unset, builds the web app and the server, migrates
  * and loads the sample data into PGlite under DATA_DIR, then runs the server and, once it
  * answers, prints where everything is. Data and the mail inbox persist across starts.
  */
@@ -11,7 +11,7 @@ import {
   SIMULATOR_PORT_VARIABLES,
   simulatorPortsFromEnv,
 } from '@tradelist/simulators/ports-from-env';
-import { startSimulators, type Simulators } from '@tradelist/simulators/start';
+import { providerVariables, startSimulators, type Simulators } from '@tradelist/simulators/start';
 import { resolveDataDir } from '../apps/api/src/config/env.ts';
 import { demoAccounts } from '../apps/api/src/db/seed.ts';
 import { listenErrorMessage } from '../apps/api/src/lib/listen-error.ts';
@@ -60,6 +60,8 @@ const ports: [string, number][] = [
   [SIMULATOR_PORT_VARIABLES.smtp.variable, simulatorPorts.smtpPort],
   [SIMULATOR_PORT_VARIABLES.inbox.variable, simulatorPorts.inboxPort],
   [SIMULATOR_PORT_VARIABLES.google.variable, simulatorPorts.googlePort],
+  [SIMULATOR_PORT_VARIABLES.quickbooks.variable, simulatorPorts.qboPort],
+  [SIMULATOR_PORT_VARIABLES.jobber.variable, simulatorPorts.jobberPort],
 ];
 for (const [variable, value] of ports) {
   const clash = ports.find(([other, otherValue]) => other !== variable && otherValue === value && value !== 0);
@@ -70,7 +72,11 @@ const portTaken = await checkPortFree(env.HOST, port);
 if (portTaken) await fail(listenErrorMessage(portTaken, { host: env.HOST, port }) ?? String(portTaken));
 
 try {
-  simulators = await startSimulators({ ...simulatorPorts, inboxDir: path.join(dataDir, 'simulators', 'inbox') });
+  simulators = await startSimulators({
+    ...simulatorPorts,
+    inboxDir: path.join(dataDir, 'simulators', 'inbox'),
+    providerDataDir: path.join(dataDir, 'simulators'),
+  });
 } catch (error) {
   const explained = explainSimulatorStartError(error);
   if (explained === undefined) throw error;
@@ -81,6 +87,7 @@ env.SMTP_URL ??= sims.smtp.smtpUrl;
 env.GOOGLE_CLIENT_ID ??= sims.google.clientId;
 env.GOOGLE_CERTS_URL ??= sims.google.certsUrl;
 env.GOOGLE_GSI_SCRIPT_URL ??= sims.google.gsiScriptUrl;
+for (const [variable, value] of Object.entries(providerVariables(sims))) env[variable] ??= value;
 
 if (process.argv.includes('--no-build') === false) run('npm', ['run', 'build', '--silent']);
 run('node', ['apps/api/dist/cli.js', 'seed']);
@@ -118,6 +125,8 @@ console.log(`
   Tradelist is running at   ${env.APP_URL}
   Mail inbox (SMTP sim.)    ${sims.smtp.inboxUrl}   (SMTP ${env.SMTP_URL})
   Google sign-in simulator  ${sims.google.url}   (client id ${env.GOOGLE_CLIENT_ID})
+  QuickBooks simulator      ${sims.quickbooks.url}   (companies and their items)
+  Jobber simulator          ${sims.jobber.url}   (accounts and their products and services)
   Data                      ${dataDir}${env.DATABASE_URL ? '   (database: PostgreSQL at DATABASE_URL)' : '   (PGlite database, mail inbox)'}
   Demo accounts:
 ${demoAccounts.map((a) => `    ${a.email.padEnd(24)} ${a.password.padEnd(26)} (${a.subscription ? `${a.role}, ${a.subscription} subscription` : a.role})`).join('\n')}

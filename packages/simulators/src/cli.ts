@@ -16,13 +16,15 @@ try {
   process.exit(1);
 }
 
-const { smtp, google } = simulators;
+const { smtp, google, quickbooks, jobber } = simulators;
 console.log(`SMTP simulator      ${smtp.smtpUrl}`);
 console.log(`  web inbox         ${smtp.inboxUrl}/`);
 console.log(`Google simulator    ${google.url}`);
 console.log(`  client id         ${google.clientId}`);
 console.log(`  JWKS              ${google.certsUrl}`);
 console.log(`  GSI script        ${google.gsiScriptUrl}`);
+console.log(`QuickBooks simulator ${quickbooks.url}   (authorize ${quickbooks.authorizeUrl})`);
+console.log(`Jobber simulator    ${jobber.url}   (GraphQL ${jobber.graphqlUrl})`);
 
 let stopping = false;
 const stop = (signal: NodeJS.Signals): void => {

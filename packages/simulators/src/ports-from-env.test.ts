@@ -3,8 +3,8 @@ import { explainSimulatorStartError, SimulatorEnvError, simulatorPortsFromEnv } 
 
 describe('simulatorPortsFromEnv', () => {
   it('uses the documented defaults for unset or empty variables', () => {
-    expect(simulatorPortsFromEnv({})).toEqual({ smtpPort: 2525, inboxPort: 3025, googlePort: 3030 });
-    expect(simulatorPortsFromEnv({ SIM_SMTP_PORT: '', SIM_INBOX_PORT: ' ' })).toEqual({ smtpPort: 2525, inboxPort: 3025, googlePort: 3030 });
+    expect(simulatorPortsFromEnv({})).toEqual({ smtpPort: 2525, inboxPort: 3025, googlePort: 3030, qboPort: 3040, jobberPort: 3050 });
+    expect(simulatorPortsFromEnv({ SIM_SMTP_PORT: '', SIM_INBOX_PORT: ' ' })).toEqual({ smtpPort: 2525, inboxPort: 3025, googlePort: 3030, qboPort: 3040, jobberPort: 3050 });
   });
 
   it('reads each variable, 0 included (a free port)', () => {
@@ -12,6 +12,8 @@ describe('simulatorPortsFromEnv', () => {
       smtpPort: 2600,
       inboxPort: 0,
       googlePort: 3100,
+      qboPort: 3040,
+      jobberPort: 3050,
     });
   });
 
@@ -20,6 +22,8 @@ describe('simulatorPortsFromEnv', () => {
     ['SIM_INBOX_PORT', '70000'],
     ['SIM_GOOGLE_PORT', '-1'],
     ['SIM_GOOGLE_PORT', '30.5'],
+    ['SIM_QBO_PORT', 'x'],
+    ['SIM_JOBBER_PORT', '65536'],
   ])('refuses %s=%s, naming the variable', (variable, value) => {
     let error: unknown;
     try {

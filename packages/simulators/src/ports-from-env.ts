@@ -7,6 +7,8 @@ export const SIMULATOR_PORT_VARIABLES: Record<SimulatorListener, { variable: str
   smtp: { variable: 'SIM_SMTP_PORT', defaultPort: 2525 },
   inbox: { variable: 'SIM_INBOX_PORT', defaultPort: 3025 },
   google: { variable: 'SIM_GOOGLE_PORT', defaultPort: 3030 },
+  quickbooks: { variable: 'SIM_QBO_PORT', defaultPort: 3040 },
+  jobber: { variable: 'SIM_JOBBER_PORT', defaultPort: 3050 },
 };
 
 /** A simulator variable holds something that is not a port. */
@@ -14,8 +16,14 @@ export class SimulatorEnvError extends Error {
   override name = 'SimulatorEnvError';
 }
 
-/** Reads the three simulator ports; unset or empty means the default, garbage is refused naming the variable. */
-export function simulatorPortsFromEnv(env: NodeJS.ProcessEnv): { smtpPort: number; inboxPort: number; googlePort: number } {
+/** Reads the simulator ports; unset or empty means the default, garbage is refused naming the variable. */
+export function simulatorPortsFromEnv(env: NodeJS.ProcessEnv): {
+  smtpPort: number;
+  inboxPort: number;
+  googlePort: number;
+  qboPort: number;
+  jobberPort: number;
+} {
   const read = (listener: SimulatorListener): number => {
     const { variable, defaultPort } = SIMULATOR_PORT_VARIABLES[listener];
     const raw = env[variable];
@@ -26,7 +34,13 @@ export function simulatorPortsFromEnv(env: NodeJS.ProcessEnv): { smtpPort: numbe
     }
     return port;
   };
-  return { smtpPort: read('smtp'), inboxPort: read('inbox'), googlePort: read('google') };
+  return {
+    smtpPort: read('smtp'),
+    inboxPort: read('inbox'),
+    googlePort: read('google'),
+    qboPort: read('quickbooks'),
+    jobberPort: read('jobber'),
+  };
 }
 
 /**

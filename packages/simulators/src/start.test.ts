@@ -5,7 +5,7 @@ import nodemailer from 'nodemailer';
 import { describe, expect, it } from 'vitest';
 import { SimulatorPortError } from './port-error.ts';
 import { explainSimulatorStartError } from './ports-from-env.ts';
-import { startSimulators } from './start.ts';
+import { providerVariables, startSimulators } from './start.ts';
 
 describe('startSimulators', () => {
   it('starts SMTP, inbox and Google simulators together and closes them', async () => {
@@ -15,11 +15,20 @@ describe('startSimulators', () => {
       expect(sims.google.clientId).toBe('custom.apps.googleusercontent.com');
       expect((await fetch(`${sims.smtp.inboxUrl}/api/smtp`)).status).toBe(200);
       expect((await fetch(sims.google.certsUrl)).status).toBe(200);
+      expect((await fetch(`${sims.quickbooks.url}/__sim/stats`)).status).toBe(200);
+      expect((await fetch(`${sims.jobber.url}/__sim/stats`)).status).toBe(200);
+      expect(providerVariables(sims)).toMatchObject({
+        QBO_AUTHORIZE_URL: `${sims.quickbooks.url}/connect/oauth2`,
+        QBO_API_URL: sims.quickbooks.url,
+        JOBBER_API_URL: `${sims.jobber.url}/api/graphql`,
+        JOBBER_CLIENT_ID: sims.jobber.clientId,
+      });
     } finally {
       await sims.close();
     }
     await expect(fetch(sims.google.certsUrl)).rejects.toThrow();
     await expect(fetch(`${sims.smtp.inboxUrl}/api/smtp`)).rejects.toThrow();
+    await expect(fetch(`${sims.quickbooks.url}/`)).rejects.toThrow();
   });
 
   it('releases the first simulator when the second cannot bind, and names the listener and port', async () => {
@@ -37,6 +46,8 @@ describe('startSimulators', () => {
       for (const [listener, options, variable] of [
         ['smtp', { smtpPort: first.smtp.smtpPort }, 'SIM_SMTP_PORT'],
         ['inbox', { inboxPort: first.smtp.httpPort }, 'SIM_INBOX_PORT'],
+        ['quickbooks', { qboPort: Number(new URL(first.quickbooks.url).port) }, 'SIM_QBO_PORT'],
+        ['jobber', { jobberPort: Number(new URL(first.jobber.url).port) }, 'SIM_JOBBER_PORT'],
       ] as const) {
         const taken = await startSimulators(options).catch((e: unknown) => e);
         expect(taken).toMatchObject({ listener, code: 'EADDRINUSE' });

@@ -1,5 +1,7 @@
 // Starts every simulator together, for the dev launcher and end-to-end tests.
 import { startGoogleSimulator, type GoogleSimulator } from './google.ts';
+import { startJobberSimulator, type JobberSimulator } from './jobber.ts';
+import { startQuickBooksSimulator, type QuickBooksSimulator } from './quickbooks.ts';
 import { startSmtpSimulator, type SmtpSimulator } from './smtp.ts';
 
 export interface SimulatorsOptions {
@@ -14,21 +16,30 @@ export interface SimulatorsOptions {
   googleClientId?: string;
   /** Folder that keeps the mail inbox across restarts; in memory only when omitted. */
   inboxDir?: string;
+  /** QuickBooks Online simulator port; 0 or omitted picks a free one. */
+  qboPort?: number;
+  /** Jobber simulator port; 0 or omitted picks a free one. */
+  jobberPort?: number;
+  /** Folder that keeps the QuickBooks and Jobber simulators' companies, items and tokens; in memory only when omitted. */
+  providerDataDir?: string;
 }
 
 export interface Simulators {
   smtp: SmtpSimulator;
   google: GoogleSimulator;
+  quickbooks: QuickBooksSimulator;
+  jobber: JobberSimulator;
   close(): Promise<void>;
 }
 
 /**
- * Starts the SMTP and Google simulators; if one fails to start, the other is shut down again. A
+ * Starts the SMTP, Google, QuickBooks and Jobber simulators; if one fails to start, the others are shut down again. A
  * port that cannot be bound rejects with a SimulatorPortError naming the listener.
  */
 export async function startSimulators(options: SimulatorsOptions = {}): Promise<Simulators> {
   const host = options.host ?? '127.0.0.1';
-  const [smtpResult, googleResult] = await Promise.allSettled([
+  const dataDir = options.providerDataDir === undefined ? {} : { dataDir: options.providerDataDir };
+  const [smtpResult, googleResult, quickbooksResult, jobberResult] = await Promise.allSettled([
     startSmtpSimulator({
       host,
       smtpPort: options.smtpPort ?? 0,
@@ -40,22 +51,47 @@ export async function startSimulators(options: SimulatorsOptions = {}): Promise<
       port: options.googlePort ?? 0,
       ...(options.googleClientId ? { clientId: options.googleClientId } : {}),
     }),
+    startQuickBooksSimulator({ host, port: options.qboPort ?? 0, ...dataDir }),
+    startJobberSimulator({ host, port: options.jobberPort ?? 0, ...dataDir }),
   ]);
-  if (smtpResult.status === 'rejected' || googleResult.status === 'rejected') {
+  const results = [smtpResult, googleResult, quickbooksResult, jobberResult];
+  const failed = results.find((result) => result.status === 'rejected');
+  if (failed) {
     // Do not leave a half-started set holding ports.
-    await Promise.all([
-      smtpResult.status === 'fulfilled' ? smtpResult.value.close() : undefined,
-      googleResult.status === 'fulfilled' ? googleResult.value.close() : undefined,
-    ]);
-    throw smtpResult.status === 'rejected' ? smtpResult.reason : (googleResult as PromiseRejectedResult).reason;
+    await Promise.all(results.map((result) => (result.status === 'fulfilled' ? result.value.close() : undefined)));
+    throw failed.reason;
   }
-  const smtp = smtpResult.value;
-  const google = googleResult.value;
+  const smtp = (smtpResult as PromiseFulfilledResult<SmtpSimulator>).value;
+  const google = (googleResult as PromiseFulfilledResult<GoogleSimulator>).value;
+  const quickbooks = (quickbooksResult as PromiseFulfilledResult<QuickBooksSimulator>).value;
+  const jobber = (jobberResult as PromiseFulfilledResult<JobberSimulator>).value;
   return {
     smtp,
     google,
+    quickbooks,
+    jobber,
     close: async () => {
-      await Promise.all([smtp.close(), google.close()]);
+      await Promise.all([smtp.close(), google.close(), quickbooks.close(), jobber.close()]);
     },
+  };
+}
+
+/**
+ * The QuickBooks and Jobber configuration that points the server at the simulators (README,
+ * Configuration): authorize, token, revoke and API URLs, and the local client id and secret.
+ */
+export function providerVariables(sims: Pick<Simulators, 'quickbooks' | 'jobber'>): Record<string, string> {
+  return {
+    QBO_AUTHORIZE_URL: sims.quickbooks.authorizeUrl,
+    QBO_TOKEN_URL: sims.quickbooks.tokenUrl,
+    QBO_REVOKE_URL: sims.quickbooks.revokeUrl,
+    QBO_API_URL: sims.quickbooks.url,
+    QBO_CLIENT_ID: sims.quickbooks.clientId,
+    QBO_CLIENT_SECRET: sims.quickbooks.clientSecret,
+    JOBBER_AUTHORIZE_URL: sims.jobber.authorizeUrl,
+    JOBBER_TOKEN_URL: sims.jobber.tokenUrl,
+    JOBBER_API_URL: sims.jobber.graphqlUrl,
+    JOBBER_CLIENT_ID: sims.jobber.clientId,
+    JOBBER_CLIENT_SECRET: sims.jobber.clientSecret,
   };
 }

@@ -1,0 +1,664 @@
+// Jobber stand-in: the OAuth authorization page and token endpoint (refresh tokens rotate and the
+// spent one is refused at once), and GraphQL at /api/graphql for the products and services a
+// price-list sync touches, with Jobber's version header, query-cost bucket (extensions.cost,
+// THROTTLED) and request limit (429). Facts: integrations reference §2.
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import path from 'node:path';
+import { GraphQLSyntaxError, parseOperation, type FieldNode } from './graphql-lite.ts';
+import {
+  BodyTooLargeError,
+  closeHttpServer,
+  escapeHtml,
+  listen,
+  readBody,
+  sendEmpty,
+  sendHtml,
+  sendJson,
+  urlHost,
+} from './http-helpers.ts';
+import { portErrorFor } from './port-error.ts';
+import {
+  basicCredentials,
+  bearerToken,
+  GrantStore,
+  isRedirectUri,
+  JsonStateFile,
+  parseForm,
+  randomToken,
+  renderConsentForm,
+  renderItemTable,
+  renderPage,
+  scaledClock,
+  SlidingWindowLimit,
+  systemClock,
+  withQuery,
+  type Clock,
+  type Grant,
+  type GrantState,
+  type SimulatorStats,
+} from './provider-common.ts';
+
+export const DEFAULT_JOBBER_CLIENT_ID = 'tradelist-local-jobber-client';
+export const DEFAULT_JOBBER_CLIENT_SECRET = 'tradelist-local-jobber-secret';
+const RATE_LIMIT_DOCS = 'https://developer.getjobber.com/docs/using_jobbers_api/api_rate_limits';
+
+/** Jobber's published limits; tests pass smaller ones. */
+export interface JobberLimits {
+  /** Query-cost bucket size (10,000 points). */
+  maximumAvailable: number;
+  /** Points restored a second (500). */
+  restoreRate: number;
+  /** Requests per window per app and account (2,500). */
+  requestsPerWindow: number;
+  /** The request window in seconds (300). */
+  windowSeconds: number;
+}
+
+export const JOBBER_LIMITS: JobberLimits = { maximumAvailable: 10_000, restoreRate: 500, requestsPerWindow: 2_500, windowSeconds: 300 };
+
+export interface JobberSimulatorOptions {
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** Folder for `jobber.json` (accounts, items, tokens); in memory only when omitted. */
+  dataDir?: string;
+  /** Time source in milliseconds; default Date.now. */
+  clock?: Clock;
+  /** Without `clock`: run time this many times faster (token lifetimes and limit windows shrink alike). */
+  timeScale?: number;
+  clientId?: string;
+  clientSecret?: string;
+  limits?: Partial<JobberLimits>;
+  /** The app's registered redirect URIs; when given, any other is refused. Default: any http(s) URL. */
+  redirectUris?: string[];
+}
+
+/** What `/__sim/items` lists for each product or service. */
+export interface JobberItemSummary {
+  id: string;
+  name: string;
+  /** Jobber has no SKU field. */
+  sku: null;
+  category: string;
+  unitPrice: number;
+  purchaseCost: number | null;
+  description: string | null;
+  taxable: boolean;
+  visible: boolean;
+}
+
+export interface JobberSimulator {
+  /** Base URL, e.g. http://127.0.0.1:3050 */
+  readonly url: string;
+  readonly authorizeUrl: string;
+  readonly tokenUrl: string;
+  /** `{url}/api/graphql` */
+  readonly graphqlUrl: string;
+  readonly clientId: string;
+  readonly clientSecret: string;
+  /** The Jobber accounts a person can connect. */
+  readonly accounts: { id: string; name: string }[];
+  /** Every account's products and services, by account id. */
+  items(): Record<string, JobberItemSummary[]>;
+  stats(): SimulatorStats;
+  /** Clears items, counters, buckets and request windows; connections stay. */
+  reset(): void;
+  /** Expires every access token now, as if an hour had passed. */
+  expireAccessTokens(): void;
+  close(): Promise<void>;
+}
+
+interface ProductOrService {
+  id: string;
+  name: string;
+  description: string | null;
+  category: 'PRODUCT' | 'SERVICE';
+  defaultUnitCost: number;
+  internalUnitCost: number | null;
+  markup: number | null;
+  taxable: boolean;
+  visible: boolean;
+  durationMinutes: number | null;
+}
+
+interface Account {
+  id: string;
+  name: string;
+  nextId: number;
+  items: ProductOrService[];
+}
+
+interface JobberState {
+  accounts: Account[];
+  grants: GrantState;
+}
+
+interface GraphQLError {
+  message: string;
+  path?: (string | number)[];
+  extensions?: Record<string, unknown>;
+}
+
+/** Jobber ids are base64 global ids. */
+const encodeId = (type: string, id: number | string): string => Buffer.from(`gid://Jobber/${type}/${id}`).toString('base64');
+
+function seedAccounts(): Account[] {
+  return [
+    { id: encodeId('Account', 1_204_001), name: 'Bright Spark Electric', nextId: 1, items: [] },
+    { id: encodeId('Account', 1_204_002), name: 'Northside Plumbing & Heating', nextId: 1, items: [] },
+  ];
+}
+
+// ---- The schema the simulator speaks: each object type's fields, and which of them are objects.
+
+type FieldType = { type: 'scalar' } | { type: 'object'; of: string; list?: boolean };
+const S: FieldType = { type: 'scalar' };
+const TYPES: Record<string, Record<string, FieldType>> = {
+  ProductOrServiceConnection: {
+    nodes: { type: 'object', of: 'ProductOrService', list: true },
+    edges: { type: 'object', of: 'ProductOrServiceEdge', list: true },
+    pageInfo: { type: 'object', of: 'PageInfo' },
+    totalCount: S,
+  },
+  ProductOrServiceEdge: { cursor: S, node: { type: 'object', of: 'ProductOrService' } },
+  PageInfo: { hasNextPage: S, hasPreviousPage: S, startCursor: S, endCursor: S },
+  ProductOrService: {
+    id: S, name: S, description: S, category: S, defaultUnitCost: S, internalUnitCost: S, markup: S, taxable: S, visible: S, durationMinutes: S,
+  },
+  ProductsAndServicesCreatePayload: { productOrService: { type: 'object', of: 'ProductOrService' }, userErrors: { type: 'object', of: 'UserError', list: true } },
+  ProductsAndServicesEditPayload: { productOrService: { type: 'object', of: 'ProductOrService' }, userErrors: { type: 'object', of: 'UserError', list: true } },
+  AppDisconnectPayload: { app: { type: 'object', of: 'Application' }, userErrors: { type: 'object', of: 'UserError', list: true } },
+  Application: { id: S, name: S, author: S },
+  UserError: { message: S, path: S },
+};
+
+/** Root fields: their result type and the arguments they accept. */
+const ROOTS: Record<'query' | 'mutation', Record<string, { of: string; args: string[] }>> = {
+  query: {
+    productsAndServices: { of: 'ProductOrServiceConnection', args: ['first', 'after', 'searchTerm'] },
+    // The name the published schema uses for the same connection.
+    productOrServices: { of: 'ProductOrServiceConnection', args: ['first', 'after', 'searchTerm'] },
+  },
+  mutation: {
+    productsAndServicesCreate: { of: 'ProductsAndServicesCreatePayload', args: ['input'] },
+    productsAndServicesEdit: { of: 'ProductsAndServicesEditPayload', args: ['productOrServiceId', 'input'] },
+    appDisconnect: { of: 'AppDisconnectPayload', args: [] },
+  },
+};
+
+const INPUT_FIELDS = ['name', 'description', 'category', 'defaultUnitCost', 'internalUnitCost', 'markup', 'taxable', 'visible', 'durationMinutes'];
+const DEFAULT_PAGE = 100;
+const MUTATION_COST = 10;
+
+/** Starts the Jobber simulator; resolves once it accepts connections. */
+export async function startJobberSimulator(options: JobberSimulatorOptions = {}): Promise<JobberSimulator> {
+  const host = options.host ?? '127.0.0.1';
+  const clock = options.clock ?? (options.timeScale ? scaledClock(options.timeScale) : systemClock);
+  const clientId = options.clientId ?? DEFAULT_JOBBER_CLIENT_ID;
+  const clientSecret = options.clientSecret ?? DEFAULT_JOBBER_CLIENT_SECRET;
+  const limits: JobberLimits = { ...JOBBER_LIMITS, ...options.limits };
+  const signingKey = randomToken(32);
+
+  const file = new JsonStateFile<JobberState>(options.dataDir ? path.join(options.dataDir, 'jobber.json') : undefined);
+  const grants = new GrantStore(clock, { codeSeconds: 600, accessSeconds: 3600, refreshSeconds: 10 * 365 * 86_400 }, (grant, expiresAt) => accessJwt(grant, expiresAt));
+  const saved = file.load();
+  let accounts = saved?.accounts ?? seedAccounts();
+  grants.restore(saved?.grants);
+  const persist = (now = false): void => file.save(() => ({ accounts, grants: grants.snapshot() }), now);
+
+  let stats: SimulatorStats = { requests: 0, writes: 0, throttled: 0 };
+  const requestWindow = new SlidingWindowLimit(limits.requestsPerWindow, limits.windowSeconds * 1000, clock);
+  const buckets = new Map<string, { available: number; at: number }>();
+
+  /** A JWT like Jobber's access tokens, so a client can read its expiry. */
+  function accessJwt(grant: Grant, expiresAt: number): string {
+    const part = (value: object): string => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const body = `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: grant.account, account_id: grant.account, app_id: grant.clientId, iat: Math.floor(clock() / 1000), exp: Math.floor(expiresAt / 1000), jti: randomToken(12) })}`;
+    return `${body}.${createHmac('sha256', signingKey).update(body).digest('base64url')}`;
+  }
+
+  let port = options.port ?? 0;
+  const baseUrl = (): string => `http://${urlHost(host)}:${port}`;
+  const account = (id: string): Account | undefined => accounts.find((a) => a.id === id);
+
+  const simulator: JobberSimulator = {
+    get url() {
+      return baseUrl();
+    },
+    get authorizeUrl() {
+      return `${baseUrl()}/api/oauth/authorize`;
+    },
+    get tokenUrl() {
+      return `${baseUrl()}/api/oauth/token`;
+    },
+    get graphqlUrl() {
+      return `${baseUrl()}/api/graphql`;
+    },
+    clientId,
+    clientSecret,
+    get accounts() {
+      return accounts.map((a) => ({ id: a.id, name: a.name }));
+    },
+    items: () => Object.fromEntries(accounts.map((a) => [a.id, a.items.map(summarize)])),
+    stats: () => ({ ...stats }),
+    reset: () => {
+      accounts = accounts.map((a) => ({ ...a, nextId: 1, items: [] }));
+      stats = { requests: 0, writes: 0, throttled: 0 };
+      requestWindow.clear();
+      buckets.clear();
+      persist(true);
+    },
+    expireAccessTokens: () => {
+      grants.expireAccessTokens();
+      persist(true);
+    },
+    close: async () => {
+      await closeHttpServer(server);
+      file.flush();
+    },
+  };
+
+  const server = createServer((req, res) => {
+    handleRequest(req, res).catch((err: unknown) => {
+      if (res.headersSent) res.destroy();
+      else if (err instanceof BodyTooLargeError) sendJson(res, 413, { errors: [{ message: err.message }] });
+      else sendJson(res, 500, { errors: [{ message: `Internal server error: ${String(err)}` }] });
+    });
+  });
+
+  async function handleRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://jobber.local');
+    const method = req.method ?? 'GET';
+    const route = url.pathname;
+    if (route === '/' && method === 'GET') {
+      sendHtml(res, 200, renderPage('Jobber simulator', 'Accounts', accounts.map(renderAccount).join('\n')));
+      return;
+    }
+    if (route === '/api/oauth/authorize') {
+      if (method === 'GET') return authorizePage(url.searchParams, res);
+      if (method === 'POST') return authorizeDecision(parseForm(await readBody(req, 64 * 1024)), res);
+    }
+    if (route === '/api/oauth/token' && method === 'POST') return tokenEndpoint(req, res);
+    if (route === '/api/graphql' && method === 'POST') return graphqlEndpoint(req, res);
+    if (route === '/__sim/items' && method === 'GET') return sendJson(res, 200, simulator.items());
+    if (route === '/__sim/stats' && method === 'GET') return sendJson(res, 200, simulator.stats());
+    if (route === '/__sim/reset' && method === 'POST') {
+      simulator.reset();
+      return sendEmpty(res, 204);
+    }
+    if (route === '/__sim/expire-tokens' && method === 'POST') {
+      simulator.expireAccessTokens();
+      return sendEmpty(res, 204);
+    }
+    sendJson(res, 404, { error: 'not_found' });
+  }
+
+  function clientProblem(params: URLSearchParams): string | undefined {
+    if (params.get('client_id') !== clientId) return 'Client authentication failed due to unknown client.';
+    const redirectUri = params.get('redirect_uri') ?? undefined;
+    if (!isRedirectUri(redirectUri) || (options.redirectUris && !options.redirectUris.includes(redirectUri))) return 'The redirect uri included is not valid.';
+    return undefined;
+  }
+
+  function errorPage(res: ServerResponse, message: string): void {
+    sendHtml(res, 400, renderPage('Jobber simulator', 'Error', `<p class="error">${escapeHtml(message)}</p>`));
+  }
+
+  function authorizePage(params: URLSearchParams, res: ServerResponse): void {
+    const problem = clientProblem(params);
+    if (problem) return errorPage(res, problem);
+    const redirectUri = params.get('redirect_uri') as string;
+    const state = params.get('state') ?? '';
+    if (params.get('response_type') !== 'code') {
+      sendEmpty(res, 302, { location: withQuery(redirectUri, { error: 'unsupported_response_type', ...(state ? { state } : {}) }) });
+      return;
+    }
+    sendHtml(res, 200, renderPage('Jobber simulator', 'Allow access', renderConsentForm({
+      action: '/api/oauth/authorize',
+      appName: 'Tradelist',
+      accountLabel: 'Choose the Jobber account to connect',
+      accounts: accounts.map((a) => ({ id: a.id, name: a.name })),
+      hidden: { client_id: clientId, redirect_uri: redirectUri, state },
+    })));
+  }
+
+  function authorizeDecision(form: Record<string, string>, res: ServerResponse): void {
+    const params = new URLSearchParams(form);
+    const problem = clientProblem(params);
+    if (problem) return errorPage(res, problem);
+    const redirectUri = form['redirect_uri'] as string;
+    const state: Record<string, string> = form['state'] ? { state: form['state'] } : {};
+    const chosen = account(form['account'] ?? '');
+    if (form['decision'] !== 'allow' || !chosen) {
+      sendEmpty(res, 302, { location: withQuery(redirectUri, { error: 'access_denied', ...state }) });
+      return;
+    }
+    const code = grants.issueCode(clientId, redirectUri, chosen.id);
+    persist(true);
+    sendEmpty(res, 302, { location: withQuery(redirectUri, { code, ...state }) });
+  }
+
+  async function tokenEndpoint(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const form = parseForm(await readBody(req, 64 * 1024));
+    const basic = basicCredentials(req.headers.authorization);
+    const id = form['client_id'] ?? basic?.clientId;
+    const secret = form['client_secret'] ?? basic?.clientSecret;
+    if (id !== clientId || secret !== clientSecret) {
+      return sendJson(res, 401, { error: 'invalid_client', error_description: 'Client authentication failed due to unknown client, no client authentication included, or unsupported authentication method.' });
+    }
+    let result;
+    if (form['grant_type'] === 'authorization_code' && form['code']) {
+      result = grants.exchangeCode(clientId, form['code'], form['redirect_uri']);
+    } else if (form['grant_type'] === 'refresh_token' && form['refresh_token']) {
+      result = grants.refresh(clientId, form['refresh_token']);
+    } else if (form['grant_type'] === 'authorization_code' || form['grant_type'] === 'refresh_token') {
+      return sendJson(res, 400, { error: 'invalid_request', error_description: 'The request is missing a required parameter.' });
+    } else {
+      return sendJson(res, 400, { error: 'unsupported_grant_type', error_description: 'The authorization grant type is not supported by the authorization server.' });
+    }
+    if (typeof result === 'string') {
+      return sendJson(res, 400, { error: 'invalid_grant', error_description: 'The provided authorization grant is invalid, expired, revoked, does not match the redirection URI used in the authorization request, or was issued to another client.' });
+    }
+    persist(true);
+    sendJson(res, 200, { access_token: result.accessToken, refresh_token: result.refreshToken, expires_in: result.accessExpiresIn });
+  }
+
+  /** Refills the account's bucket for the time passed and answers it. */
+  function bucketOf(accountId: string): { available: number; at: number } {
+    const now = clock();
+    const bucket = buckets.get(accountId) ?? { available: limits.maximumAvailable, at: now };
+    bucket.available = Math.min(limits.maximumAvailable, bucket.available + ((now - bucket.at) / 1000) * limits.restoreRate);
+    bucket.at = now;
+    buckets.set(accountId, bucket);
+    return bucket;
+  }
+
+  async function graphqlEndpoint(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    stats.requests += 1;
+    const body = await readBody(req, 1024 * 1024);
+    const grant = grants.authenticate(bearerToken(req.headers.authorization) ?? '');
+    if (!grant) {
+      return sendJson(res, 401, { error: 'invalid_request', error_description: 'The access token is missing, invalid, expired or revoked.' }, { 'www-authenticate': 'Bearer realm="Jobber", error="invalid_token"' });
+    }
+    if (!requestWindow.take(`${grant.clientId}|${grant.account}`)) {
+      stats.throttled += 1;
+      return sendJson(res, 429, { errors: [{ message: 'Too many requests', extensions: { code: 'TOO_MANY_REQUESTS', documentation: RATE_LIMIT_DOCS } }] });
+    }
+    const version = req.headers['x-jobber-graphql-version'];
+    if (typeof version !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(version)) {
+      return sendJson(res, 400, { errors: [{ message: 'The X-JOBBER-GRAPHQL-VERSION header is required: send the API version as YYYY-MM-DD.', extensions: { code: 'MISSING_API_VERSION' } }] });
+    }
+    if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
+      return sendJson(res, 415, { errors: [{ message: 'Content-Type must be application/json.' }] });
+    }
+    const target = account(grant.account);
+    if (!target) return sendJson(res, 401, { error: 'invalid_request', error_description: 'The account of this token no longer exists.' });
+
+    const bucket = bucketOf(target.id);
+    const cost = (requested: number, actual: number | null): Record<string, unknown> => ({
+      cost: {
+        requestedQueryCost: requested,
+        actualQueryCost: actual,
+        throttleStatus: { maximumAvailable: limits.maximumAvailable, currentlyAvailable: Math.floor(bucket.available), restoreRate: limits.restoreRate },
+      },
+      versioning: { version },
+    });
+
+    let request: { query?: unknown; variables?: unknown; operationName?: unknown };
+    try {
+      request = JSON.parse(body) as typeof request;
+    } catch {
+      return sendJson(res, 200, { errors: [{ message: 'The request body is not valid JSON.' }], extensions: cost(0, 0) });
+    }
+    if (typeof request?.query !== 'string') return sendJson(res, 200, { errors: [{ message: 'No query string was present' }], extensions: cost(0, 0) });
+    const variables = typeof request.variables === 'object' && request.variables !== null ? (request.variables as Record<string, unknown>) : {};
+
+    let operation;
+    try {
+      operation = parseOperation(request.query, variables, typeof request.operationName === 'string' ? request.operationName : undefined);
+    } catch (error) {
+      if (error instanceof GraphQLSyntaxError) return sendJson(res, 200, { errors: [{ message: error.message }], extensions: cost(0, 0) });
+      throw error;
+    }
+    const problems: GraphQLError[] = [];
+    let requested = 0;
+    for (const field of operation.fields) requested += validateRoot(operation.type, field, problems);
+    if (problems.length > 0) return sendJson(res, 200, { errors: problems, extensions: cost(requested, 0) });
+
+    if (requested > bucket.available) {
+      stats.throttled += 1;
+      return sendJson(res, 200, { errors: [{ message: 'Throttled', extensions: { code: 'THROTTLED', documentation: RATE_LIMIT_DOCS } }], extensions: cost(requested, null) });
+    }
+    bucket.available -= requested;
+    const data: Record<string, unknown> = {};
+    let actual = 0;
+    for (const field of operation.fields) {
+      const [value, spent] = executeRoot(target, grant, operation.type, field);
+      data[field.key] = value;
+      actual += spent;
+    }
+    // The unused part of the reservation goes back, as with Jobber's actualQueryCost.
+    bucket.available = Math.min(limits.maximumAvailable, bucket.available + requested - actual);
+    sendJson(res, 200, { data, extensions: cost(requested, actual) });
+  }
+
+  /** Checks a root field and its selection against the schema; answers the requested cost. */
+  function validateRoot(type: 'query' | 'mutation', field: FieldNode, problems: GraphQLError[]): number {
+    if (field.name === '__typename') return 0;
+    const root = ROOTS[type][field.name];
+    if (!root) {
+      problems.push({ message: `Field '${field.name}' doesn't exist on type '${type === 'query' ? 'Query' : 'Mutation'}'`, path: [type, field.name], extensions: { code: 'undefinedField', typeName: type === 'query' ? 'Query' : 'Mutation', fieldName: field.name } });
+      return 0;
+    }
+    for (const arg of Object.keys(field.args)) {
+      if (!root.args.includes(arg)) problems.push({ message: `Field '${field.name}' doesn't accept argument '${arg}'`, path: [type, field.name, arg], extensions: { code: 'argumentNotAccepted' } });
+    }
+    if (field.selections.length === 0) problems.push({ message: `Field must have selections (field '${field.name}' returns ${root.of} but has no selections)`, path: [type, field.name] });
+    if (type === 'query') {
+      const first = field.args['first'] ?? DEFAULT_PAGE;
+      if (!Number.isInteger(first) || (first as number) < 0) problems.push({ message: `Argument 'first' on Field '${field.name}' has an invalid value (${JSON.stringify(first)}). Expected type 'Int'.`, path: [type, field.name, 'first'] });
+      const after = field.args['after'];
+      if (after !== undefined && after !== null && (typeof after !== 'string' || decodeCursor(after) === undefined)) problems.push({ message: `Argument 'after' on Field '${field.name}' has an invalid value (${JSON.stringify(after)}). Expected a cursor.`, path: [type, field.name, 'after'] });
+      return 1 + selectionCost(root.of, field.selections, Number.isInteger(first) ? (first as number) : DEFAULT_PAGE, [field.key], problems);
+    }
+    if (field.name !== 'appDisconnect') validateInput(field, problems);
+    return MUTATION_COST + selectionCost(root.of, field.selections, 1, [field.key], problems);
+  }
+
+  function validateInput(field: FieldNode, problems: GraphQLError[]): void {
+    const inputType = field.name === 'productsAndServicesCreate' ? 'ProductsAndServicesInput' : 'ProductsAndServicesEditInput';
+    const input = field.args['input'];
+    if (field.name === 'productsAndServicesEdit' && typeof field.args['productOrServiceId'] !== 'string') {
+      problems.push({ message: `Field '${field.name}' is missing required arguments: productOrServiceId`, path: ['mutation', field.name], extensions: { code: 'missingRequiredArguments' } });
+    }
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+      problems.push({ message: `Field '${field.name}' is missing required arguments: input`, path: ['mutation', field.name], extensions: { code: 'missingRequiredArguments' } });
+      return;
+    }
+    const values = input as Record<string, unknown>;
+    for (const key of Object.keys(values)) {
+      if (!INPUT_FIELDS.includes(key)) problems.push({ message: `InputObject '${inputType}' doesn't accept argument '${key}'`, path: ['mutation', field.name, 'input', key], extensions: { code: 'argumentNotAccepted' } });
+    }
+    const expect = (key: string, ok: (v: unknown) => boolean, typeName: string, required = false): void => {
+      const v = values[key];
+      if ((v === undefined || v === null) && !required) return;
+      if (!ok(v)) problems.push({ message: `Argument '${key}' on InputObject '${inputType}' has an invalid value (${JSON.stringify(v ?? null)}). Expected type '${typeName}'.`, path: ['mutation', field.name, 'input', key], extensions: { code: 'argumentLiteralsIncompatible' } });
+    };
+    const creating = field.name === 'productsAndServicesCreate';
+    const isNumber = (v: unknown): boolean => typeof v === 'number' && Number.isFinite(v);
+    expect('name', (v) => typeof v === 'string', 'String!', creating);
+    expect('defaultUnitCost', isNumber, 'Float!', creating);
+    expect('internalUnitCost', isNumber, 'Float');
+    expect('markup', isNumber, 'Float');
+    expect('description', (v) => typeof v === 'string', 'String');
+    expect('taxable', (v) => typeof v === 'boolean', 'Boolean');
+    expect('visible', (v) => typeof v === 'boolean', 'Boolean');
+    expect('durationMinutes', (v) => Number.isInteger(v), 'Int');
+    expect('category', (v) => v === 'PRODUCT' || v === 'SERVICE', 'ProductsAndServicesCategory');
+  }
+
+  /** Walks a selection set: unknown fields are errors; objects cost 1, lists cost 1 per element asked for. */
+  function selectionCost(typeName: string, selections: FieldNode[], pageSize: number, at: (string | number)[], problems: GraphQLError[]): number {
+    const fields = TYPES[typeName] ?? {};
+    let total = 0;
+    for (const field of selections) {
+      if (field.name === '__typename') continue;
+      const type = fields[field.name];
+      if (!type) {
+        problems.push({ message: `Field '${field.name}' doesn't exist on type '${typeName}'`, path: [...at, field.key], extensions: { code: 'undefinedField', typeName, fieldName: field.name } });
+        continue;
+      }
+      if (type.type === 'scalar') {
+        if (field.selections.length > 0) problems.push({ message: `Selections can't be made on scalars (field '${field.name}' on type '${typeName}')`, path: [...at, field.key] });
+        continue;
+      }
+      if (field.selections.length === 0) problems.push({ message: `Field must have selections (field '${field.name}' returns ${type.of} but has no selections)`, path: [...at, field.key] });
+      const each = 1 + selectionCost(type.of, field.selections, pageSize, [...at, field.key], problems);
+      total += type.list && typeName.endsWith('Connection') ? each * pageSize : each;
+    }
+    return total;
+  }
+
+  /** Runs a validated root field; answers its value and its actual cost. */
+  function executeRoot(target: Account, grant: Grant, type: 'query' | 'mutation', field: FieldNode): [unknown, number] {
+    if (field.name === '__typename') return [type === 'query' ? 'Query' : 'Mutation', 0];
+    if (field.name === 'productsAndServices' || field.name === 'productOrServices') {
+      const first = (field.args['first'] as number | undefined) ?? DEFAULT_PAGE;
+      const after = typeof field.args['after'] === 'string' ? (decodeCursor(field.args['after']) ?? 0) : 0;
+      const term = typeof field.args['searchTerm'] === 'string' ? field.args['searchTerm'].toLowerCase() : '';
+      const all = term ? target.items.filter((i) => i.name.toLowerCase().includes(term)) : target.items;
+      const page = all.slice(after, after + first);
+      const connection = {
+        __typename: 'ProductOrServiceConnection',
+        nodes: page,
+        edges: page.map((node, n) => ({ cursor: encodeCursor(after + n + 1), node })),
+        pageInfo: {
+          hasNextPage: after + page.length < all.length,
+          hasPreviousPage: after > 0,
+          startCursor: page.length ? encodeCursor(after + 1) : null,
+          endCursor: page.length ? encodeCursor(after + page.length) : null,
+        },
+        totalCount: all.length,
+      };
+      return [project(connection, 'ProductOrServiceConnection', field.selections), 1 + selectionCost('ProductOrServiceConnection', field.selections, page.length, [], [])];
+    }
+    const spent = MUTATION_COST + selectionCost(ROOTS.mutation[field.name]?.of ?? '', field.selections, 1, [], []);
+    const input = (field.args['input'] ?? {}) as Record<string, unknown>;
+    let payload: { productOrService?: ProductOrService | null; app?: unknown; userErrors: { message: string; path: string[] }[] };
+    if (field.name === 'appDisconnect') {
+      grants.revokeGrant(grant);
+      persist(true);
+      payload = { app: { id: encodeId('Application', 1), name: 'Tradelist', author: 'Tradelist' }, userErrors: [] };
+      return [project(payload, 'AppDisconnectPayload', field.selections), spent];
+    }
+    const userErrors = inputErrors(input);
+    if (field.name === 'productsAndServicesCreate') {
+      if (userErrors.length > 0) {
+        payload = { productOrService: null, userErrors };
+      } else {
+        const item: ProductOrService = {
+          id: encodeId('ProductOrService', `${accountNumber(target.id)}${String(target.nextId++).padStart(6, '0')}`),
+          name: String(input['name']).trim(),
+          description: (input['description'] as string | undefined) ?? null,
+          category: (input['category'] as ProductOrService['category'] | undefined) ?? 'SERVICE',
+          defaultUnitCost: input['defaultUnitCost'] as number,
+          internalUnitCost: (input['internalUnitCost'] as number | undefined) ?? null,
+          markup: (input['markup'] as number | undefined) ?? null,
+          taxable: (input['taxable'] as boolean | undefined) ?? true,
+          visible: (input['visible'] as boolean | undefined) ?? true,
+          durationMinutes: (input['durationMinutes'] as number | undefined) ?? null,
+        };
+        target.items.push(item);
+        stats.writes += 1;
+        persist();
+        payload = { productOrService: item, userErrors: [] };
+      }
+      return [project(payload, 'ProductsAndServicesCreatePayload', field.selections), spent];
+    }
+    const existing = target.items.find((i) => i.id === field.args['productOrServiceId']);
+    if (!existing) {
+      payload = { productOrService: null, userErrors: [{ message: 'Product or service not found', path: ['productOrServiceId'] }] };
+    } else if (userErrors.length > 0) {
+      payload = { productOrService: existing, userErrors };
+    } else {
+      for (const key of INPUT_FIELDS) {
+        if (input[key] !== undefined) (existing as unknown as Record<string, unknown>)[key] = key === 'name' ? String(input[key]).trim() : input[key];
+      }
+      stats.writes += 1;
+      persist();
+      payload = { productOrService: existing, userErrors: [] };
+    }
+    return [project(payload, 'ProductsAndServicesEditPayload', field.selections), spent];
+  }
+
+  function renderAccount(a: Account): string {
+    return renderItemTable(
+      `${a.name} (account ${a.id})`,
+      ['Id', 'Name', 'Category', 'Unit price', 'Unit cost', 'Taxable', 'Description'],
+      a.items.map((i) => [i.id, i.name, i.category, i.defaultUnitCost, i.internalUnitCost ?? undefined, i.taxable ? 'yes' : 'no', i.description ?? undefined]),
+    );
+  }
+
+  try {
+    port = await listen(server, port, host);
+  } catch (error) {
+    throw portErrorFor('jobber', host, port, error);
+  }
+  return simulator;
+}
+
+/** Business rules Jobber answers in userErrors rather than as GraphQL errors. */
+function inputErrors(input: Record<string, unknown>): { message: string; path: string[] }[] {
+  const errors: { message: string; path: string[] }[] = [];
+  if (typeof input['name'] === 'string' && input['name'].trim() === '') errors.push({ message: "Name can't be blank", path: ['input', 'name'] });
+  if (typeof input['name'] === 'string' && input['name'].length > 255) errors.push({ message: 'Name is too long (maximum is 255 characters)', path: ['input', 'name'] });
+  for (const key of ['defaultUnitCost', 'internalUnitCost']) {
+    const value = input[key];
+    if (typeof value === 'number' && Math.abs(value) >= 1e9) errors.push({ message: `${key} is out of range`, path: ['input', key] });
+  }
+  return errors;
+}
+
+/** The number inside an account's global id. */
+const accountNumber = (id: string): string => /\/(\d+)$/.exec(Buffer.from(id, 'base64').toString('utf8'))?.[1] ?? '0';
+
+const encodeCursor = (position: number): string => Buffer.from(String(position)).toString('base64');
+
+function decodeCursor(cursor: string): number | undefined {
+  const text = Buffer.from(cursor, 'base64').toString('utf8');
+  return /^\d+$/.test(text) ? Number(text) : undefined;
+}
+
+/** Copies the selected fields of `value` (a plain object tree) under their response keys. */
+function project(value: unknown, typeName: string, selections: FieldNode[]): unknown {
+  if (value === null || value === undefined) return null;
+  if (Array.isArray(value)) return value.map((v) => project(v, typeName, selections));
+  const source = value as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const field of selections) {
+    if (field.name === '__typename') {
+      out[field.key] = typeName;
+      continue;
+    }
+    const type = TYPES[typeName]?.[field.name];
+    const raw = source[field.name];
+    out[field.key] = type?.type === 'object' ? project(raw, type.of, field.selections) : (raw ?? null);
+  }
+  return out;
+}
+
+function summarize(item: ProductOrService): JobberItemSummary {
+  return {
+    id: item.id,
+    name: item.name,
+    sku: null,
+    category: item.category,
+    unitPrice: item.defaultUnitCost,
+    purchaseCost: item.internalUnitCost,
+    description: item.description,
+    taxable: item.taxable,
+    visible: item.visible,
+  };
+}
