@@ -8,6 +8,8 @@ try {
     host: process.env['SIM_HOST'] || '127.0.0.1',
     ...simulatorPortsFromEnv(process.env),
     ...(process.env['SIM_GOOGLE_CLIENT_ID'] ? { googleClientId: process.env['SIM_GOOGLE_CLIENT_ID'] } : {}),
+    ...(process.env['SIM_STRIPE_WEBHOOK_URL'] ? { stripeWebhookUrl: process.env['SIM_STRIPE_WEBHOOK_URL'] } : {}),
+    ...(process.env['STRIPE_WEBHOOK_SECRET'] ? { stripeWebhookSecret: process.env['STRIPE_WEBHOOK_SECRET'] } : {}),
   });
 } catch (error) {
   const explained = explainSimulatorStartError(error);
@@ -16,13 +18,14 @@ try {
   process.exit(1);
 }
 
-const { smtp, google } = simulators;
+const { smtp, google, stripe } = simulators;
 console.log(`SMTP simulator      ${smtp.smtpUrl}`);
 console.log(`  web inbox         ${smtp.inboxUrl}/`);
 console.log(`Google simulator    ${google.url}`);
 console.log(`  client id         ${google.clientId}`);
 console.log(`  JWKS              ${google.certsUrl}`);
 console.log(`  GSI script        ${google.gsiScriptUrl}`);
+console.log(`Stripe simulator    ${stripe.url}   (webhooks to ${stripe.webhookUrl ?? 'nowhere: set SIM_STRIPE_WEBHOOK_URL'})`);
 
 let stopping = false;
 const stop = (signal: NodeJS.Signals): void => {

@@ -3,8 +3,8 @@ import { explainSimulatorStartError, SimulatorEnvError, simulatorPortsFromEnv } 
 
 describe('simulatorPortsFromEnv', () => {
   it('uses the documented defaults for unset or empty variables', () => {
-    expect(simulatorPortsFromEnv({})).toEqual({ smtpPort: 2525, inboxPort: 3025, googlePort: 3030 });
-    expect(simulatorPortsFromEnv({ SIM_SMTP_PORT: '', SIM_INBOX_PORT: ' ' })).toEqual({ smtpPort: 2525, inboxPort: 3025, googlePort: 3030 });
+    expect(simulatorPortsFromEnv({})).toEqual({ smtpPort: 2525, inboxPort: 3025, googlePort: 3030, stripePort: 12111 });
+    expect(simulatorPortsFromEnv({ SIM_SMTP_PORT: '', SIM_INBOX_PORT: ' ' })).toEqual({ smtpPort: 2525, inboxPort: 3025, googlePort: 3030, stripePort: 12111 });
   });
 
   it('reads each variable, 0 included (a free port)', () => {
@@ -12,7 +12,9 @@ describe('simulatorPortsFromEnv', () => {
       smtpPort: 2600,
       inboxPort: 0,
       googlePort: 3100,
+      stripePort: 12111,
     });
+    expect(simulatorPortsFromEnv({ SIM_STRIPE_PORT: '12200' }).stripePort).toBe(12200);
   });
 
   it.each([
@@ -20,6 +22,7 @@ describe('simulatorPortsFromEnv', () => {
     ['SIM_INBOX_PORT', '70000'],
     ['SIM_GOOGLE_PORT', '-1'],
     ['SIM_GOOGLE_PORT', '30.5'],
+    ['SIM_STRIPE_PORT', 'x12111'],
   ])('refuses %s=%s, naming the variable', (variable, value) => {
     let error: unknown;
     try {

@@ -7,6 +7,8 @@ export const SIMULATOR_PORT_VARIABLES: Record<SimulatorListener, { variable: str
   smtp: { variable: 'SIM_SMTP_PORT', defaultPort: 2525 },
   inbox: { variable: 'SIM_INBOX_PORT', defaultPort: 3025 },
   google: { variable: 'SIM_GOOGLE_PORT', defaultPort: 3030 },
+  // stripe-mock's port, so tools made for it find the simulator.
+  stripe: { variable: 'SIM_STRIPE_PORT', defaultPort: 12111 },
 };
 
 /** A simulator variable holds something that is not a port. */
@@ -14,8 +16,8 @@ export class SimulatorEnvError extends Error {
   override name = 'SimulatorEnvError';
 }
 
-/** Reads the three simulator ports; unset or empty means the default, garbage is refused naming the variable. */
-export function simulatorPortsFromEnv(env: NodeJS.ProcessEnv): { smtpPort: number; inboxPort: number; googlePort: number } {
+/** Reads the simulator ports; unset or empty means the default, garbage is refused naming the variable. */
+export function simulatorPortsFromEnv(env: NodeJS.ProcessEnv): { smtpPort: number; inboxPort: number; googlePort: number; stripePort: number } {
   const read = (listener: SimulatorListener): number => {
     const { variable, defaultPort } = SIMULATOR_PORT_VARIABLES[listener];
     const raw = env[variable];
@@ -26,7 +28,7 @@ export function simulatorPortsFromEnv(env: NodeJS.ProcessEnv): { smtpPort: numbe
     }
     return port;
   };
-  return { smtpPort: read('smtp'), inboxPort: read('inbox'), googlePort: read('google') };
+  return { smtpPort: read('smtp'), inboxPort: read('inbox'), googlePort: read('google'), stripePort: read('stripe') };
 }
 
 /**
