@@ -125,9 +125,16 @@ export async function startStripeSimulator(options: StripeSimulatorOptions = {})
     return delivery;
   };
 
-  /** Starts the attempts of deliveries created by a request, in the order their events happened. */
-  const dispatch = async (deliveries: WebhookDelivery[]): Promise<void> => {
-    for (const delivery of deliveries) if (delivery.status === 'pending') await attempt(delivery);
+  /**
+   * First attempts go out one at a time in the order the events happened, so the receiver sees
+   * Stripe's usual order unless a test asks otherwise; retries run on their own timers.
+   */
+  let firstAttempts: Promise<void> = Promise.resolve();
+  const dispatch = (deliveries: WebhookDelivery[]): Promise<void> => {
+    for (const delivery of deliveries) {
+      firstAttempts = firstAttempts.then(() => (delivery.status === 'pending' && delivery.attempts === 0 ? attempt(delivery) : undefined));
+    }
+    return firstAttempts;
   };
 
   const schedule = (delivery: WebhookDelivery): void => {
@@ -557,7 +564,7 @@ export async function startStripeSimulator(options: StripeSimulatorOptions = {})
       }
       save();
       // One after another, so the receiver sees exactly this order.
-      for (const delivery of ordered) await attempt(delivery);
+      await dispatch(ordered);
       sendJson(res, 200, { released: ordered.map((d) => d.eventId) });
       return;
     }
@@ -569,7 +576,7 @@ export async function startStripeSimulator(options: StripeSimulatorOptions = {})
         return;
       }
       const delivery = newDelivery(event);
-      if (delivery.status === 'pending') await attempt(delivery);
+      await dispatch([delivery]);
       save();
       sendJson(res, 200, delivery);
       return;
