@@ -1,6 +1,6 @@
 /**
  * `npm start`: the embedded default. Starts the simulators (SMTP with a web inbox, Google
- * sign-in) for every provider variable left unset, builds the web app and the server, migrates
+ * sign-in, Stripe) for every provider variable left unset, builds the web app and the server, migrates
  * and loads the sample data into PGlite under DATA_DIR, then runs the server and, once it
  * answers, prints where everything is. Data and the mail inbox persist across starts.
  */
@@ -12,6 +12,7 @@ import {
   simulatorPortsFromEnv,
 } from '@tradelist/simulators/ports-from-env';
 import { startSimulators, type Simulators } from '@tradelist/simulators/start';
+import { DEFAULT_STRIPE_SECRET_KEY, DEFAULT_STRIPE_WEBHOOK_SECRET } from '@tradelist/simulators/stripe';
 import { resolveDataDir } from '../apps/api/src/config/env.ts';
 import { demoAccounts } from '../apps/api/src/db/seed.ts';
 import { listenErrorMessage } from '../apps/api/src/lib/listen-error.ts';
@@ -60,6 +61,7 @@ const ports: [string, number][] = [
   [SIMULATOR_PORT_VARIABLES.smtp.variable, simulatorPorts.smtpPort],
   [SIMULATOR_PORT_VARIABLES.inbox.variable, simulatorPorts.inboxPort],
   [SIMULATOR_PORT_VARIABLES.google.variable, simulatorPorts.googlePort],
+  [SIMULATOR_PORT_VARIABLES.stripe.variable, simulatorPorts.stripePort],
 ];
 for (const [variable, value] of ports) {
   const clash = ports.find(([other, otherValue]) => other !== variable && otherValue === value && value !== 0);
@@ -69,8 +71,21 @@ for (const [variable, value] of ports) {
 const portTaken = await checkPortFree(env.HOST, port);
 if (portTaken) await fail(listenErrorMessage(portTaken, { host: env.HOST, port }) ?? String(portTaken));
 
+// With STRIPE_API_URL unset the app talks to the Stripe simulator, which signs its events with the app's secret.
+const stripeSimulated = !env.STRIPE_API_URL;
+if (stripeSimulated) {
+  env.STRIPE_SECRET_KEY ||= DEFAULT_STRIPE_SECRET_KEY;
+  env.STRIPE_WEBHOOK_SECRET ||= DEFAULT_STRIPE_WEBHOOK_SECRET;
+}
+const stripeWebhookUrl = `${env.APP_URL.replace(/\/+$/, '')}/api/stripe/webhook/`;
+
 try {
-  simulators = await startSimulators({ ...simulatorPorts, inboxDir: path.join(dataDir, 'simulators', 'inbox') });
+  simulators = await startSimulators({
+    ...simulatorPorts,
+    inboxDir: path.join(dataDir, 'simulators', 'inbox'),
+    stripeDataDir: path.join(dataDir, 'simulators', 'stripe'),
+    ...(stripeSimulated ? { stripeWebhookUrl, stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET } : {}),
+  });
 } catch (error) {
   const explained = explainSimulatorStartError(error);
   if (explained === undefined) throw error;
@@ -81,6 +96,7 @@ env.SMTP_URL ??= sims.smtp.smtpUrl;
 env.GOOGLE_CLIENT_ID ??= sims.google.clientId;
 env.GOOGLE_CERTS_URL ??= sims.google.certsUrl;
 env.GOOGLE_GSI_SCRIPT_URL ??= sims.google.gsiScriptUrl;
+if (stripeSimulated) env.STRIPE_API_URL = sims.stripe.url;
 
 if (process.argv.includes('--no-build') === false) run('npm', ['run', 'build', '--silent']);
 run('node', ['apps/api/dist/cli.js', 'seed']);
@@ -118,7 +134,8 @@ console.log(`
   Tradelist is running at   ${env.APP_URL}
   Mail inbox (SMTP sim.)    ${sims.smtp.inboxUrl}   (SMTP ${env.SMTP_URL})
   Google sign-in simulator  ${sims.google.url}   (client id ${env.GOOGLE_CLIENT_ID})
-  Data                      ${dataDir}${env.DATABASE_URL ? '   (database: PostgreSQL at DATABASE_URL)' : '   (PGlite database, mail inbox)'}
+  Stripe simulator          ${sims.stripe.url}   (${stripeSimulated ? `webhooks to ${stripeWebhookUrl}` : `not used: STRIPE_API_URL is ${env.STRIPE_API_URL}`})
+  Data                      ${dataDir}${env.DATABASE_URL ? '   (database: PostgreSQL at DATABASE_URL)' : '   (PGlite database, mail inbox, Stripe simulator)'}
   Demo accounts:
 ${demoAccounts.map((a) => `    ${a.email.padEnd(24)} ${a.password.padEnd(26)} (${a.subscription ? `${a.role}, ${a.subscription} subscription` : a.role})`).join('\n')}
   Each request is logged with LOG_LEVEL=debug. Stop with Ctrl+C.

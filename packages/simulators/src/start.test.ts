@@ -15,10 +15,12 @@ describe('startSimulators', () => {
       expect(sims.google.clientId).toBe('custom.apps.googleusercontent.com');
       expect((await fetch(`${sims.smtp.inboxUrl}/api/smtp`)).status).toBe(200);
       expect((await fetch(sims.google.certsUrl)).status).toBe(200);
+      expect((await fetch(`${sims.stripe.url}/v1/prices`, { headers: { authorization: 'Bearer sk_test_1' } })).status).toBe(200);
     } finally {
       await sims.close();
     }
     await expect(fetch(sims.google.certsUrl)).rejects.toThrow();
+    await expect(fetch(`${sims.stripe.url}/v1/prices`)).rejects.toThrow();
     await expect(fetch(`${sims.smtp.inboxUrl}/api/smtp`)).rejects.toThrow();
   });
 
@@ -37,6 +39,7 @@ describe('startSimulators', () => {
       for (const [listener, options, variable] of [
         ['smtp', { smtpPort: first.smtp.smtpPort }, 'SIM_SMTP_PORT'],
         ['inbox', { inboxPort: first.smtp.httpPort }, 'SIM_INBOX_PORT'],
+        ['stripe', { stripePort: first.stripe.port }, 'SIM_STRIPE_PORT'],
       ] as const) {
         const taken = await startSimulators(options).catch((e: unknown) => e);
         expect(taken).toMatchObject({ listener, code: 'EADDRINUSE' });
@@ -46,7 +49,7 @@ describe('startSimulators', () => {
       await first.close();
     }
     // Every failed start released what it had bound: the same ports are free again.
-    const again = await startSimulators({ smtpPort: first.smtp.smtpPort, inboxPort: first.smtp.httpPort, googlePort: Number(new URL(first.google.url).port) });
+    const again = await startSimulators({ smtpPort: first.smtp.smtpPort, inboxPort: first.smtp.httpPort, googlePort: Number(new URL(first.google.url).port), stripePort: first.stripe.port });
     await again.close();
   });
 
