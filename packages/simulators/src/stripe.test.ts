@@ -161,6 +161,9 @@ describe('Stripe simulator', () => {
     expect(item.current_period_end - item.current_period_start).toBeGreaterThanOrEqual(YEAR);
     expect(done.line_items!.data[0]).toMatchObject({ quantity: 1, amount_total: 42_000, price: { id: SIM_ANNUAL_RECURRING_PRICE_ID } });
     expect(done.invoice).toMatchObject({ status: 'paid', amount_paid: 42_000, billing_reason: 'subscription_create' });
+    const invoicePage = await fetch((done.invoice as Stripe.Invoice).hosted_invoice_url!);
+    expect(invoicePage.status).toBe(200);
+    expect(await invoicePage.text()).toMatch(/\$420\.00[\s\S]*status <strong>paid/);
 
     const invoices = await stripe.invoices.list({ subscription: subscription.id });
     expect(invoices.data).toHaveLength(1);
@@ -188,8 +191,10 @@ describe('Stripe simulator', () => {
     expect(page).not.toContain('<script>alert');
     expect(page).not.toContain('<img src=x');
 
+    // Post the form the way a browser does: to its action, with its fields.
+    const action = new URL(/<form method="post" action="([^"]+)">/.exec(page)![1]!, session.url!).href;
     const post = (card: string): Promise<Response> =>
-      fetch(session.url!, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ card, email: 'buyer@example.com' }) });
+      fetch(action, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ card, email: 'buyer@example.com' }) });
     const declined = await post('4000 0000 0000 0002');
     expect(declined.status).toBe(402);
     const declinedPage = await declined.text();

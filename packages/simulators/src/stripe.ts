@@ -19,8 +19,9 @@ import {
   seedCatalog,
   STRIPE_API_VERSION,
   StripeEngine,
+  type StripeList,
 } from './stripe/engine.ts';
-import { checkoutPage, messagePage, portalPage } from './stripe/pages.ts';
+import { checkoutPage, invoicePage, messagePage, portalPage } from './stripe/pages.ts';
 import { expansions, invalid, parseForm, str, StripeApiError, type Params } from './stripe/params.ts';
 import { emptyState, openStripeStore, type StripeObject, type StripeState, type StripeStore, type WebhookDelivery } from './stripe/store.ts';
 
@@ -232,6 +233,13 @@ export async function startStripeSimulator(options: StripeSimulatorOptions = {})
     if (match && method === 'GET') return portal(res, match[1]!);
     match = /^\/billing_portal\/(bps_\w+)\/subscriptions\/(sub_\w+)$/.exec(path);
     if (match && method === 'POST') return portalAction(req, res, match[1]!, match[2]!);
+    match = /^\/invoices\/(in_\w+)$/.exec(path);
+    if (match && method === 'GET') {
+      const invoice = state.objects[match[1]!];
+      if (invoice?.object === 'invoice') sendHtml(res, 200, invoicePage(invoice));
+      else sendHtml(res, 404, messagePage('Not found', 'This invoice does not exist.'));
+      return;
+    }
     if (path === '/' && method === 'GET') {
       sendJson(res, 200, { name: 'Stripe simulator', apiBase: `${baseUrl()}/v1`, webhookUrl: options.webhookUrl ?? null, deliveries: `${baseUrl()}/__sim/webhooks` });
       return;
@@ -279,7 +287,10 @@ export async function startStripeSimulator(options: StripeSimulatorOptions = {})
     } finally {
       requestContext = null;
     }
-    if (storeKey !== null) state.idempotency[storeKey] = { fingerprint, status, body: answer };
+    if (storeKey !== null) {
+      pruneIdempotency(state);
+      state.idempotency[storeKey] = { fingerprint, status, body: answer, at: Date.now() };
+    }
     const created = fresh;
     fresh = [];
     save();
@@ -380,9 +391,9 @@ export async function startStripeSimulator(options: StripeSimulatorOptions = {})
       default:
         throw new StripeApiError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`);
     }
-    function listOut(listObject: StripeObject): unknown {
-      const { id: _id, ...rest } = listObject;
-      return { ...rest, data: (rest['data'] as StripeObject[]).map((item) => render(item, expand.filter((p) => p.startsWith('data.')).map((p) => p.slice(5)))) };
+    function listOut(page: StripeList): unknown {
+      const inner = expand.filter((p) => p.startsWith('data.')).map((p) => p.slice('data.'.length));
+      return { ...page, data: page.data.map((item) => render(item, inner)) };
     }
   }
 
@@ -628,6 +639,14 @@ const RESOURCE_WORDS = new Set([
   'customers', 'products', 'prices', 'checkout', 'sessions', 'line_items', 'expire', 'subscriptions', 'invoices',
   'payment_intents', 'charges', 'refunds', 'billing_portal', 'test_helpers', 'test_clocks', 'advance', 'events',
 ]);
+
+/** Stripe forgets idempotency keys after 24 hours. */
+function pruneIdempotency(state: StripeState): void {
+  const cutoff = Date.now() - 24 * 3600 * 1000;
+  for (const [key, answer] of Object.entries(state.idempotency)) {
+    if (answer.at < cutoff) delete state.idempotency[key];
+  }
+}
 
 function rank(order: string[], id: string): number {
   const index = order.indexOf(id);

@@ -56,6 +56,14 @@ export interface CardError {
   message: string;
 }
 
+/** A page of a list endpoint, in Stripe's list shape. */
+export interface StripeList {
+  object: 'list';
+  data: StripeObject[];
+  has_more: boolean;
+  url: string;
+}
+
 /** A change to report as an event. */
 type Emit = (type: string, object: StripeObject, previous?: Record<string, unknown>) => void;
 
@@ -179,7 +187,7 @@ export class StripeEngine {
   }
 
   /** Every object of a kind matching `filter`, newest first, as a Stripe list. */
-  list(object: string, url: string, params: Params, filter: (item: StripeObject) => boolean = () => true): StripeObject {
+  list(object: string, url: string, params: Params, filter: (item: StripeObject) => boolean = () => true): StripeList {
     const limit = int(params, 'limit') ?? 10;
     if (limit < 1 || limit > 100) throw invalid('This value must be greater than or equal to 1 and less than or equal to 100.', 'limit');
     let items = Object.values(this.state.objects)
@@ -191,7 +199,7 @@ export class StripeEngine {
       if (index < 0) throw missing(object, after, 'starting_after');
       items = items.slice(index + 1);
     }
-    return { object: 'list', id: '', data: items.slice(0, limit), has_more: items.length > limit, url } as unknown as StripeObject;
+    return { object: 'list', data: items.slice(0, limit), has_more: items.length > limit, url };
   }
 
   // ---- customers ----

@@ -108,6 +108,25 @@ ${back ? `<p><a href="${escapeHtml(back)}">← Return</a></p>` : ''}`,
   );
 }
 
+/** The hosted invoice page (`hosted_invoice_url`): number, status, lines, period and amounts. */
+export function invoicePage(invoice: StripeObject): string {
+  const currency = invoice['currency'] as string;
+  const lines = (invoice['lines'] as { data: Record<string, unknown>[] }).data
+    .map((line) => {
+      const period = line['period'] as { start: number; end: number };
+      const span = period.end > period.start ? ` (${formatDate(period.start)} – ${formatDate(period.end)})` : '';
+      return `<li>${escapeHtml(String(line['description'] ?? 'Item'))}${escapeHtml(span)} — ${escapeHtml(formatAmount(line['amount'] as number, currency))}</li>`;
+    })
+    .join('');
+  return layout(
+    `Invoice ${String(invoice['number'])}`,
+    `<h1>Invoice ${escapeHtml(String(invoice['number']))}</h1>
+<p class="muted">${escapeHtml(String(invoice['customer_email'] ?? invoice['customer']))} · issued ${escapeHtml(formatDate(invoice['created'] as number))}</p>
+<ul>${lines}</ul>
+<p>Total <strong>${escapeHtml(formatAmount(invoice['total'] as number, currency))}</strong> · paid ${escapeHtml(formatAmount(invoice['amount_paid'] as number, currency))} · status <strong>${escapeHtml(String(invoice['status']))}</strong></p>`,
+  );
+}
+
 /** A plain page for an unknown or finished hosted page. */
 export function messagePage(title: string, message: string): string {
   return layout(title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>`);

@@ -27,6 +27,8 @@ export interface IdempotentAnswer {
   fingerprint: string;
   status: number;
   body: unknown;
+  /** Unix milliseconds of the first use; keys are forgotten after 24 hours. */
+  at: number;
 }
 
 export interface StripeState {
