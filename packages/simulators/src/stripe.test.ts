@@ -110,6 +110,33 @@ describe('Stripe simulator', () => {
     expect(await raw.json()).toMatchObject({ error: { type: 'invalid_request_error', code: 'resource_missing', param: 'test_clock', message: "No such test clock: 'clock_missing'" } });
   });
 
+  it('reads form bodies with bracketed keys and `expand[]` query lists', async () => {
+    const headers = { authorization: 'Bearer sk_test_raw', 'content-type': 'application/x-www-form-urlencoded' };
+    const body = [
+      'mode=payment',
+      `line_items[0][price]=${SIM_ANNUAL_ONE_TIME_PRICE_ID}`,
+      'line_items[0][quantity]=2',
+      'metadata[user_id]=17',
+      'metadata[plan]=annual',
+      `success_url=${encodeURIComponent('http://app.test/s?id={CHECKOUT_SESSION_ID}')}`,
+    ].join('&');
+    const created = await fetch(`${sim.url}/v1/checkout/sessions`, { method: 'POST', headers, body: body.replaceAll('[', '%5B').replaceAll(']', '%5D') });
+    expect(created.status).toBe(200);
+    expect(created.headers.get('stripe-version')).toBeTruthy();
+    const session = (await created.json()) as { id: string; amount_total: number; metadata: Record<string, string> };
+    expect(session).toMatchObject({ amount_total: 84_000, metadata: { user_id: '17', plan: 'annual' } });
+    const read = await fetch(`${sim.url}/v1/checkout/sessions/${session.id}?expand[]=line_items`, { headers });
+    expect(await read.json()).toMatchObject({ line_items: { object: 'list', data: [{ quantity: 2, price: { id: SIM_ANNUAL_ONE_TIME_PRICE_ID } }] } });
+    const badExpand = await fetch(`${sim.url}/v1/checkout/sessions/${session.id}?expand[]=nothing_here`, { headers });
+    expect(badExpand.status).toBe(400);
+
+    const replay = (): Promise<Response> => fetch(`${sim.url}/v1/customers`, { method: 'POST', headers: { ...headers, 'idempotency-key': 'raw-1' }, body: 'email=r%40example.com' });
+    const one = await replay();
+    const two = await replay();
+    expect(two.headers.get('idempotent-replayed')).toBe('true');
+    expect(((await two.json()) as { id: string }).id).toBe(((await one.json()) as { id: string }).id);
+  });
+
   it('honours idempotency keys: same body gives the same answer, a different body is refused', async () => {
     const first = await stripe.customers.create({ email: 'idem@example.com' }, { idempotencyKey: 'key-1' });
     const again = await stripe.customers.create({ email: 'idem@example.com' }, { idempotencyKey: 'key-1' });
@@ -284,6 +311,11 @@ describe('Stripe simulator', () => {
       return object.id === id || object.parent?.subscription_details?.subscription === id;
     }).map((e) => e.type);
     expect(about(renewing.subscription).filter((t) => t === 'invoice.paid')).toHaveLength(2);
+    // The renewal notice comes 7 days before the renewal, and not for a subscription that ends.
+    expect(about(renewing.subscription).slice(-4)).toEqual(['invoice.upcoming', 'invoice.paid', 'invoice.payment_succeeded', 'customer.subscription.updated']);
+    const notice = events().find((e) => e.type === 'invoice.upcoming' && about(renewing.subscription).length > 0 && (e.data.object as Stripe.Invoice).parent?.subscription_details?.subscription === renewing.subscription)!;
+    expect(notice.created).toBe(Math.floor(Date.UTC(2031, 0, 8) / 1000));
+    expect(about(ending.subscription)).not.toContain('invoice.upcoming');
     expect(about(failing.subscription)).toContain('invoice.payment_failed');
     expect(about(ending.subscription)).toContain('customer.subscription.deleted');
   });

@@ -67,6 +67,9 @@ export interface StripeList {
 /** A change to report as an event. */
 type Emit = (type: string, object: StripeObject, previous?: Record<string, unknown>) => void;
 
+/** Stripe's default for upcoming renewal events: 7 days before the renewal. */
+const UPCOMING_NOTICE_SECONDS = 7 * 24 * 3600;
+
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /** A Stripe-like id: prefix and random letters and digits. */
@@ -839,16 +842,66 @@ export class StripeEngine {
     }
     const subscriptions = Object.values(this.state.objects).filter((o) => o.object === 'subscription' && o['test_clock'] === id);
     for (;;) {
+      // The next thing due on this clock: a renewal notice or a period end, earliest first.
       const due = subscriptions
-        .filter((s) => s['status'] !== 'canceled' && periodEnd(s) <= target)
-        .sort((a, b) => periodEnd(a) - periodEnd(b))[0];
+        .filter((s) => s['status'] !== 'canceled')
+        .flatMap((s) => {
+          const end = periodEnd(s);
+          const notice = end - UPCOMING_NOTICE_SECONDS;
+          const owesNotice = s['status'] === 'active' && s['cancel_at_period_end'] !== true && this.state.upcomingNotified[s.id] !== end;
+          return [
+            ...(owesNotice && notice <= target ? [{ at: notice, run: () => this.notifyUpcoming(s) }] : []),
+            ...(end <= target ? [{ at: end, run: () => this.renewOrEnd(s) }] : []),
+          ];
+        })
+        .sort((a, b) => a.at - b.at)[0];
       if (!due) break;
-      clock['frozen_time'] = periodEnd(due);
-      this.renewOrEnd(due);
+      clock['frozen_time'] = Math.max(clock['frozen_time'] as number, due.at);
+      due.run();
     }
     clock['frozen_time'] = target;
     clock['status'] = 'ready';
     return clock;
+  }
+
+  /**
+   * `invoice.upcoming`, sent as Stripe's default "upcoming renewal events" setting does: 7 days
+   * before a renewal, with a preview of the invoice (not stored, so its id cannot be retrieved).
+   */
+  private notifyUpcoming(subscription: StripeObject): void {
+    const end = periodEnd(subscription);
+    this.state.upcomingNotified[subscription.id] = end;
+    const items = (subscription['items'] as { data: Record<string, unknown>[] }).data;
+    const price = items[0]!['price'] as StripeObject;
+    const { interval, interval_count: count } = price['recurring'] as { interval: string; interval_count: number };
+    const total = items.reduce((sum, item) => sum + ((item['price'] as StripeObject)['unit_amount'] as number) * (item['quantity'] as number), 0);
+    const customer = this.state.objects[subscription['customer'] as string]!;
+    this.emit('invoice.upcoming', {
+      id: newId('upcoming_in'),
+      object: 'invoice',
+      amount_due: total,
+      amount_paid: 0,
+      amount_remaining: total,
+      billing_reason: 'upcoming',
+      created: end - UPCOMING_NOTICE_SECONDS,
+      currency: price['currency'],
+      customer: customer.id,
+      customer_email: customer['email'] ?? null,
+      lines: {
+        object: 'list',
+        data: items.map((item) => ({ object: 'line_item', amount: ((item['price'] as StripeObject)['unit_amount'] as number) * (item['quantity'] as number), currency: price['currency'], period: { start: end, end: addInterval(end, interval, count) }, quantity: item['quantity'] })),
+        has_more: false,
+        url: '/v1/invoices/upcoming/lines',
+      },
+      livemode: false,
+      next_payment_attempt: end,
+      parent: { type: 'subscription_details', quote_details: null, subscription_details: { metadata: subscription['metadata'], subscription: subscription.id } },
+      period_end: end,
+      period_start: items[0]!['current_period_start'],
+      status: 'draft',
+      test_clock: subscription['test_clock'],
+      total,
+    });
   }
 
   /** What a subscription's period end does: end it, or invoice and charge the next period. */

@@ -42,12 +42,14 @@ export interface StripeState {
   /** A checkout session's line items, answered only when asked for (`expand[]=line_items`). */
   lineItems: Record<string, Record<string, unknown>[]>;
   /** What a checkout session passes on to the objects its payment creates. */
+  /** Subscription id → the period end whose `invoice.upcoming` was sent. */
+  upcomingNotified: Record<string, number>;
   sessionData: Record<string, { subscription_metadata: Record<string, string>; payment_intent_metadata: Record<string, string> }>;
 }
 
 /** An empty state. */
 export function emptyState(): StripeState {
-  return { version: 1, sequence: 0, objects: {}, idempotency: {}, deliveries: [], cards: {}, lineItems: {}, sessionData: {} };
+  return { version: 1, sequence: 0, objects: {}, idempotency: {}, deliveries: [], cards: {}, lineItems: {}, sessionData: {}, upcomingNotified: {} };
 }
 
 export interface StripeStore {
