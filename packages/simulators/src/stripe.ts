@@ -167,6 +167,8 @@ export async function startStripeSimulator(options: StripeSimulatorOptions = {})
             'stripe-signature': signWebhookPayload(payload, webhookSecret),
           },
           body: payload,
+          // Stripe does not follow redirects: a 3xx answer is a failed delivery.
+          redirect: 'manual',
           signal: controller.signal,
         });
         await response.arrayBuffer().catch(() => undefined);
@@ -194,9 +196,14 @@ export async function startStripeSimulator(options: StripeSimulatorOptions = {})
         schedule(delivery);
       }
     })();
-    inFlight.add(run);
-    void run.finally(() => inFlight.delete(run));
-    return run;
+    // A fault here (the state file cannot be written) must not stop the deliveries after it.
+    const settledRun = run.catch((error: unknown) => {
+      delivery.status = 'failed';
+      delivery.lastError = String(error);
+    });
+    inFlight.add(settledRun);
+    void settledRun.then(() => inFlight.delete(settledRun));
+    return settledRun;
   };
 
   // Deliveries still owed from before a restart carry on.
@@ -293,7 +300,8 @@ export async function startStripeSimulator(options: StripeSimulatorOptions = {})
     }
     const created = fresh;
     fresh = [];
-    save();
+    // A read changes nothing unless it found an expired checkout session.
+    if (method !== 'GET' || created.length > 0) save();
     sendJson(res, status, answer, headers);
     void dispatch(created);
   }
@@ -433,10 +441,7 @@ export async function startStripeSimulator(options: StripeSimulatorOptions = {})
       return;
     }
     if (method === 'GET') {
-      if (session['status'] === 'open') {
-        engine.expireIfDue(session);
-        if (session['status'] !== 'open') save();
-      }
+      if (session['status'] === 'open') mutate(() => engine.expireIfDue(session));
       sendHtml(res, 200, checkoutPage(session, state.lineItems[id] ?? []));
       return;
     }
@@ -456,14 +461,21 @@ export async function startStripeSimulator(options: StripeSimulatorOptions = {})
 
   /** Pays a session as the page or the control does; saves and dispatches its events. */
   function pay(id: string, card: string, email?: string): { status: number; error?: { code: string; decline_code: string | null; message: string } } {
-    fresh = [];
     try {
-      const error = engine.payCheckoutSession(id, card, email);
+      const error = mutate(() => engine.payCheckoutSession(id, card, email));
       if (error) return { status: 402, error: { code: error.code, decline_code: error.declineCode, message: error.message } };
       return { status: 200 };
     } catch (error) {
       if (!(error instanceof StripeApiError)) throw error;
       return { status: error.status, error: { code: error.code ?? 'invalid', decline_code: null, message: error.message } };
+    }
+  }
+
+  /** Runs a change made outside the API (a hosted page, a control), then saves and sends its events. */
+  function mutate<T>(change: () => T): T {
+    fresh = [];
+    try {
+      return change();
     } finally {
       const created = fresh;
       fresh = [];
@@ -497,18 +509,12 @@ export async function startStripeSimulator(options: StripeSimulatorOptions = {})
       sendHtml(res, 400, messagePage('Bad request', 'Unknown action.'));
       return;
     }
-    fresh = [];
     try {
-      engine.updateSubscription(subscriptionId, { cancel_at_period_end: action === 'cancel' ? 'true' : 'false' });
+      mutate(() => engine.updateSubscription(subscriptionId, { cancel_at_period_end: action === 'cancel' ? 'true' : 'false' }));
     } catch (error) {
       if (!(error instanceof StripeApiError)) throw error;
       sendHtml(res, error.status, messagePage('Not possible', error.message));
       return;
-    } finally {
-      const created = fresh;
-      fresh = [];
-      save();
-      void dispatch(created);
     }
     sendEmpty(res, 303, { location: `/billing_portal/${portalId}` });
   }
