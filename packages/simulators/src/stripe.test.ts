@@ -401,4 +401,31 @@ describe('Stripe simulator persistence', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
+
+  it('carries on with a delivery still owed when it was stopped', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'stripe-sim-'));
+    const receiver = await startReceiver();
+    try {
+      receiver.answers.push(500);
+      const options = { dataDir, webhookUrl: receiver.url, webhookSecret: SECRET, webhookRetryDelaysMs: [200] };
+      const first = await startStripeSimulator(options);
+      const customer = await client(first).customers.create({ email: 'owed@example.com' });
+      await expect.poll(() => first.deliveries()[0]?.lastStatusCode).toBe(500);
+      await first.close();
+      expect(receiver.received).toHaveLength(1);
+
+      const second = await startStripeSimulator(options);
+      try {
+        await second.settled();
+        expect(second.deliveries()[0]).toMatchObject({ status: 'delivered', attempts: 2 });
+        const event = client(second).webhooks.constructEvent(receiver.received[1]!.body, receiver.received[1]!.signature, SECRET);
+        expect((event.data.object as Stripe.Customer).id).toBe(customer.id);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await receiver.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 });
