@@ -281,9 +281,11 @@ describe('Stripe simulator', () => {
     };
     const renewing = await make();
     const failing = await make();
+    const lost = await make();
     const ending = await make();
     expect((await stripe.subscriptions.retrieve(renewing.subscription)).items.data[0]!.current_period_start).toBe(start);
     await control(sim, `/__sim/customers/${failing.customer}/card`, { card: '4000000000000341' });
+    await control(sim, `/__sim/customers/${lost.customer}/card`, { card: '4000000000000341' });
     await stripe.subscriptions.update(ending.subscription, { cancel_at_period_end: true });
 
     const advanced = await stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: start + YEAR + 3600 });
@@ -302,6 +304,22 @@ describe('Stripe simulator', () => {
 
     expect(await stripe.subscriptions.retrieve(ending.subscription)).toMatchObject({ status: 'canceled', ended_at: Math.floor(Date.UTC(2031, 0, 15) / 1000) });
 
+    // The failing customer fixes the card before the retry 3 days later; the other never does.
+    await control(sim, `/__sim/customers/${failing.customer}/card`, { card: '4242424242424242' });
+    const renewal = Math.floor(Date.UTC(2031, 0, 15) / 1000);
+    await stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: renewal + 4 * 24 * 3600 });
+    const recovered = await stripe.subscriptions.retrieve(failing.subscription, { expand: ['latest_invoice'] });
+    expect(recovered.status).toBe('active');
+    expect(recovered.latest_invoice).toMatchObject({ status: 'paid', attempt_count: 2, status_transitions: { paid_at: renewal + 3 * 24 * 3600 } });
+    expect((await stripe.subscriptions.retrieve(lost.subscription)).status).toBe('past_due');
+    await stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: renewal + 8 * 24 * 3600 });
+    expect(await stripe.subscriptions.retrieve(lost.subscription, { expand: ['latest_invoice'] })).toMatchObject({
+      status: 'canceled',
+      ended_at: renewal + 7 * 24 * 3600,
+      cancellation_details: { reason: 'payment_failed' },
+      latest_invoice: { status: 'open', attempt_count: 4, next_payment_attempt: null },
+    });
+
     const backwards = await stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: start }).catch((e: unknown) => e);
     expect(backwards).toMatchObject({ statusCode: 400, param: 'frozen_time' });
 
@@ -317,6 +335,9 @@ describe('Stripe simulator', () => {
     expect(notice.created).toBe(Math.floor(Date.UTC(2031, 0, 8) / 1000));
     expect(about(ending.subscription)).not.toContain('invoice.upcoming');
     expect(about(failing.subscription)).toContain('invoice.payment_failed');
+    expect(about(failing.subscription).slice(-3)).toEqual(['invoice.paid', 'invoice.payment_succeeded', 'customer.subscription.updated']);
+    expect(about(lost.subscription).filter((t) => t === 'invoice.payment_failed')).toHaveLength(4);
+    expect(about(lost.subscription).at(-1)).toBe('customer.subscription.deleted');
     expect(about(ending.subscription)).toContain('customer.subscription.deleted');
   });
 

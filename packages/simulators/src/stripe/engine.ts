@@ -849,8 +849,11 @@ export class StripeEngine {
           const end = periodEnd(s);
           const notice = end - UPCOMING_NOTICE_SECONDS;
           const owesNotice = s['status'] === 'active' && s['cancel_at_period_end'] !== true && this.state.upcomingNotified[s.id] !== end;
+          const unpaid = s['status'] === 'past_due' ? this.state.objects[s['latest_invoice'] as string] : undefined;
+          const retryAt = unpaid?.['status'] === 'open' ? (unpaid['next_payment_attempt'] as number | null) : null;
           return [
             ...(owesNotice && notice <= target ? [{ at: notice, run: () => this.notifyUpcoming(s) }] : []),
+            ...(retryAt !== null && retryAt <= target ? [{ at: retryAt, run: () => this.retryRenewal(s, unpaid!) }] : []),
             ...(end <= target ? [{ at: end, run: () => this.renewOrEnd(s) }] : []),
           ];
         })
@@ -904,6 +907,30 @@ export class StripeEngine {
     });
   }
 
+  /**
+   * Charges a past-due renewal invoice again on the customer's current card, on the days of
+   * RENEWAL_RETRY_DAYS after the failure. Success makes the subscription active again; when the
+   * last retry fails the subscription is canceled, Stripe's default when retries run out.
+   */
+  private retryRenewal(subscription: StripeObject, invoice: StripeObject): void {
+    const at = invoice['next_payment_attempt'] as number;
+    const customerId = subscription['customer'] as string;
+    const error = this.payInvoice(invoice, this.state.cards[customerId] ?? '4000000000000341', at);
+    if (!error) {
+      invoice['next_payment_attempt'] = null;
+      subscription['status'] = 'active';
+      this.emit('invoice.paid', invoice);
+      this.emit('invoice.payment_succeeded', invoice);
+      this.emit('customer.subscription.updated', subscription, { status: 'past_due' });
+      return;
+    }
+    // attempt_count counts the first try too: retry n is attempt n + 1.
+    const nextDay = RENEWAL_RETRY_DAYS[(invoice['attempt_count'] as number) - 1];
+    invoice['next_payment_attempt'] = nextDay === undefined ? null : (invoice['period_start'] as number) + nextDay * DAY;
+    this.emit('invoice.payment_failed', invoice);
+    if (nextDay === undefined) this.endSubscription(subscription, at, 'payment_failed');
+  }
+
   /** What a subscription's period end does: end it, or invoice and charge the next period. */
   private renewOrEnd(subscription: StripeObject): void {
     const end = periodEnd(subscription);
@@ -912,7 +939,7 @@ export class StripeEngine {
       return;
     }
     if (subscription['status'] === 'past_due') {
-      // Stripe's default after its retries fail: cancel the subscription.
+      // Retries outlasted the period (short intervals): end it, as when retries run out.
       this.endSubscription(subscription, end, 'payment_failed');
       return;
     }
@@ -937,7 +964,7 @@ export class StripeEngine {
     const card = this.state.cards[customerId] ?? '4000000000000341';
     const error = this.payInvoice(invoice, card, end);
     if (error) {
-      invoice['next_payment_attempt'] = null;
+      invoice['next_payment_attempt'] = end + RENEWAL_RETRY_DAYS[0]! * DAY;
       subscription['status'] = 'past_due';
       this.emit('invoice.payment_failed', invoice);
     } else {
@@ -947,6 +974,10 @@ export class StripeEngine {
     this.emit('customer.subscription.updated', subscription, previous);
   }
 }
+
+/** Days after a failed renewal on which the renewal invoice is charged again. */
+export const RENEWAL_RETRY_DAYS: readonly number[] = [3, 5, 7];
+const DAY = 24 * 3600;
 
 /** A subscription's current period end (on its items, as in current API versions). */
 export function periodEnd(subscription: StripeObject): number {
