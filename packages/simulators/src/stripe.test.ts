@@ -297,6 +297,10 @@ describe('Stripe simulator', () => {
     expect(renewed.items.data[0]!.current_period_end).toBe(Math.floor(Date.UTC(2032, 0, 15) / 1000));
     expect(renewed.latest_invoice).toMatchObject({ status: 'paid', billing_reason: 'subscription_cycle', amount_paid: 42_000 });
     expect((await stripe.invoices.list({ subscription: renewing.subscription })).data).toHaveLength(2);
+    // The renewal's payment, as a refund of it would find it.
+    const [payment] = (await stripe.invoicePayments.list({ invoice: (renewed.latest_invoice as Stripe.Invoice).id })).data;
+    const renewalIntent = await stripe.paymentIntents.retrieve(payment!.payment.payment_intent as string);
+    expect(renewalIntent).toMatchObject({ status: 'succeeded', amount: 42_000, created: Math.floor(Date.UTC(2031, 0, 15) / 1000) });
 
     const pastDue = await stripe.subscriptions.retrieve(failing.subscription, { expand: ['latest_invoice'] });
     expect(pastDue.status).toBe('past_due');

@@ -383,6 +383,12 @@ export async function startStripeSimulator(options: StripeSimulatorOptions = {})
           (status === undefined || i['status'] === status)));
       }
       case 'GET invoices/:id': noParams(params); return out(engine.get(b!, 'invoice', 'invoice'));
+      case 'GET invoice_payments': {
+        const invoiceId = str(params, 'invoice');
+        const invoices = Object.values(state.objects).filter((o) => o.object === 'invoice' && (invoiceId === undefined || o.id === invoiceId));
+        const data = invoices.flatMap((i) => (i['payments'] as { data: StripeObject[] }).data).sort((x, y) => (y['created'] as number) - (x['created'] as number));
+        return { object: 'list', data, has_more: false, url: '/v1/invoice_payments' };
+      }
       case 'GET payment_intents/:id': noParams(params); return out(engine.get(b!, 'payment_intent', 'payment_intent'));
       case 'GET charges/:id': noParams(params); return out(engine.get(b!, 'charge', 'charge'));
       case 'POST refunds': return out(engine.createRefund(params));
@@ -643,7 +649,7 @@ export function signWebhookPayload(payload: string, secret: string, timestamp = 
 /** Path segments that name resources or actions; any other segment is an id. */
 const RESOURCE_WORDS = new Set([
   'customers', 'products', 'prices', 'checkout', 'sessions', 'line_items', 'expire', 'subscriptions', 'invoices',
-  'payment_intents', 'charges', 'refunds', 'billing_portal', 'test_helpers', 'test_clocks', 'advance', 'events',
+  'invoice_payments', 'payment_intents', 'charges', 'refunds', 'billing_portal', 'test_helpers', 'test_clocks', 'advance', 'events',
 ]);
 
 /** Stripe forgets idempotency keys after 24 hours. */
@@ -676,7 +682,8 @@ function apiKey(req: IncomingMessage): string | StripeApiError {
     return new StripeApiError(401, 'invalid_request_error', "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').");
   }
   if (!key.startsWith('sk_test_')) {
-    const shown = key.length > 8 ? `${key.slice(0, 8)}${'*'.repeat(Math.max(0, key.length - 12))}${key.slice(-4)}` : key;
+    // Stripe shows the start and the last four characters of a long key, the rest masked.
+    const shown = key.length > 12 ? `${key.slice(0, 8)}${'*'.repeat(key.length - 12)}${key.slice(-4)}` : key;
     return new StripeApiError(401, 'invalid_request_error', `Invalid API Key provided: ${shown}`);
   }
   return key;

@@ -13,7 +13,6 @@ import {
   missing,
   requiredStr,
   str,
-  StripeApiError,
   type Params,
 } from './params.ts';
 import type { StripeObject, StripeState } from './store.ts';
@@ -1008,4 +1007,3 @@ function checkUrl(value: string, param: string): void {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalid('Not a valid URL', param, 'url_invalid');
 }
 
-export { StripeApiError };
