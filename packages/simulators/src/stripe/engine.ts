@@ -63,7 +63,7 @@ export interface StripeList {
   url: string;
 }
 
-/** A change to report as an event. */
+/** A change to report as an event; `previous` (the changed fields' old values) only for `*.updated`. */
 type Emit = (type: string, object: StripeObject, previous?: Record<string, unknown>) => void;
 
 /** Stripe's default for upcoming renewal events: 7 days before the renewal. */
@@ -422,7 +422,6 @@ export class StripeEngine {
     if (customerId) this.state.cards[customerId] = normaliseCard(card);
     const now = this.nowFor(customerId);
     const customer = customerId ? this.state.objects[customerId] : undefined;
-    const previous = { status: 'open', payment_status: 'unpaid' };
     session['customer_details'] = {
       email: (customer?.['email'] as string | null | undefined) ?? payerEmail,
       name: (customer?.['name'] as string | null | undefined) ?? null,
@@ -458,7 +457,7 @@ export class StripeEngine {
     session['status'] = 'complete';
     session['payment_status'] = 'paid';
     session['url'] = null;
-    this.emit('checkout.session.completed', session, previous);
+    this.emit('checkout.session.completed', session);
     return undefined;
   }
 
@@ -773,11 +772,10 @@ export class StripeEngine {
       receipt_number: null,
       status: 'succeeded',
     });
-    const previous = { amount_refunded: charge['amount_refunded'], refunded: charge['refunded'] };
     charge['amount_refunded'] = (charge['amount_refunded'] as number) + amount;
     charge['refunded'] = charge['amount_refunded'] === charge['amount'];
     this.emit('refund.created', refund);
-    this.emit('charge.refunded', charge, previous);
+    this.emit('charge.refunded', charge);
     return refund;
   }
 
