@@ -20,7 +20,7 @@ const YEAR = 365 * 24 * 3600;
 /** A webhook endpoint that records what it gets; `answers` holds status codes to give first. */
 interface Receiver {
   url: string;
-  received: { body: string; signature: string }[];
+  received: { body: string; signature: string; at: number }[];
   answers: number[];
   close(): Promise<void>;
 }
@@ -32,7 +32,7 @@ async function startReceiver(): Promise<Receiver> {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      received.push({ body: Buffer.concat(chunks).toString('utf8'), signature: String(req.headers['stripe-signature']) });
+      received.push({ body: Buffer.concat(chunks).toString('utf8'), signature: String(req.headers['stripe-signature']), at: Date.now() });
       res.writeHead(answers.shift() ?? 200).end();
     });
   });
@@ -373,6 +373,13 @@ describe('Stripe simulator', () => {
     await sim.settled();
     const delivery = sim.deliveries().find((d) => d.type === 'customer.created' && d.eventId === receiver.received.slice(before).map((r) => JSON.parse(r.body) as { id: string; data: { object: { id: string } } }).find((e) => e.data.object.id === customer.id)?.id);
     expect(delivery).toMatchObject({ status: 'delivered', attempts: 2, lastStatusCode: 200 });
+    // The retry waited the first configured delay (30 ms) after the 500.
+    const tries = receiver.received.filter((r) => (JSON.parse(r.body) as { id: string }).id === delivery!.eventId);
+    expect(tries).toHaveLength(2);
+    expect(tries[1]!.at - tries[0]!.at).toBeGreaterThanOrEqual(25);
+    // Signed with the endpoint's secret: another secret does not verify, and the header is Stripe's.
+    expect(tries[1]!.signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+    expect(() => stripe.webhooks.constructEvent(tries[1]!.body, tries[1]!.signature, 'whsec_other')).toThrow(Stripe.errors.StripeSignatureVerificationError);
     const listed = await control(sim, '/__sim/webhooks');
     expect((listed.json['deliveries'] as { id: string }[]).some((d) => d.id === delivery!.id)).toBe(true);
 
