@@ -40,7 +40,7 @@ try {
     ...simulatorPortsFromEnv(process.env),
     inboxDir: path.join(env.DATA_DIR, 'simulators', 'inbox'),
     stripeDataDir: path.join(env.DATA_DIR, 'simulators', 'stripe'),
-    ...(stripeSimulated ? { stripeWebhookUrl: `${env.APP_URL!.replace(/\/+$/, '')}/api/stripe/webhook/`, stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET } : {}),
+    ...(stripeSimulated ? { stripeWebhookUrl: `${env.APP_URL!.replace(/\/+$/, '')}/api/stripe/webhook/`, stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET } : { stripePort: 0 }),
   });
 } catch (error) {
   const explained = explainSimulatorStartError(error);

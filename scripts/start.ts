@@ -84,7 +84,8 @@ try {
     ...simulatorPorts,
     inboxDir: path.join(dataDir, 'simulators', 'inbox'),
     stripeDataDir: path.join(dataDir, 'simulators', 'stripe'),
-    ...(stripeSimulated ? { stripeWebhookUrl, stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET } : {}),
+    // Pointed elsewhere (stripe-mock, say), the simulator keeps out of the way on a free port.
+    ...(stripeSimulated ? { stripeWebhookUrl, stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET } : { stripePort: 0 }),
   });
 } catch (error) {
   const explained = explainSimulatorStartError(error);
