@@ -187,7 +187,12 @@ describe('Stripe simulator', () => {
     const item = subscription.items.data[0]!;
     expect(item.current_period_end - item.current_period_start).toBeGreaterThanOrEqual(YEAR);
     expect(done.line_items!.data[0]).toMatchObject({ quantity: 1, amount_total: 42_000, price: { id: SIM_ANNUAL_RECURRING_PRICE_ID } });
-    expect(done.invoice).toMatchObject({ status: 'paid', amount_paid: 42_000, billing_reason: 'subscription_create' });
+    expect(done.invoice).toMatchObject({
+      status: 'paid',
+      amount_paid: 42_000,
+      billing_reason: 'subscription_create',
+      lines: { data: [{ period: { start: item.current_period_start, end: item.current_period_end } }] },
+    });
     const invoicePage = await fetch((done.invoice as Stripe.Invoice).hosted_invoice_url!);
     expect(invoicePage.status).toBe(200);
     expect(await invoicePage.text()).toMatch(/\$420\.00[\s\S]*status <strong>paid/);
@@ -295,7 +300,15 @@ describe('Stripe simulator', () => {
     expect(renewed.status).toBe('active');
     expect(renewed.items.data[0]!.current_period_start).toBe(Math.floor(Date.UTC(2031, 0, 15) / 1000));
     expect(renewed.items.data[0]!.current_period_end).toBe(Math.floor(Date.UTC(2032, 0, 15) / 1000));
-    expect(renewed.latest_invoice).toMatchObject({ status: 'paid', billing_reason: 'subscription_cycle', amount_paid: 42_000 });
+    expect(renewed.latest_invoice).toMatchObject({
+      status: 'paid',
+      billing_reason: 'subscription_cycle',
+      amount_paid: 42_000,
+      // Stripe's invoice period is the one just ended; the new period is on the lines.
+      period_start: start,
+      period_end: Math.floor(Date.UTC(2031, 0, 15) / 1000),
+      lines: { data: [{ period: { start: Math.floor(Date.UTC(2031, 0, 15) / 1000), end: Math.floor(Date.UTC(2032, 0, 15) / 1000) } }] },
+    });
     expect((await stripe.invoices.list({ subscription: renewing.subscription })).data).toHaveLength(2);
     // The renewal's payment, as a refund of it would find it.
     const [payment] = (await stripe.invoicePayments.list({ invoice: (renewed.latest_invoice as Stripe.Invoice).id })).data;

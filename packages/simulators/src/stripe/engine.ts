@@ -433,7 +433,7 @@ export class StripeEngine {
 
     if (mode === 'subscription') {
       const subscription = this.createSubscription(customerId!, lineItems, extra.subscription_metadata, now);
-      const invoice = this.createInvoice(customerId!, subscription, lineItems, now, subscription['current_period_end'] as number, 'subscription_create');
+      const invoice = this.createInvoice(customerId!, subscription, lineItems, now, { start: now, end: periodEnd(subscription) }, { start: now, end: now }, 'subscription_create');
       const paid = this.payInvoice(invoice, card, now);
       if (paid) throw new Error('a test card that passed the check failed to pay');
       subscription['latest_invoice'] = invoice.id;
@@ -447,7 +447,7 @@ export class StripeEngine {
       const { intent } = this.charge(customerId, amount, session['currency'] as string, card, now, extra.payment_intent_metadata, null);
       session['payment_intent'] = intent.id;
       if ((session['invoice_creation'] as { enabled: boolean } | null)?.enabled && customerId) {
-        const invoice = this.createInvoice(customerId, null, lineItems, now, now, 'manual');
+        const invoice = this.createInvoice(customerId, null, lineItems, now, { start: now, end: now }, { start: now, end: now }, 'manual');
         markInvoicePaid(invoice, intent, now);
         session['invoice'] = invoice.id;
         this.emit('invoice.paid', invoice);
@@ -597,8 +597,14 @@ export class StripeEngine {
     customerId: string,
     subscription: StripeObject | null,
     lineItems: Record<string, unknown>[],
-    periodStart: number,
-    periodEnd: number,
+    now: number,
+    /** The service period the lines bill: the new subscription period. */
+    linePeriod: { start: number; end: number },
+    /**
+     * The invoice's own period, as Stripe sets it: the creation time for a first invoice, the
+     * period just ended for a renewal (so read a renewal's new period from its lines).
+     */
+    invoicePeriod: { start: number; end: number },
     reason: string,
   ): StripeObject {
     const customer = this.state.objects[customerId]!;
@@ -615,7 +621,7 @@ export class StripeEngine {
       attempted: false,
       billing_reason: reason,
       collection_method: 'charge_automatically',
-      created: periodStart,
+      created: now,
       currency: lineItems[0] ? ((lineItems[0]['price'] as StripeObject)['currency'] as string) : 'usd',
       customer: customerId,
       customer_email: customer['email'] ?? null,
@@ -631,7 +637,7 @@ export class StripeEngine {
           currency: (item['price'] as StripeObject)['currency'],
           description: `${String(item['quantity'])} × ${String(item['description'] ?? 'item')}`,
           invoice: id,
-          period: { start: periodStart, end: subscription ? periodEnd : periodStart },
+          period: linePeriod,
           pricing: { type: 'price_details', price_details: { price: (item['price'] as StripeObject).id, product: (item['price'] as StripeObject)['product'] }, unit_amount_decimal: String((item['price'] as StripeObject)['unit_amount']) },
           quantity: item['quantity'],
           parent: subscription ? { type: 'subscription_item_details', subscription_item_details: { subscription: subscription.id } } : null,
@@ -645,10 +651,10 @@ export class StripeEngine {
       number: `${String(customer['invoice_prefix'])}-${String(count + 1).padStart(4, '0')}`,
       parent: subscription ? { type: 'subscription_details', quote_details: null, subscription_details: { metadata: subscription['metadata'], subscription: subscription.id } } : null,
       payments: { object: 'list', data: [], has_more: false, url: `/v1/invoice_payments?invoice=${id}` },
-      period_end: periodEnd,
-      period_start: periodStart,
+      period_end: invoicePeriod.end,
+      period_start: invoicePeriod.start,
       status: 'open',
-      status_transitions: { finalized_at: periodStart, marked_uncollectible_at: null, paid_at: null, voided_at: null },
+      status_transitions: { finalized_at: now, marked_uncollectible_at: null, paid_at: null, voided_at: null },
       subtotal: total,
       test_clock: customer['test_clock'] ?? null,
       total,
@@ -923,7 +929,7 @@ export class StripeEngine {
     }
     // attempt_count counts the first try too: retry n is attempt n + 1.
     const nextDay = RENEWAL_RETRY_DAYS[(invoice['attempt_count'] as number) - 1];
-    invoice['next_payment_attempt'] = nextDay === undefined ? null : (invoice['period_start'] as number) + nextDay * DAY;
+    invoice['next_payment_attempt'] = nextDay === undefined ? null : (invoice['created'] as number) + nextDay * DAY;
     this.emit('invoice.payment_failed', invoice);
     if (nextDay === undefined) this.endSubscription(subscription, at, 'payment_failed');
   }
@@ -956,7 +962,7 @@ export class StripeEngine {
       quantity: item['quantity'],
       description: this.state.objects[(item['price'] as StripeObject)['product'] as string]?.['name'] ?? null,
     }));
-    const invoice = this.createInvoice(customerId, subscription, lineItems, end, nextEnd, 'subscription_cycle');
+    const invoice = this.createInvoice(customerId, subscription, lineItems, end, { start: end, end: nextEnd }, { start: previous.current_period_start as number, end }, 'subscription_cycle');
     subscription['latest_invoice'] = invoice.id;
     const card = this.state.cards[customerId] ?? '4000000000000341';
     const error = this.payInvoice(invoice, card, end);
