@@ -269,7 +269,10 @@ describe('Stripe simulator', () => {
     expect(ending).toMatchObject({ cancel_at_period_end: true, status: 'active', cancel_at: ending.items.data[0]!.current_period_end });
     expect((await stripe.subscriptions.update(id, { cancel_at_period_end: false })).cancel_at_period_end).toBe(false);
     const canceled = await stripe.subscriptions.cancel(id);
-    expect(canceled).toMatchObject({ status: 'canceled' });
+    expect(canceled).toMatchObject({ status: 'canceled', cancellation_details: { reason: 'cancellation_requested' } });
+    expect(canceled.ended_at).toBeTypeOf('number');
+    expect(await stripe.subscriptions.cancel(id).catch((e: unknown) => e)).toMatchObject({ statusCode: 400 });
+    expect(await stripe.subscriptions.update(id, { cancel_at_period_end: true }).catch((e: unknown) => e)).toMatchObject({ statusCode: 400 });
     await sim.settled();
     const mine = events().filter((e) => e.type.startsWith('customer.subscription.') && (e.data.object as Stripe.Subscription).id === id).map((e) => e.type);
     expect(mine).toEqual(['customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.updated', 'customer.subscription.deleted']);

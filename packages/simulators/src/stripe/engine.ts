@@ -722,7 +722,7 @@ export class StripeEngine {
     allowOnly(params, ['expand', 'invoice_now', 'prorate', 'cancellation_details']);
     const subscription = this.get(id, 'subscription', 'subscription');
     if (subscription['status'] === 'canceled') {
-      throw invalid(`No such subscription: '${id}'; a similar object exists in test mode, but it has been canceled.`, 'id', 'resource_missing');
+      throw invalid(`Subscription ${id} is already canceled.`, 'id', 'subscription_canceled');
     }
     this.endSubscription(subscription, this.nowFor(subscription['customer'] as string), 'cancellation_requested');
     return subscription;
