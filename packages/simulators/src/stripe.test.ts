@@ -379,6 +379,12 @@ describe('Stripe simulator', () => {
     expect(await (await fetch(portal.url)).text()).toContain('Ends on');
     await act('renew');
     expect((await stripe.subscriptions.retrieve(subscription)).cancel_at_period_end).toBe(false);
+
+    // Another customer's portal cannot touch this subscription.
+    const stranger = await stripe.billingPortal.sessions.create({ customer: (await stripe.customers.create({})).id });
+    const foreign = await fetch(`${sim.url}/billing_portal/${stranger.id}/subscriptions/${subscription}`, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ action: 'cancel' }) });
+    expect(foreign.status).toBe(404);
+    expect((await stripe.subscriptions.retrieve(subscription)).cancel_at_period_end).toBe(false);
   });
 
   it('retries a delivery answered 500, and can deliver twice and out of order', async () => {
