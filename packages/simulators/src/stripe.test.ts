@@ -171,7 +171,7 @@ describe('Stripe simulator', () => {
 
   it('completes a subscription checkout through the control and expands what it created', async () => {
     const customer = await stripe.customers.create({ email: 'sub@example.com' });
-    const session = await subscriptionCheckout(customer.id);
+    const session = await subscriptionCheckout(customer.id, { subscription_data: { metadata: { user_id: '42' } } });
     expect(session).toMatchObject({ object: 'checkout.session', status: 'open', payment_status: 'unpaid', amount_total: 42_000, client_reference_id: 'user-42', metadata: { plan: 'annual' } });
     expect(session.id).toMatch(/^cs_test_/);
     expect(session.url).toBe(`${sim.url}/checkout/${session.id}`);
@@ -183,7 +183,7 @@ describe('Stripe simulator', () => {
     const done = await stripe.checkout.sessions.retrieve(session.id, { expand: ['subscription', 'line_items', 'invoice'] });
     expect(done).toMatchObject({ status: 'complete', payment_status: 'paid', customer: customer.id });
     const subscription = done.subscription as Stripe.Subscription;
-    expect(subscription).toMatchObject({ object: 'subscription', status: 'active', cancel_at_period_end: false, customer: customer.id });
+    expect(subscription).toMatchObject({ object: 'subscription', status: 'active', cancel_at_period_end: false, customer: customer.id, metadata: { user_id: '42' } });
     const item = subscription.items.data[0]!;
     expect(item.current_period_end - item.current_period_start).toBeGreaterThanOrEqual(YEAR);
     expect(done.line_items!.data[0]).toMatchObject({ quantity: 1, amount_total: 42_000, price: { id: SIM_ANNUAL_RECURRING_PRICE_ID } });
