@@ -6,6 +6,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { explainSimulatorStartError, simulatorPortsFromEnv } from '@tradelist/simulators/ports-from-env';
 import { providerVariables, startSimulators, type Simulators } from '@tradelist/simulators/start';
+import { DEFAULT_STRIPE_SECRET_KEY, DEFAULT_STRIPE_WEBHOOK_SECRET } from '@tradelist/simulators/stripe';
 import { resolveDataDir } from '../apps/api/src/config/env.ts';
 import { listenErrorMessage } from '../apps/api/src/lib/listen-error.ts';
 import { checkPortFree } from './check-port-free.ts';
@@ -26,12 +27,21 @@ for (const [variable, value] of [['PORT', webPort], ['API_PORT', apiPort]] as co
   }
 }
 
+// As in `npm start`: with STRIPE_API_URL unset the app talks to the Stripe simulator.
+const stripeSimulated = !env.STRIPE_API_URL;
+if (stripeSimulated) {
+  env.STRIPE_SECRET_KEY ||= DEFAULT_STRIPE_SECRET_KEY;
+  env.STRIPE_WEBHOOK_SECRET ||= DEFAULT_STRIPE_WEBHOOK_SECRET;
+}
+
 let simulators: Simulators;
 try {
   simulators = await startSimulators({
     ...simulatorPortsFromEnv(process.env),
     inboxDir: path.join(env.DATA_DIR, 'simulators', 'inbox'),
     providerDataDir: path.join(env.DATA_DIR, 'simulators'),
+    stripeDataDir: path.join(env.DATA_DIR, 'simulators', 'stripe'),
+    ...(stripeSimulated ? { stripeWebhookUrl: `${env.APP_URL!.replace(/\/+$/, '')}/api/stripe/webhook/`, stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET } : { stripePort: 0 }),
   });
 } catch (error) {
   const explained = explainSimulatorStartError(error);
@@ -44,6 +54,7 @@ env.GOOGLE_CLIENT_ID ??= simulators.google.clientId;
 env.GOOGLE_CERTS_URL ??= simulators.google.certsUrl;
 env.GOOGLE_GSI_SCRIPT_URL ??= simulators.google.gsiScriptUrl;
 for (const [variable, value] of Object.entries(providerVariables(simulators))) env[variable] ??= value;
+if (stripeSimulated) env.STRIPE_API_URL = simulators.stripe.url;
 
 const seeded = spawnSync('npx', ['tsx', 'apps/api/src/cli.ts', 'seed'], { cwd: root, stdio: 'inherit', env });
 if (seeded.status !== 0) process.exit(seeded.status ?? 1);
@@ -56,7 +67,7 @@ const children: ChildProcess[] = [
     env: { ...env, WEB_PORT: webPort, API_PROXY_TARGET: `http://127.0.0.1:${apiPort}` },
   }),
 ];
-console.log(`Dev: app ${env.APP_URL}, inbox ${simulators.smtp.inboxUrl}, Google simulator ${simulators.google.url}, QuickBooks simulator ${simulators.quickbooks.url}, Jobber simulator ${simulators.jobber.url}`);
+console.log(`Dev: app ${env.APP_URL}, inbox ${simulators.smtp.inboxUrl}, Google simulator ${simulators.google.url}, QuickBooks simulator ${simulators.quickbooks.url}, Jobber simulator ${simulators.jobber.url}, Stripe simulator ${simulators.stripe.url}`);
 const stop = async () => {
   for (const child of children) child.kill('SIGTERM');
   await simulators.close();

@@ -1,6 +1,6 @@
 /**
  * `npm start`: the embedded default. Starts the simulators (SMTP with a web inbox, Google
- * sign-in, QuickBooks Online, Jobber) for every provider variable left unset, builds the web app and the server, migrates
+ * sign-in, QuickBooks Online, Jobber, Stripe) for every provider variable left unset, builds the web app and the server, migrates
  * and loads the sample data into PGlite under DATA_DIR, then runs the server and, once it
  * answers, prints where everything is. Data and the mail inbox persist across starts.
  */
@@ -12,6 +12,7 @@ import {
   simulatorPortsFromEnv,
 } from '@tradelist/simulators/ports-from-env';
 import { providerVariables, startSimulators, type Simulators } from '@tradelist/simulators/start';
+import { DEFAULT_STRIPE_SECRET_KEY, DEFAULT_STRIPE_WEBHOOK_SECRET } from '@tradelist/simulators/stripe';
 import { resolveDataDir } from '../apps/api/src/config/env.ts';
 import { demoAccounts } from '../apps/api/src/db/seed.ts';
 import { listenErrorMessage } from '../apps/api/src/lib/listen-error.ts';
@@ -62,6 +63,7 @@ const ports: [string, number][] = [
   [SIMULATOR_PORT_VARIABLES.google.variable, simulatorPorts.googlePort],
   [SIMULATOR_PORT_VARIABLES.quickbooks.variable, simulatorPorts.qboPort],
   [SIMULATOR_PORT_VARIABLES.jobber.variable, simulatorPorts.jobberPort],
+  [SIMULATOR_PORT_VARIABLES.stripe.variable, simulatorPorts.stripePort],
 ];
 for (const [variable, value] of ports) {
   const clash = ports.find(([other, otherValue]) => other !== variable && otherValue === value && value !== 0);
@@ -71,11 +73,22 @@ for (const [variable, value] of ports) {
 const portTaken = await checkPortFree(env.HOST, port);
 if (portTaken) await fail(listenErrorMessage(portTaken, { host: env.HOST, port }) ?? String(portTaken));
 
+// With STRIPE_API_URL unset the app talks to the Stripe simulator, which signs its events with the app's secret.
+const stripeSimulated = !env.STRIPE_API_URL;
+if (stripeSimulated) {
+  env.STRIPE_SECRET_KEY ||= DEFAULT_STRIPE_SECRET_KEY;
+  env.STRIPE_WEBHOOK_SECRET ||= DEFAULT_STRIPE_WEBHOOK_SECRET;
+}
+const stripeWebhookUrl = `${env.APP_URL.replace(/\/+$/, '')}/api/stripe/webhook/`;
+
 try {
   simulators = await startSimulators({
     ...simulatorPorts,
     inboxDir: path.join(dataDir, 'simulators', 'inbox'),
     providerDataDir: path.join(dataDir, 'simulators'),
+    stripeDataDir: path.join(dataDir, 'simulators', 'stripe'),
+    // Pointed elsewhere (stripe-mock, say), the simulator keeps out of the way on a free port.
+    ...(stripeSimulated ? { stripeWebhookUrl, stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET } : { stripePort: 0 }),
   });
 } catch (error) {
   const explained = explainSimulatorStartError(error);
@@ -88,6 +101,7 @@ env.GOOGLE_CLIENT_ID ??= sims.google.clientId;
 env.GOOGLE_CERTS_URL ??= sims.google.certsUrl;
 env.GOOGLE_GSI_SCRIPT_URL ??= sims.google.gsiScriptUrl;
 for (const [variable, value] of Object.entries(providerVariables(sims))) env[variable] ??= value;
+if (stripeSimulated) env.STRIPE_API_URL = sims.stripe.url;
 
 if (process.argv.includes('--no-build') === false) run('npm', ['run', 'build', '--silent']);
 run('node', ['apps/api/dist/cli.js', 'seed']);
@@ -127,7 +141,8 @@ console.log(`
   Google sign-in simulator  ${sims.google.url}   (client id ${env.GOOGLE_CLIENT_ID})
   QuickBooks simulator      ${sims.quickbooks.url}   (companies and their items)
   Jobber simulator          ${sims.jobber.url}   (accounts and their products and services)
-  Data                      ${dataDir}${env.DATABASE_URL ? '   (database: PostgreSQL at DATABASE_URL)' : '   (PGlite database, mail inbox)'}
+  Stripe simulator          ${sims.stripe.url}   (${stripeSimulated ? `webhooks to ${stripeWebhookUrl}` : `not used: STRIPE_API_URL is ${env.STRIPE_API_URL}`})
+  Data                      ${dataDir}${env.DATABASE_URL ? '   (database: PostgreSQL at DATABASE_URL)' : '   (PGlite database, mail inbox, simulators)'}
   Demo accounts:
 ${demoAccounts.map((a) => `    ${a.email.padEnd(24)} ${a.password.padEnd(26)} (${a.subscription ? `${a.role}, ${a.subscription} subscription` : a.role})`).join('\n')}
   Each request is logged with LOG_LEVEL=debug. Stop with Ctrl+C.

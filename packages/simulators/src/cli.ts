@@ -8,6 +8,8 @@ try {
     host: process.env['SIM_HOST'] || '127.0.0.1',
     ...simulatorPortsFromEnv(process.env),
     ...(process.env['SIM_GOOGLE_CLIENT_ID'] ? { googleClientId: process.env['SIM_GOOGLE_CLIENT_ID'] } : {}),
+    ...(process.env['SIM_STRIPE_WEBHOOK_URL'] ? { stripeWebhookUrl: process.env['SIM_STRIPE_WEBHOOK_URL'] } : {}),
+    ...(process.env['STRIPE_WEBHOOK_SECRET'] ? { stripeWebhookSecret: process.env['STRIPE_WEBHOOK_SECRET'] } : {}),
   });
 } catch (error) {
   const explained = explainSimulatorStartError(error);
@@ -16,7 +18,7 @@ try {
   process.exit(1);
 }
 
-const { smtp, google, quickbooks, jobber } = simulators;
+const { smtp, google, quickbooks, jobber, stripe } = simulators;
 console.log(`SMTP simulator      ${smtp.smtpUrl}`);
 console.log(`  web inbox         ${smtp.inboxUrl}/`);
 console.log(`Google simulator    ${google.url}`);
@@ -25,6 +27,7 @@ console.log(`  JWKS              ${google.certsUrl}`);
 console.log(`  GSI script        ${google.gsiScriptUrl}`);
 console.log(`QuickBooks simulator ${quickbooks.url}   (authorize ${quickbooks.authorizeUrl})`);
 console.log(`Jobber simulator    ${jobber.url}   (GraphQL ${jobber.graphqlUrl})`);
+console.log(`Stripe simulator    ${stripe.url}   (webhooks to ${stripe.webhookUrl ?? 'nowhere: set SIM_STRIPE_WEBHOOK_URL'})`);
 
 let stopping = false;
 const stop = (signal: NodeJS.Signals): void => {

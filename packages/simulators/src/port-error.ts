@@ -2,12 +2,13 @@
 // variable that moves it instead of showing a raw EADDRINUSE stack trace.
 
 /** The simulators' listeners. */
-export type SimulatorListener = 'smtp' | 'inbox' | 'google' | 'quickbooks' | 'jobber';
+export type SimulatorListener = 'smtp' | 'inbox' | 'google' | 'stripe' | 'quickbooks' | 'jobber';
 
 const LISTENER_NAMES: Record<SimulatorListener, string> = {
   smtp: 'SMTP simulator',
   inbox: 'mail inbox (SMTP simulator)',
   google: 'Google sign-in simulator',
+  stripe: 'Stripe simulator',
   quickbooks: 'QuickBooks Online simulator',
   jobber: 'Jobber simulator',
 };

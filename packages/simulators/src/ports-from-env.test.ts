@@ -3,8 +3,8 @@ import { explainSimulatorStartError, SimulatorEnvError, simulatorPortsFromEnv } 
 
 describe('simulatorPortsFromEnv', () => {
   it('uses the documented defaults for unset or empty variables', () => {
-    expect(simulatorPortsFromEnv({})).toEqual({ smtpPort: 2525, inboxPort: 3025, googlePort: 3030, qboPort: 3040, jobberPort: 3050 });
-    expect(simulatorPortsFromEnv({ SIM_SMTP_PORT: '', SIM_INBOX_PORT: ' ' })).toEqual({ smtpPort: 2525, inboxPort: 3025, googlePort: 3030, qboPort: 3040, jobberPort: 3050 });
+    expect(simulatorPortsFromEnv({})).toEqual({ smtpPort: 2525, inboxPort: 3025, googlePort: 3030, qboPort: 3040, jobberPort: 3050, stripePort: 12111 });
+    expect(simulatorPortsFromEnv({ SIM_SMTP_PORT: '', SIM_INBOX_PORT: ' ' })).toEqual({ smtpPort: 2525, inboxPort: 3025, googlePort: 3030, qboPort: 3040, jobberPort: 3050, stripePort: 12111 });
   });
 
   it('reads each variable, 0 included (a free port)', () => {
@@ -14,7 +14,9 @@ describe('simulatorPortsFromEnv', () => {
       googlePort: 3100,
       qboPort: 3040,
       jobberPort: 3050,
+      stripePort: 12111,
     });
+    expect(simulatorPortsFromEnv({ SIM_STRIPE_PORT: '12200' }).stripePort).toBe(12200);
   });
 
   it.each([
@@ -24,6 +26,7 @@ describe('simulatorPortsFromEnv', () => {
     ['SIM_GOOGLE_PORT', '30.5'],
     ['SIM_QBO_PORT', 'x'],
     ['SIM_JOBBER_PORT', '65536'],
+    ['SIM_STRIPE_PORT', 'x12111'],
   ])('refuses %s=%s, naming the variable', (variable, value) => {
     let error: unknown;
     try {

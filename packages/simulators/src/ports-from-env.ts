@@ -7,6 +7,8 @@ export const SIMULATOR_PORT_VARIABLES: Record<SimulatorListener, { variable: str
   smtp: { variable: 'SIM_SMTP_PORT', defaultPort: 2525 },
   inbox: { variable: 'SIM_INBOX_PORT', defaultPort: 3025 },
   google: { variable: 'SIM_GOOGLE_PORT', defaultPort: 3030 },
+  // stripe-mock's port, so tools made for it find the simulator.
+  stripe: { variable: 'SIM_STRIPE_PORT', defaultPort: 12111 },
   quickbooks: { variable: 'SIM_QBO_PORT', defaultPort: 3040 },
   jobber: { variable: 'SIM_JOBBER_PORT', defaultPort: 3050 },
 };
@@ -23,6 +25,7 @@ export function simulatorPortsFromEnv(env: NodeJS.ProcessEnv): {
   googlePort: number;
   qboPort: number;
   jobberPort: number;
+  stripePort: number;
 } {
   const read = (listener: SimulatorListener): number => {
     const { variable, defaultPort } = SIMULATOR_PORT_VARIABLES[listener];
@@ -40,6 +43,7 @@ export function simulatorPortsFromEnv(env: NodeJS.ProcessEnv): {
     googlePort: read('google'),
     qboPort: read('quickbooks'),
     jobberPort: read('jobber'),
+    stripePort: read('stripe'),
   };
 }
 

@@ -23,10 +23,12 @@ describe('startSimulators', () => {
         JOBBER_API_URL: `${sims.jobber.url}/api/graphql`,
         JOBBER_CLIENT_ID: sims.jobber.clientId,
       });
+      expect((await fetch(`${sims.stripe.url}/v1/prices`, { headers: { authorization: 'Bearer sk_test_1' } })).status).toBe(200);
     } finally {
       await sims.close();
     }
     await expect(fetch(sims.google.certsUrl)).rejects.toThrow();
+    await expect(fetch(`${sims.stripe.url}/v1/prices`)).rejects.toThrow();
     await expect(fetch(`${sims.smtp.inboxUrl}/api/smtp`)).rejects.toThrow();
     await expect(fetch(`${sims.quickbooks.url}/`)).rejects.toThrow();
   });
@@ -48,6 +50,7 @@ describe('startSimulators', () => {
         ['inbox', { inboxPort: first.smtp.httpPort }, 'SIM_INBOX_PORT'],
         ['quickbooks', { qboPort: Number(new URL(first.quickbooks.url).port) }, 'SIM_QBO_PORT'],
         ['jobber', { jobberPort: Number(new URL(first.jobber.url).port) }, 'SIM_JOBBER_PORT'],
+        ['stripe', { stripePort: first.stripe.port }, 'SIM_STRIPE_PORT'],
       ] as const) {
         const taken = await startSimulators(options).catch((e: unknown) => e);
         expect(taken).toMatchObject({ listener, code: 'EADDRINUSE' });
@@ -57,7 +60,7 @@ describe('startSimulators', () => {
       await first.close();
     }
     // Every failed start released what it had bound: the same ports are free again.
-    const again = await startSimulators({ smtpPort: first.smtp.smtpPort, inboxPort: first.smtp.httpPort, googlePort: Number(new URL(first.google.url).port) });
+    const again = await startSimulators({ smtpPort: first.smtp.smtpPort, inboxPort: first.smtp.httpPort, googlePort: Number(new URL(first.google.url).port), stripePort: first.stripe.port });
     await again.close();
   });
 

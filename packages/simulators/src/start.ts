@@ -3,6 +3,7 @@ import { startGoogleSimulator, type GoogleSimulator } from './google.ts';
 import { startJobberSimulator, type JobberSimulator } from './jobber.ts';
 import { startQuickBooksSimulator, type QuickBooksSimulator } from './quickbooks.ts';
 import { startSmtpSimulator, type SmtpSimulator } from './smtp.ts';
+import { startStripeSimulator, type StripeSimulator } from './stripe.ts';
 
 export interface SimulatorsOptions {
   /** Interface for every listener; default 127.0.0.1. */
@@ -22,6 +23,13 @@ export interface SimulatorsOptions {
   jobberPort?: number;
   /** Folder that keeps the QuickBooks and Jobber simulators' companies, items and tokens; in memory only when omitted. */
   providerDataDir?: string;
+  /** Stripe simulator port; 0 or omitted picks a free one. */
+  stripePort?: number;
+  /** Folder that keeps the Stripe simulator's objects across restarts; in memory only when omitted. */
+  stripeDataDir?: string;
+  /** Where the Stripe simulator POSTs its events; no deliveries when omitted. */
+  stripeWebhookUrl?: string;
+  stripeWebhookSecret?: string;
 }
 
 export interface Simulators {
@@ -29,17 +37,18 @@ export interface Simulators {
   google: GoogleSimulator;
   quickbooks: QuickBooksSimulator;
   jobber: JobberSimulator;
+  stripe: StripeSimulator;
   close(): Promise<void>;
 }
 
 /**
- * Starts the SMTP, Google, QuickBooks and Jobber simulators; if one fails to start, the others are shut down again. A
+ * Starts the SMTP, Google, QuickBooks, Jobber and Stripe simulators; if one fails to start, the others are shut down again. A
  * port that cannot be bound rejects with a SimulatorPortError naming the listener.
  */
 export async function startSimulators(options: SimulatorsOptions = {}): Promise<Simulators> {
   const host = options.host ?? '127.0.0.1';
   const dataDir = options.providerDataDir === undefined ? {} : { dataDir: options.providerDataDir };
-  const [smtpResult, googleResult, quickbooksResult, jobberResult] = await Promise.allSettled([
+  const [smtpResult, googleResult, quickbooksResult, jobberResult, stripeResult] = await Promise.allSettled([
     startSmtpSimulator({
       host,
       smtpPort: options.smtpPort ?? 0,
@@ -53,8 +62,15 @@ export async function startSimulators(options: SimulatorsOptions = {}): Promise<
     }),
     startQuickBooksSimulator({ host, port: options.qboPort ?? 0, ...dataDir }),
     startJobberSimulator({ host, port: options.jobberPort ?? 0, ...dataDir }),
+    startStripeSimulator({
+      host,
+      port: options.stripePort ?? 0,
+      ...(options.stripeDataDir === undefined ? {} : { dataDir: options.stripeDataDir }),
+      ...(options.stripeWebhookUrl === undefined ? {} : { webhookUrl: options.stripeWebhookUrl }),
+      ...(options.stripeWebhookSecret === undefined ? {} : { webhookSecret: options.stripeWebhookSecret }),
+    }),
   ]);
-  const results = [smtpResult, googleResult, quickbooksResult, jobberResult];
+  const results = [smtpResult, googleResult, quickbooksResult, jobberResult, stripeResult];
   const failed = results.find((result) => result.status === 'rejected');
   if (failed) {
     // Do not leave a half-started set holding ports.
@@ -65,13 +81,15 @@ export async function startSimulators(options: SimulatorsOptions = {}): Promise<
   const google = (googleResult as PromiseFulfilledResult<GoogleSimulator>).value;
   const quickbooks = (quickbooksResult as PromiseFulfilledResult<QuickBooksSimulator>).value;
   const jobber = (jobberResult as PromiseFulfilledResult<JobberSimulator>).value;
+  const stripe = (stripeResult as PromiseFulfilledResult<StripeSimulator>).value;
   return {
     smtp,
     google,
     quickbooks,
     jobber,
+    stripe,
     close: async () => {
-      await Promise.all([smtp.close(), google.close(), quickbooks.close(), jobber.close()]);
+      await Promise.all([smtp.close(), google.close(), quickbooks.close(), jobber.close(), stripe.close()]);
     },
   };
 }
