@@ -68,6 +68,7 @@ describe('CSRF guard', () => {
         'POST /api/download-bought-products/',
         'POST /api/download-products/',
         'POST /api/user_factor/',
+        'POST /api/onboarding/',
         'POST /api/activate/',
         'POST /api/google-login/',
         'POST /api/login_page/',
