@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config/env.ts';
+import { loadConfigOrExit } from './config/env.ts';
 import { DataDirBusyError, reserveDataDirForServer, type ServerReservation } from './db/data-dir-lock.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { listenErrorMessage } from './lib/listen-error.ts';
@@ -11,16 +11,7 @@ const CLI_LOCK_WAIT_MS = 10_000;
 
 /** The only file that listens. Graceful shutdown on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   // The embedded PGlite may be opened by one process only (docs/decisions/0001): announce this
   // server in DATA_DIR/server.json, with a token the operator CLI uses to send commands here,
   // and refuse to start while an operator command holds the database.

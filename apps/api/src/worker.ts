@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { loggerOptions } from './app.ts';
-import { ConfigError, loadConfig } from './config/env.ts';
+import { loadConfigOrExit } from './config/env.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { JobQueue } from './jobs/queue.ts';
 import { registerJobs } from './jobs/registry.ts';
@@ -16,16 +16,7 @@ const SHUTDOWN_TIMEOUT_MS = 25_000;
  * (docs/decisions/0009). Graceful shutdown on SIGTERM/SIGINT: running jobs finish first.
  */
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   if (!config.databaseUrl) {
     console.error(
       'The worker needs DATABASE_URL (PostgreSQL). The embedded database in DATA_DIR can be opened by one process only, ' +

@@ -1,7 +1,7 @@
 // Jobber stand-in: the OAuth authorization page and token endpoint (refresh tokens rotate and the
 // spent one is refused at once), and GraphQL at /api/graphql for the products and services a
 // price-list sync touches, with Jobber's version header, query-cost bucket (extensions.cost,
-// THROTTLED) and request limit (429). Facts: integrations reference §2.
+// THROTTLED) and request limit (429).
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';

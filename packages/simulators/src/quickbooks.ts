@@ -1,7 +1,7 @@
 // QuickBooks Online stand-in: Intuit's OAuth 2.0 authorization page, token and revoke endpoints,
 // and the Accounting API v3 calls a price-list sync makes (query, item, account, batch), with
 // QuickBooks' entity wrappers, faults and limits (per-company requests a minute, concurrency,
-// batch requests a minute, 429 with the XML throttle fault). Facts: integrations reference §1.
+// batch requests a minute, 429 with the XML throttle fault).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';

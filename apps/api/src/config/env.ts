@@ -158,6 +158,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
+/** For entry points: the config, or the one-line message of a wrong environment and exit 1. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
 /**
  * DATA_DIR as an absolute path. A relative value is taken from the folder the user typed the
  * command in: npm runs a script in its package's folder (the repository root for `npm start`)

@@ -6,10 +6,14 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { isApiError } from '../../../lib/api-client';
+import buttonStyles from '../../../components/ui/button.module.css';
+import fieldStyles from '../../../components/ui/field.module.css';
+import { cx } from '../../../lib/cx';
 import { formatCount, formatRunDate, formatUsd } from '../../../lib/format';
 import { previewPageSize, usePreviewFirstPage, usePreviewPages } from '../api/get-preview-products';
 import { previewMarkups } from '../utils/markup-form';
 import type { MarkupFormApi } from './markup-form';
+import previewStyles from './markup-preview.module.css';
 
 /** Fixed sizes (px) the virtualiser relies on; global.css uses the same numbers. */
 const rowHeight = 40;
@@ -55,43 +59,43 @@ export function MarkupPreview({ form, enabled }: MarkupPreviewProps) {
   const shown = matches.data ?? whole.data;
 
   return (
-    <section className="markup-preview" aria-labelledby={headingId}>
-      <div className="markup-preview__heading">
-        <h2 className="markup-preview__title" id={headingId}>
+    <section className={previewStyles.markupPreview} aria-labelledby={headingId}>
+      <div className={previewStyles.markupPreviewHeading}>
+        <h2 className={previewStyles.markupPreviewTitle} id={headingId}>
           Price preview
         </h2>
         {collection ? (
-          <p className="markup-preview__edition">
+          <p className={previewStyles.markupPreviewEdition}>
             {collection.name} · <time dateTime={collection.rundate}>{formatRunDate(collection.rundate)}</time>
           </p>
         ) : null}
       </div>
-      <p className="markup-preview__intro">Prices update as you type. Nothing is saved until you press Save markups.</p>
+      <p className={previewStyles.markupPreviewIntro}>Prices update as you type. Nothing is saved until you press Save markups.</p>
 
       {whole.isPending && enabled ? (
-        <p className="markup-preview__status" role="status">
+        <p className={previewStyles.markupPreviewStatus} role="status">
           Loading products…
         </p>
       ) : whole.isError ? (
-        <div className="markup-preview__status markup-preview__status--error" role="alert">
+        <div className={cx(previewStyles.markupPreviewStatus, previewStyles.markupPreviewStatusError)} role="alert">
           {/* A refusal (e.g. the download limit) says why; anything else offers another try. */}
           <p>{isApiError(whole.error) && whole.error.status === 403 && whole.error.body ? whole.error.body.error : 'The products could not be loaded.'}</p>
-          <button type="button" className="button button--outline" onClick={() => void whole.refetch()}>
+          <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonOutline)} onClick={() => void whole.refetch()}>
             Try again
           </button>
         </div>
       ) : !collection || editionTotal === 0 || !shown ? (
-        <p className="markup-preview__status">No price list is available to preview yet.</p>
+        <p className={previewStyles.markupPreviewStatus}>No price list is available to preview yet.</p>
       ) : (
         <>
-          <div className="markup-preview__tools">
-            <div className="field markup-preview__search">
-              <label className="field__label" htmlFor={searchId}>
+          <div className={previewStyles.markupPreviewTools}>
+            <div className={cx(fieldStyles.field, previewStyles.markupPreviewSearch)}>
+              <label className={fieldStyles.fieldLabel} htmlFor={searchId}>
                 Search products
               </label>
               <input
                 id={searchId}
-                className="field__input"
+                className={fieldStyles.fieldInput}
                 type="search"
                 placeholder="Name, SKU or group"
                 autoComplete="off"
@@ -103,12 +107,12 @@ export function MarkupPreview({ form, enabled }: MarkupPreviewProps) {
                 }}
               />
             </div>
-            <p className="markup-preview__count" aria-live="polite" aria-busy={matches.isFetching || undefined}>
+            <p className={previewStyles.markupPreviewCount} aria-live="polite" aria-busy={matches.isFetching || undefined}>
               {formatCount(shown.total)} of {formatCount(editionTotal)} items
             </p>
           </div>
           {matches.isError ? (
-            <p className="markup-preview__status markup-preview__status--error" role="alert">
+            <p className={cx(previewStyles.markupPreviewStatus, previewStyles.markupPreviewStatusError)} role="alert">
               The search could not be run. Please try again.
             </p>
           ) : null}
@@ -165,31 +169,31 @@ function PreviewTable({ total, search, firstPage, markups, scrollRef, enabled }:
   return (
     <div
       ref={scrollRef}
-      className="preview-table"
+      className={previewStyles.previewTable}
       role="table"
       aria-label="Products priced with your markups"
       aria-rowcount={total + 1}
       tabIndex={0}
     >
-      <div className="preview-table__head" role="rowgroup">
-        <div className="preview-table__row preview-table__row--head" role="row" aria-rowindex={1}>
+      <div className={previewStyles.previewTableHead} role="rowgroup">
+        <div className={cx(previewStyles.previewTableRow, previewStyles.previewTableRowHead)} role="row" aria-rowindex={1}>
           <span role="columnheader">SKU</span>
           <span role="columnheader">Name</span>
-          <span role="columnheader" className="is-number">
+          <span role="columnheader" className={previewStyles.isNumber}>
             Cost
           </span>
           <span role="columnheader">Band</span>
-          <span role="columnheader" className="is-number">
+          <span role="columnheader" className={previewStyles.isNumber}>
             Price
           </span>
-          <span role="columnheader" className="is-number">
+          <span role="columnheader" className={previewStyles.isNumber}>
             Price with tax
           </span>
         </div>
       </div>
-      <div className="preview-table__body" role="rowgroup" style={{ height: virtualizer.getTotalSize() }}>
+      <div className={previewStyles.previewTableBody} role="rowgroup" style={{ height: virtualizer.getTotalSize() }}>
         {total === 0 ? (
-          <div className="preview-table__empty" role="row">
+          <div className={previewStyles.previewTableEmpty} role="row">
             <span role="cell">No products match “{search}”.</span>
           </div>
         ) : null}
@@ -198,8 +202,8 @@ function PreviewTable({ total, search, firstPage, markups, scrollRef, enabled }:
           const style = { transform: `translateY(${item.start - headerHeight}px)` };
           if (!product) {
             return (
-              <div key={item.key} className="preview-table__row preview-table__row--loading" role="row" aria-rowindex={item.index + 2} style={style}>
-                <span role="cell" className="preview-table__muted">
+              <div key={item.key} className={cx(previewStyles.previewTableRow, previewStyles.previewTableRowLoading)} role="row" aria-rowindex={item.index + 2} style={style}>
+                <span role="cell" className={previewStyles.previewTableMuted}>
                   Loading…
                 </span>
               </div>
@@ -209,28 +213,28 @@ function PreviewTable({ total, search, firstPage, markups, scrollRef, enabled }:
           return (
             <div
               key={item.key}
-              className={`preview-table__row${item.index % 2 === 1 ? ' is-striped' : ''}`}
+              className={cx(previewStyles.previewTableRow, item.index % 2 === 1 && previewStyles.isStriped)}
               role="row"
               aria-rowindex={item.index + 2}
               style={style}
             >
-              <span role="cell" className="preview-table__sku" title={product.sku}>
+              <span role="cell" className={previewStyles.previewTableSku} title={product.sku}>
                 {product.sku}
               </span>
-              <span role="cell" className="preview-table__name" title={product.name}>
+              <span role="cell" title={product.name}>
                 {product.name}
               </span>
-              <span role="cell" className="is-number">
+              <span role="cell" className={previewStyles.isNumber}>
                 {formatUsd(product.cost_cents)}
               </span>
-              <span role="cell" className="preview-table__band">
+              <span role="cell" className={previewStyles.previewTableBand}>
                 <span>{bandLabel(price.band)}</span>
-                <span className="preview-table__muted">+{formatPercent(price.markupBp)}%</span>
+                <span className={previewStyles.previewTableMuted}>+{formatPercent(price.markupBp)}%</span>
               </span>
-              <span role="cell" className="is-number">
+              <span role="cell" className={previewStyles.isNumber}>
                 {formatUsd(price.priceCents)}
               </span>
-              <span role="cell" className="is-number">
+              <span role="cell" className={previewStyles.isNumber}>
                 {formatUsd(price.priceWithTaxCents)}
               </span>
             </div>

@@ -4,7 +4,6 @@ import { useUserFactor } from '../api/get-user-factor';
 import { MarkupForm, useMarkupForm } from './markup-form';
 import { MarkupPreview } from './markup-preview';
 // The preview's stylesheet is plain CSS (not a module), loaded here with the screen.
-import './markup-preview.css';
 import markupsStyles from './markups.module.css';
 
 /** product §2 markup configuration: the form, and beside it (below on phones) the live price preview. */
