@@ -12,31 +12,13 @@ export async function insertProducts(db: Db, products: NewProduct[], batchSize =
   }
 }
 
-/**
- * One page of an edition's products in id order, after `afterId` (keyset pagination: every page
- * is an index range scan, so reading a list of any size holds only one page in memory).
- */
-export function pageOfProducts(
-  db: Db,
-  collectionId: number,
-  afterId: number,
-  limit: number,
-): Promise<Array<Pick<ProductRow, 'id' | 'sku' | 'name' | 'description' | 'unit' | 'group_name' | 'cost_cents'>>> {
-  return db
-    .selectFrom('products')
-    .select(['id', 'sku', 'name', 'description', 'unit', 'group_name', 'cost_cents'])
-    .where('collection_id', '=', collectionId)
-    .where('id', '>', afterId)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-}
-
 export type ProductForFile = Pick<ProductRow, 'id' | 'sku' | 'name' | 'description' | 'unit' | 'group_name' | 'cost_cents'>;
 
 /**
- * The same page as `pageOfProducts`, read with COPY: PostgreSQL formats the rows as text and
- * this decodes them, which costs a fraction of the driver's row objects on a large edition.
+ * One page of an edition's products in id order after `afterId` (keyset pagination: an index
+ * range scan per page, so a list of any size holds one page in memory), read with COPY:
+ * PostgreSQL formats the rows as text and this decodes them, which costs a fraction of the
+ * driver's row objects on a large edition.
  * COPY takes no parameters, so the three numbers are checked integers written into the SQL.
  */
 export async function copyPageOfProducts(db: Db, collectionId: number, afterId: number, limit: number): Promise<ProductForFile[]> {
@@ -59,11 +41,6 @@ export async function copyPageOfProducts(db: Db, collectionId: number, afterId: 
     });
   });
   return page;
-}
-
-/** Every product of an edition (for comparisons and small lists). */
-export function listProducts(db: Db, collectionId: number): Promise<ProductRow[]> {
-  return db.selectFrom('products').selectAll().where('collection_id', '=', collectionId).orderBy('id').execute();
 }
 
 /** SKU, name and cost of every product of an edition (what an import compares against). */

@@ -5,7 +5,7 @@ import { downloadFile, type DownloadOutcome } from '../utils/download-file';
 
 /** POST /api/download-bought-products/: an older, bought edition as a file (toasts included). */
 export function downloadBoughtProducts(data: DownloadBoughtProductsRequest): Promise<DownloadOutcome> {
-  return downloadFile(api.catalog.downloadBoughtEdition, data);
+  return downloadFile(api.catalog.downloadBoughtEdition, { body: data });
 }
 
 /** Mutation hook behind 'Download CSV' on a previously purchased edition. */

@@ -5,7 +5,7 @@ import { downloadFile, type DownloadOutcome } from '../utils/download-file';
 
 /** POST /api/download-products/: the current edition as a file, with the user's markups (toasts included). */
 export function downloadProducts(data: DownloadProductsRequest): Promise<DownloadOutcome> {
-  return downloadFile(api.catalog.downloadEdition, data);
+  return downloadFile(api.catalog.downloadEdition, { body: data });
 }
 
 /** Mutation hook behind 'Download CSV' and 'Download Products CSV'. */

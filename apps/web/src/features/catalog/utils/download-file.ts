@@ -32,15 +32,15 @@ function saveBlob(blob: Blob, fileName: string): void {
 export type DownloadOutcome = { ok: true; fileName: string } | { ok: false };
 
 /**
- * The one download helper (product §8): POSTs `body` to a download call with the API client's
+ * The one download helper (product §8): POSTs `input.body` to a download call with the API client's
  * headers, saves a CSV or .xlsx answer under the server's file name, and shows every other
  * answer as the product §8 toasts.
  */
-export async function downloadFile<E extends DownloadEndpoint>(endpoint: E, body: CallInput<E>['body']): Promise<DownloadOutcome> {
+export async function downloadFile<E extends DownloadEndpoint>(endpoint: E, input: CallInput<E>): Promise<DownloadOutcome> {
   let response: Response;
   let blob: Blob;
   try {
-    response = await callApiForFile(endpoint, { body } as CallInput<E>);
+    response = await callApiForFile(endpoint, input);
     blob = await response.blob();
   } catch {
     notify.error(downloadMessages.network);
