@@ -23,6 +23,9 @@ export const appRoutes = {
   dashboardUserGuide: '/dashboard/user-guide',
   dashboardSubscriptions: '/dashboard/subscriptions',
   dashboardSubscriptionSuccess: '/dashboard/subscription-success',
+  /** Stripe's success_url (with `?session_id=`): the payment-return handler of product §2. */
+  dashboardSubscriptionsSuccess: '/dashboard/subscriptions/success',
+  /** Stripe's cancel_url: back to the subscriptions screen, flags unchanged. */
   dashboardSubscriptionsCancel: '/dashboard/subscriptions/cancel',
   dashboardQuickbooksCallback: '/dashboard/quickbooks/callback',
   dashboardJobberCallback: '/dashboard/jobber/callback',
