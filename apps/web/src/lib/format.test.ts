@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatRunDate, formatUsd, formatUsdPrice } from './format';
+import { formatCount, formatDayOf, formatRunDate, formatUsd, formatUsdPrice } from './format';
 
 describe('formatUsd', () => {
   it.each([
@@ -20,6 +20,13 @@ describe('formatRunDate', () => {
 
   it('leaves anything else as it is', () => {
     expect(formatRunDate('soon')).toBe('soon');
+  });
+});
+
+describe('formatDayOf', () => {
+  it('names the UTC day of an instant, whatever the time of day', () => {
+    expect(formatDayOf('2027-11-01T00:00:00.000Z')).toBe('Nov 1, 2027');
+    expect(formatDayOf('2027-11-01T23:59:59Z')).toBe('Nov 1, 2027');
   });
 });
 

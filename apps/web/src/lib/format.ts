@@ -16,6 +16,14 @@ export function formatRunDate(isoDate: string): string {
   return runDateFormat.format(new Date(Date.UTC(year, month - 1, day)));
 }
 
+/**
+ * "2027-11-01T09:30:00.000Z" → "Nov 1, 2027": the UTC calendar day of an instant, as the catalog's
+ * download period shows it, so both screens name the same day.
+ */
+export function formatDayOf(isoDateTime: string): string {
+  return formatRunDate(isoDateTime.slice(0, 10));
+}
+
 /** 1234 → "1,234". */
 export function formatCount(count: number): string {
   return countFormat.format(count);

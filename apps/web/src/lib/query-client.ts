@@ -23,6 +23,18 @@ export function removeUserQueries(queryClient: QueryClient): void {
   queryClient.removeQueries({ predicate: (query) => !publicQueryRoots.has(query.queryKey[0]) });
 }
 
+/**
+ * Queries whose answers change with the user's subscription (product §4 catalog rights): the
+ * subscription itself, the session's subscriber flag, the catalog's editions and allowance, and
+ * the preview's list (the paid list for a subscriber, the free demo otherwise).
+ */
+const subscriptionQueryRoots = new Set<unknown>(['subscription', 'me', 'latest-collection', 'preview-products']);
+
+/** After a payment is confirmed, a subscription cancelled or refunded: read all of them again. */
+export function invalidateSubscriptionQueries(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ predicate: (query) => subscriptionQueryRoots.has(query.queryKey[0]) });
+}
+
 /** Creates the app's query client: no retries on API answers, and a 401 ends the local session. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({

@@ -6,6 +6,7 @@ import {
   parseDashboardSection,
   parseStoredSession,
   writeSession,
+  writeSubscriptionFlags,
   type KeyValueStorage,
 } from './session-storage';
 
@@ -66,6 +67,55 @@ describe('writeSession', () => {
     expect(storage.getItem(storageKeys.status)).toBe('false');
     expect(storage.getItem(storageKeys.status2)).toBe('false');
     expect(storage.getItem(storageKeys.verified)).toBe('false');
+  });
+});
+
+describe('writeSession and status2', () => {
+  it('leaves status2 off after a cancellation while the server still reports the subscriber (product §4)', () => {
+    const storage = new FakeStorage();
+    writeSession(storage, user);
+    writeSubscriptionFlags(storage, { status: true, status2: false });
+    writeSession(storage, user);
+    expect(storage.getItem(storageKeys.status)).toBe('true');
+    expect(storage.getItem(storageKeys.status2)).toBe('false');
+  });
+
+  it('resets status2 with status when the subscription ends or starts', () => {
+    const storage = new FakeStorage();
+    writeSession(storage, user);
+    writeSubscriptionFlags(storage, { status: true, status2: false });
+    writeSession(storage, { ...user, status: false });
+    expect(storage.getItem(storageKeys.status2)).toBe('false');
+    writeSession(storage, user);
+    expect(storage.getItem(storageKeys.status)).toBe('true');
+    expect(storage.getItem(storageKeys.status2)).toBe('true');
+  });
+});
+
+describe('writeSubscriptionFlags', () => {
+  it('writes status and status2 as strings and the stored session status with them', () => {
+    const storage = new FakeStorage();
+    writeSession(storage, { ...user, status: false });
+    writeSubscriptionFlags(storage, { status: true, status2: true });
+    expect(storage.getItem(storageKeys.status)).toBe('true');
+    expect(storage.getItem(storageKeys.status2)).toBe('true');
+    expect(parseStoredSession(storage.getItem(storageKeys.userSession))).toMatchObject({ email: 'dana@example.com', status: true });
+  });
+
+  it('turns the flags off', () => {
+    const storage = new FakeStorage();
+    writeSession(storage, user);
+    writeSubscriptionFlags(storage, { status: false, status2: false });
+    expect(storage.getItem(storageKeys.status)).toBe('false');
+    expect(storage.getItem(storageKeys.status2)).toBe('false');
+    expect(parseStoredSession(storage.getItem(storageKeys.userSession))?.status).toBe(false);
+  });
+
+  it('writes no session when none is stored', () => {
+    const storage = new FakeStorage();
+    writeSubscriptionFlags(storage, { status: true, status2: true });
+    expect(storage.getItem(storageKeys.userSession)).toBeNull();
+    expect(storage.getItem(storageKeys.status)).toBe('true');
   });
 });
 

@@ -42,17 +42,43 @@ export function toStoredSession(user: SessionUser | StoredSession): StoredSessio
   };
 }
 
-/** product §3/§4: saves the session and its separate keys after a (Google) login. */
+/**
+ * product §3/§4: saves the session and its separate keys after a (Google) login, and when the
+ * server's answer about the user is read again. `status2` follows `status`, except that a
+ * cancelled subscription turns it off while `status` stays on until the period ends (product §4):
+ * an unchanged `status` therefore leaves `status2` as the subscription flags last wrote it.
+ */
 export function writeSession(storage: KeyValueStorage, user: SessionUser | StoredSession): void {
   const session = toStoredSession(user);
+  const statusChanged = storage.getItem(storageKeys.status) !== flag(session.status);
   storage.setItem(storageKeys.userSession, JSON.stringify(session));
   storage.setItem(storageKeys.email, session.email);
   storage.setItem(storageKeys.username, session.name);
   storage.setItem(storageKeys.status, flag(session.status));
-  storage.setItem(storageKeys.status2, flag(session.status));
+  if (statusChanged || storage.getItem(storageKeys.status2) === null) storage.setItem(storageKeys.status2, flag(session.status));
   storage.setItem(storageKeys.update1, flag(session.update1));
   storage.setItem(storageKeys.update2, flag(session.update2));
   storage.setItem(storageKeys.verified, flag(session.is_verified));
+}
+
+/**
+ * product §3: the subscriber flags. `status` makes the catalog offer paid downloads (product §4);
+ * `status2` is the active-subscription flag, off once a subscription is cancelled.
+ */
+export interface SubscriptionFlags {
+  status: boolean;
+  status2: boolean;
+}
+
+/**
+ * Writes `status` and `status2` together (product §3), and the stored session's `status` with
+ * them so that every reader agrees; no session stored means nothing but the two keys is written.
+ */
+export function writeSubscriptionFlags(storage: KeyValueStorage, flags: SubscriptionFlags): void {
+  storage.setItem(storageKeys.status, flag(flags.status));
+  storage.setItem(storageKeys.status2, flag(flags.status2));
+  const session = parseStoredSession(storage.getItem(storageKeys.userSession));
+  if (session) storage.setItem(storageKeys.userSession, JSON.stringify({ ...session, status: flags.status }));
 }
 
 /** Removes every key of this app (product §10.5: logout clears all of them). */

@@ -5,8 +5,10 @@ import {
   clearAppStorage,
   parseStoredSession,
   writeSession,
+  writeSubscriptionFlags,
   type KeyValueStorage,
   type StoredSession,
+  type SubscriptionFlags,
 } from './session-storage';
 
 type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];
@@ -66,6 +68,18 @@ export function saveSession(user: SessionUser | StoredSession): void {
     writeSession(storage, user);
   } catch {
     // Quota or privacy mode: the server session still works, the UI shows signed out.
+  }
+  emitChange();
+}
+
+/** Saves the subscriber flags (product §3) from the server's answer and tells every reader. */
+export function saveSubscriptionFlags(flags: SubscriptionFlags): void {
+  const storage = browserStorage();
+  if (!storage) return;
+  try {
+    writeSubscriptionFlags(storage, flags);
+  } catch {
+    // Quota or privacy mode: the flags are hints only; the server decides (product §11.1).
   }
   emitChange();
 }
