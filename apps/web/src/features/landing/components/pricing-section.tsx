@@ -1,12 +1,11 @@
 import { Link } from 'react-router';
 import { CheckIcon } from '../../../components/ui/icons';
 import { homeSectionIds } from '../../../config/paths';
-import { useSubscriptionPlans } from '../api/get-subscription-plans';
+import { planCard, useSubscriptionPlans } from '../../billing';
 import { useGetStartedPath } from '../hooks/use-get-started-path';
 import landingStyles from './landing.module.css';
 import { cx } from '../../../lib/cx';
 import buttonStyles from '../../../components/ui/button.module.css';
-import { planCard } from '../utils/plan-card';
 
 /** The pricing cards (target of the navigation's Pricing link): the plans on sale, from the API. */
 export function PricingSection() {
