@@ -72,6 +72,11 @@ export const routes: RouteObject[] = [
                 path: paths.dashboardSubscriptionSuccess,
                 lazy: page(dashboardChunk, (chunk) => chunk.SubscriptionSuccessRoute),
               },
+              // product §2.10: Stripe's success_url confirms the payment, then opens the success screen.
+              {
+                path: paths.dashboardSubscriptionsSuccess,
+                lazy: page(dashboardChunk, (chunk) => chunk.PaymentReturnRoute),
+              },
               // product §2: a path ending in /cancel returns to the subscriptions screen.
               {
                 path: paths.dashboardSubscriptionsCancel,

@@ -2,6 +2,7 @@
 export { DashboardShellRoute } from '../routes/dashboard-shell';
 export { CatalogRoute } from '../routes/dashboard-catalog';
 export { JobberCallbackRoute } from '../routes/dashboard-jobber-callback';
+export { PaymentReturnRoute } from '../routes/dashboard-payment-return';
 export { QuickbooksCallbackRoute } from '../routes/dashboard-quickbooks-callback';
 export { SettingsRoute } from '../routes/dashboard-settings';
 export { SubscriptionSuccessRoute } from '../routes/dashboard-subscription-success';

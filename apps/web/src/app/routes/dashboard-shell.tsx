@@ -1,12 +1,16 @@
 import { DashboardLayout } from '../../components/layouts/dashboard-layout';
 import { useMe } from '../../features/auth/api/get-me';
 import { useLogout } from '../../features/auth/hooks/use-logout';
+import { PastDueBanner } from '../../features/billing/components/past-due-banner';
 import { DashboardHeader } from '../../features/dashboard/components/dashboard-header';
 import { DashboardSidebar } from '../../features/dashboard/components/dashboard-sidebar';
 import { useStoredSession } from '../../lib/stored-session';
 import { SiteFooter } from '../site-footer';
 
-/** The /dashboard/* frame: sidebar, header with the user, footer (behind RequireStoredEmail). */
+/**
+ * The /dashboard/* frame: sidebar, header with the user, the failed-renewal banner above every
+ * screen, footer (behind RequireStoredEmail).
+ */
 export function DashboardShellRoute() {
   const { session, email } = useStoredSession();
   // GET /api/me/ checks the server session; a 401 clears local data (query client) and the guard
@@ -17,6 +21,7 @@ export function DashboardShellRoute() {
     <DashboardLayout
       sidebar={(controls) => <DashboardSidebar {...controls} onLogout={logout} isLoggingOut={isPending} />}
       header={<DashboardHeader name={me.data?.name ?? session?.name} email={me.data?.email ?? email ?? undefined} />}
+      banner={<PastDueBanner />}
       footer={<SiteFooter />}
     />
   );

@@ -1,17 +1,12 @@
-import { Link } from 'react-router';
-import { paths } from '../../config/paths';
-import { DashboardSection, EmptyState } from '../../features/dashboard/components/dashboard-section';
+import { SubscriptionSuccess } from '../../features/billing/components/subscription-success';
+import { billingMessages } from '../../features/billing/utils/subscription-text';
+import { DashboardSection } from '../../features/dashboard/components/dashboard-section';
 
-/** Route /dashboard/subscription-success. */
+/** Route /dashboard/subscription-success: the payment went through (its title is the page's title too). */
 export function SubscriptionSuccessRoute() {
   return (
-    <DashboardSection title="Subscription">
-      <EmptyState heading="No payment to confirm">
-        <p>
-          Online payment is not available yet, so no subscription was processed.{' '}
-          <Link to={paths.dashboardCatalog}>Browse Catalogs</Link>
-        </p>
-      </EmptyState>
+    <DashboardSection title={billingMessages.successTitle}>
+      <SubscriptionSuccess />
     </DashboardSection>
   );
 }

@@ -14,6 +14,8 @@ export interface SidebarControls {
 interface DashboardLayoutProps {
   sidebar: (controls: SidebarControls) => ReactNode;
   header: ReactNode;
+  /** Shown above every screen when it has something to say (a failed renewal payment). */
+  banner?: ReactNode;
   footer: ReactNode;
 }
 
@@ -22,7 +24,7 @@ function isNarrowViewport(): boolean {
 }
 
 /** The /dashboard/* frame: sidebar, header, the screen, footer. The parts come from the route. */
-export function DashboardLayout({ sidebar, header, footer }: DashboardLayoutProps) {
+export function DashboardLayout({ sidebar, header, banner, footer }: DashboardLayoutProps) {
   // Phones start with the narrow sidebar so the content keeps the width.
   const [isCollapsed, setIsCollapsed] = useState(isNarrowViewport);
 
@@ -46,6 +48,7 @@ export function DashboardLayout({ sidebar, header, footer }: DashboardLayoutProp
       <div className={dashboardLayoutStyles.dashboardShellContent}>
         {header}
         <main id="main" className={dashboardLayoutStyles.dashboardMain} tabIndex={-1}>
+          {banner}
           <Outlet />
         </main>
         {footer}

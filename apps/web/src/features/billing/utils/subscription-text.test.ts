@@ -1,0 +1,104 @@
+import type { SubscriptionSummary } from '@tradelist/contract/billing';
+import { describe, expect, it } from 'vitest';
+import {
+  downloadMaxText,
+  downloadsText,
+  paymentText,
+  periodText,
+  refundConfirmationText,
+  sourceNote,
+  subscriptionFlags,
+  subscriptionStatusText,
+} from './subscription-text';
+
+const summary: SubscriptionSummary = {
+  plan_name: 'Annual plan',
+  source: 'stripe_subscription',
+  status: 'active',
+  started_at: '2026-11-23T10:00:00.000Z',
+  current_period_start: '2026-11-23T10:00:00.000Z',
+  period_end: '2027-11-23T10:00:00.000Z',
+  renews: true,
+  downloads_used: 3,
+  downloads_allowed: 120,
+  can_cancel: true,
+  can_manage_billing: true,
+  refund_eligible: false,
+  refund_until: null,
+};
+
+describe('subscriptionStatusText', () => {
+  it('names each status, with the end date of a cancelled one', () => {
+    expect(subscriptionStatusText(summary)).toBe('Active');
+    expect(subscriptionStatusText({ ...summary, status: 'canceled' })).toBe('Canceled — ends on Nov 23, 2027');
+    expect(subscriptionStatusText({ ...summary, status: 'past_due' })).toBe('Payment failed');
+  });
+});
+
+describe('periodText', () => {
+  it('says when it renews, or when it ends', () => {
+    expect(periodText(summary)).toBe('Renews on Nov 23, 2027');
+    expect(periodText({ ...summary, renews: false })).toBe('Ends on Nov 23, 2027');
+  });
+});
+
+describe('downloadsText', () => {
+  it('shows used of allowed (product §10.10)', () => {
+    expect(downloadsText(summary)).toBe('Downloads this period: 3 of 120');
+    expect(downloadsText({ ...summary, downloads_used: 1200, downloads_allowed: 5000 })).toBe('Downloads this period: 1,200 of 5,000');
+  });
+});
+
+describe('sourceNote', () => {
+  it('explains why a one-time purchase or a grant has nothing to cancel', () => {
+    expect(sourceNote({ ...summary, source: 'one_time_payment' })).toBe(
+      'Paid once, without auto-renew: it ends on Nov 23, 2027 and does not renew, so there is nothing to cancel.',
+    );
+    expect(sourceNote({ ...summary, source: 'complimentary' })).toBe(
+      'Granted by Tradelist: it ends on Nov 23, 2027 and does not renew, so there is nothing to cancel.',
+    );
+    expect(sourceNote(summary)).toBeNull();
+  });
+});
+
+describe('refundConfirmationText', () => {
+  it('says the payment is refunded, access ends now, and until when one may ask', () => {
+    expect(refundConfirmationText({ refund_until: '2026-12-03T10:00:00.000Z' })).toBe(
+      'Your renewal payment is refunded and your subscription ends now: paid editions stop downloading at once. You can ask for it until Dec 3, 2026.',
+    );
+  });
+});
+
+describe('downloadMaxText', () => {
+  it('gives the maximum per renewal period', () => {
+    expect(downloadMaxText({ download_max: 120, interval: 'year' })).toBe('Up to 120 downloads of paid editions per year');
+    expect(downloadMaxText({ download_max: 1500, interval: 'month' })).toBe('Up to 1,500 downloads of paid editions per month');
+  });
+});
+
+describe('paymentText', () => {
+  const annual = { price: 42_000, interval: 'year' as const, period_months: 12 };
+
+  it('bills the price every year with auto-renew on', () => {
+    expect(paymentText(annual, true)).toBe('$420 billed annually, renews until you cancel');
+  });
+
+  it('charges it once for the period with auto-renew off', () => {
+    expect(paymentText(annual, false)).toBe('$420 paid once for 12 months, no renewal');
+  });
+});
+
+describe('subscriptionFlags', () => {
+  it('sets both flags for an active subscription', () => {
+    expect(subscriptionFlags({ status: true, subscription: summary })).toEqual({ status: true, status2: true });
+    expect(subscriptionFlags({ status: true, subscription: { ...summary, status: 'past_due' } })).toEqual({ status: true, status2: true });
+  });
+
+  it('keeps a cancelled subscription usable but no longer active (product §4)', () => {
+    expect(subscriptionFlags({ status: true, subscription: { ...summary, status: 'canceled', renews: false } })).toEqual({ status: true, status2: false });
+  });
+
+  it('clears both without a subscription', () => {
+    expect(subscriptionFlags({ status: false, subscription: null })).toEqual({ status: false, status2: false });
+  });
+});
