@@ -3,6 +3,7 @@ import { appendFileSync, closeSync, mkdtempSync, openSync, readFileSync, rmSync 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startSimulators } from '@tradelist/simulators/start';
+import { DEFAULT_STRIPE_SECRET_KEY, DEFAULT_STRIPE_WEBHOOK_SECRET } from '@tradelist/simulators/stripe';
 import { chromiumExecutable } from './chromium.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -27,10 +28,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const built = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
     if (built.status !== 0) throw new Error('npm run build failed');
   }
-  const simulators = await startSimulators({ smtpPort: 0, inboxPort: 0, googlePort: 0 });
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'tradelist-e2e-'));
+  // The address comes first: the Stripe simulator posts its signed events to the server's webhook.
   const port = String(3100 + Math.floor(Math.random() * 800));
   const appUrl = `http://localhost:${port}`;
+  const simulators = await startSimulators({ smtpPort: 0, inboxPort: 0, googlePort: 0, stripeWebhookUrl: `${appUrl}/api/stripe/webhook/` });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'tradelist-e2e-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'development',
@@ -42,6 +44,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     GOOGLE_CLIENT_ID: simulators.google.clientId,
     GOOGLE_CERTS_URL: simulators.google.certsUrl,
     GOOGLE_GSI_SCRIPT_URL: simulators.google.gsiScriptUrl,
+    STRIPE_API_URL: simulators.stripe.url,
+    STRIPE_SECRET_KEY: DEFAULT_STRIPE_SECRET_KEY,
+    STRIPE_WEBHOOK_SECRET: DEFAULT_STRIPE_WEBHOOK_SECRET,
     LOG_LEVEL: 'warn',
   };
   const logFile = path.join(dataDir, 'server.log');
@@ -70,6 +75,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.E2E_BASE_URL = appUrl;
   process.env.E2E_INBOX_URL = simulators.smtp.inboxUrl;
   process.env.E2E_GOOGLE_URL = simulators.google.url;
+  process.env.E2E_STRIPE_URL = simulators.stripe.url;
   process.env.CHROMIUM_PATH = await chromiumExecutable();
 
   return async () => {

@@ -1,0 +1,241 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { SubscriptionOverview, SubscriptionPlan } from '@tradelist/contract/billing';
+import type { LatestCollectionResponse } from '@tradelist/contract/catalog';
+import { formatDayOf } from '../../apps/web/src/lib/format.ts';
+import { createActivatedUser, signInThroughApi, uniqueEmail } from '../support/accounts.ts';
+import { expectToast } from '../support/toasts.ts';
+
+// The buying path of product §2.9–§2.11 against the real server and the Stripe simulator's hosted
+// checkout and billing portal (globalSetup points the server at it).
+
+const stripeUrl = process.env.E2E_STRIPE_URL ?? '';
+const password = 'subscriptions-e2e-2024';
+
+/** A new account, activated and signed in: a free user with no subscription. */
+async function signInNewUser(page: Page, label: string): Promise<string> {
+  const account = { name: 'Pat Buyer', email: uniqueEmail(label), password };
+  await createActivatedUser(page.request, account);
+  await signInThroughApi(page, account);
+  return account.email;
+}
+
+/** The headers of an unsafe call made as the signed-in user of `page`. */
+async function callHeaders(page: Page, email: string): Promise<Record<string, string>> {
+  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
+  if (!token) throw new Error('no XSRF-TOKEN cookie');
+  return { 'x-xsrf-token': token, 'x-user-email': email };
+}
+
+async function subscriptionOf(page: Page, email: string): Promise<SubscriptionOverview> {
+  const response = await page.request.get('/api/subscription/', { headers: { 'x-user-email': email } });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as SubscriptionOverview;
+}
+
+/**
+ * Makes the signed-in user a subscriber with auto-renew on, for tests whose subject comes after
+ * the purchase: the app's checkout call, the simulator's pay control (what its page's form does),
+ * and the app's confirmation call.
+ */
+async function subscribeThroughApi(page: Page, email: string): Promise<void> {
+  const plans = (await (await page.request.get('/api/subscription-plans/')).json()) as SubscriptionPlan[];
+  const annual = plans.find((plan) => !plan.is_free);
+  expect(annual?.stripe_price_id_recurring, 'the annual plan is linked to Stripe').toBeTruthy();
+  const headers = await callHeaders(page, email);
+  const created = await page.request.post('/api/create-checkout-session/', {
+    headers,
+    data: { price_id: annual!.stripe_price_id_recurring, is_recurring: true },
+  });
+  expect(created.status()).toBe(200);
+  const sessionId = new URL(((await created.json()) as { url: string }).url).pathname.split('/').pop()!;
+  const paid = await page.request.post(`${stripeUrl}/__sim/checkout/sessions/${sessionId}/pay`, { data: { card: '4242424242424242' } });
+  expect(paid.ok()).toBe(true);
+  const confirmed = await page.request.post('/api/confirm-checkout-session/', { headers, data: { session_id: sessionId } });
+  expect(confirmed.status()).toBe(200);
+  expect(((await confirmed.json()) as { paid: boolean }).paid).toBe(true);
+}
+
+const storedFlag = (page: Page, key: 'status' | 'status2') => page.evaluate((name) => localStorage.getItem(name), key);
+const dataLayerEvents = (page: Page) =>
+  page.evaluate(() => ((window as { dataLayer?: Array<{ event?: string }> }).dataLayer ?? []).map((entry) => entry.event ?? null));
+
+test('a free user subscribes with auto-renew on, pays on the checkout page, and downloads the paid list', async ({ page }) => {
+  const email = await signInNewUser(page, 'buyer');
+  await page.goto('/dashboard/subscriptions');
+
+  // The plans, priced as on the landing page; auto-renew is on by default (product §9).
+  const annual = page.getByRole('article', { name: 'Annual plan' });
+  await expect(annual).toContainText('$35/month');
+  await expect(annual).toContainText('Normally $50/month');
+  await expect(annual).toContainText('$420 billed annually, renews until you cancel');
+  await expect(annual).toContainText('Up to 120 downloads of paid editions per year');
+  const demo = page.getByRole('article', { name: 'Wire & Conduit Demo' });
+  await expect(demo).toContainText('$0');
+  await expect(demo.getByRole('link', { name: 'Open the free demo' })).toBeVisible();
+  await expect(page.getByRole('switch', { name: 'Auto-renew' })).toBeChecked();
+  await expect(page.getByText('On: your plan renews every year on the same date. You can cancel anytime.')).toBeVisible();
+  // product §2.9: the opening is pushed once.
+  await expect.poll(() => dataLayerEvents(page)).toEqual(['subscription_start']);
+
+  // The confirmation is held until the processing message has been seen, then let through.
+  let releaseConfirm!: () => void;
+  const confirmHeld = new Promise<void>((resolve) => (releaseConfirm = resolve));
+  await page.route('**/api/confirm-checkout-session/', async (route) => {
+    await confirmHeld;
+    await route.continue();
+  });
+
+  await annual.getByRole('button', { name: 'Subscribe' }).click();
+  await page.waitForURL(`${stripeUrl}/checkout/**`);
+  await expect(page.getByRole('heading', { name: 'Subscribe' })).toBeVisible();
+  await expect(page.getByText('$420.00').first()).toBeVisible();
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+
+  await page.waitForURL(/\/dashboard\/subscriptions\/success\?session_id=cs_/);
+  await expect(page.getByText('Processing your payment information...')).toBeVisible();
+  releaseConfirm();
+
+  await expect(page).toHaveURL(/\/dashboard\/subscription-success$/);
+  await expect(page.getByRole('heading', { name: 'Subscription Successful!' })).toBeVisible();
+  await expect(page).toHaveTitle('Subscription Successful! | Tradelist');
+  await expectToast(page, 'Your subscription was processed successfully!');
+  await expect.poll(() => dataLayerEvents(page)).toContain('subscribe');
+  expect(await storedFlag(page, 'status')).toBe('true');
+  expect(await storedFlag(page, 'status2')).toBe('true');
+  await expect(page.getByRole('link', { name: 'Get Started by Setting Your Price Markups' })).toHaveAttribute('href', '/dashboard/userfactor');
+  expect((await subscriptionOf(page, email)).subscription).toMatchObject({ plan_name: 'Annual plan', status: 'active', renews: true });
+
+  await page.getByRole('link', { name: 'Browse Catalogs' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/catalog$/);
+  const latest = (await (await page.request.get('/api/latest-collection/ALL/', { headers: { 'x-user-email': email } })).json()) as LatestCollectionResponse;
+  const electrical = latest.latest_collection.find((collection) => collection.category_name === 'Electrical');
+  expect(electrical).toBeDefined();
+  const card = page.getByRole('article', { name: electrical!.name });
+  await card.getByRole('button', { name: 'Download CSV' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Download price list' });
+  await expect(dialog).toContainText('Have you added your desired markup configurations before downloading?');
+  const download = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Yes' }).click();
+  expect((await download).suggestedFilename()).toMatch(/\.csv$/);
+  await expectToast(page, 'Successfully downloaded pricelist');
+});
+
+test('a declined card stays on the checkout page; going back leaves the user free', async ({ page }) => {
+  const email = await signInNewUser(page, 'declined');
+  await page.goto('/dashboard/subscriptions');
+  await page.getByRole('article', { name: 'Annual plan' }).getByRole('button', { name: 'Subscribe' }).click();
+  await page.waitForURL(`${stripeUrl}/checkout/**`);
+  await page.getByLabel('Card number').fill('4000 0000 0000 0002');
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Your card was declined.');
+
+  await page.getByRole('link', { name: '← Back (cancel)' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/subscriptions$/);
+  await expect(page.getByRole('article', { name: 'Annual plan' }).getByRole('button', { name: 'Subscribe' })).toBeEnabled();
+  await expect(page.getByText('Your plan')).toHaveCount(0);
+  expect(await storedFlag(page, 'status')).toBe('false');
+  expect(await subscriptionOf(page, email)).toEqual({ status: false, subscription: null });
+});
+
+test('auto-renew off buys the one-time price: it ends on its date and has nothing to cancel', async ({ page }) => {
+  const email = await signInNewUser(page, 'once');
+  await page.goto('/dashboard/subscriptions');
+  const autoRenew = page.getByRole('switch', { name: 'Auto-renew' });
+  await autoRenew.uncheck();
+  await expect(page.getByText('Off: one payment for 12 months of price lists. Nothing renews.')).toBeVisible();
+  const annual = page.getByRole('article', { name: 'Annual plan' });
+  await expect(annual).toContainText('$420 paid once for 12 months, no renewal');
+  await annual.getByRole('button', { name: 'Subscribe' }).click();
+  await page.waitForURL(`${stripeUrl}/checkout/**`);
+  await expect(page.getByRole('heading', { name: 'Pay' })).toBeVisible();
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page.getByRole('heading', { name: 'Subscription Successful!' })).toBeVisible();
+
+  const { subscription } = await subscriptionOf(page, email);
+  expect(subscription).toMatchObject({ source: 'one_time_payment', renews: false, can_cancel: false });
+  await page.goto('/dashboard/subscriptions');
+  const end = formatDayOf(subscription!.period_end);
+  await expect(page.getByText(`Ends on ${end}`, { exact: true })).toBeVisible();
+  await expect(page.getByText(`Paid once, without auto-renew: it ends on ${end} and does not renew, so there is nothing to cancel.`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancel subscription' })).toHaveCount(0);
+});
+
+test('a subscriber cancels in the app: the subscription then ends on its date', async ({ page }) => {
+  const email = await signInNewUser(page, 'cancels');
+  await subscribeThroughApi(page, email);
+  const before = (await subscriptionOf(page, email)).subscription!;
+  const end = formatDayOf(before.period_end);
+
+  await page.goto('/dashboard/subscriptions');
+  await expect(page.getByRole('heading', { name: 'Annual plan' })).toBeVisible();
+  await expect(page.getByText('Status: Active')).toBeVisible();
+  await expect(page.getByText(`Renews on ${end}`)).toBeVisible();
+  await expect(page.getByText('Downloads this period: 0 of 120')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Cancel subscription' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel subscription' });
+  await expect(dialog).toContainText(`You keep downloading and syncing paid editions until ${end}.`);
+  await dialog.getByRole('button', { name: 'Yes, cancel it' }).click();
+  await expectToast(page, 'Subscription canceled successfully.');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(`Canceled — ends on ${end}`)).toBeVisible();
+  await expect(page.getByText(`Ends on ${end}`, { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancel subscription' })).toHaveCount(0);
+
+  // product §4: no longer active, still usable until the period ends.
+  expect(await storedFlag(page, 'status2')).toBe('false');
+  expect(await storedFlag(page, 'status')).toBe('true');
+  await page.reload();
+  await expect(page.getByText(`Canceled — ends on ${end}`)).toBeVisible();
+  expect(await storedFlag(page, 'status2')).toBe('false');
+});
+
+test("'Manage billing' opens the billing portal, whose return link comes back to the subscriptions screen", async ({ page }) => {
+  const email = await signInNewUser(page, 'portal');
+  await subscribeThroughApi(page, email);
+  await page.goto('/dashboard/subscriptions');
+  await page.getByRole('button', { name: 'Manage billing' }).click();
+  await page.waitForURL(`${stripeUrl}/billing_portal/**`);
+  await expect(page.getByRole('heading', { name: 'Billing' })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+
+  await page.getByRole('link', { name: '← Return' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/subscriptions$/);
+  await expect(page.getByRole('button', { name: 'Manage billing' })).toBeVisible();
+});
+
+test('the payment return without a paid checkout says so and stores nothing', async ({ page }) => {
+  await signInNewUser(page, 'no-payment');
+  for (const path of ['/dashboard/subscriptions/success', '/dashboard/subscriptions/success?session_id=cs_not_a_session']) {
+    await page.goto(path);
+    await expect(page.getByText('We could not confirm your payment yet.')).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe('/dashboard/subscriptions/success');
+    expect(await storedFlag(page, 'status')).toBe('false');
+    expect(await storedFlag(page, 'status2')).toBe('false');
+  }
+  await page.getByRole('link', { name: 'Back to subscriptions' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/subscriptions$/);
+  await expect(page.getByRole('switch', { name: 'Auto-renew' })).toBeChecked();
+});
+
+test("'Subscribe and save', the pricing cards' 'Get started' and the header's cart all reach the subscriptions screen", async ({ page }) => {
+  await signInNewUser(page, 'entry');
+  const plans = page.getByRole('article', { name: 'Annual plan' }).getByRole('button', { name: 'Subscribe' });
+
+  await page.goto('/dashboard/catalog');
+  await page.getByRole('link', { name: 'Subscribe and save' }).first().click();
+  await expect(page).toHaveURL(/\/dashboard\/subscriptions$/);
+  await expect(plans).toBeVisible();
+
+  await page.goto('/dashboard/settings');
+  await page.getByRole('banner').getByRole('link', { name: 'Subscriptions' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/subscriptions$/);
+  await expect(plans).toBeVisible();
+
+  await page.goto('/#pricing');
+  await page.getByRole('link', { name: 'Get started with the Annual plan' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/subscriptions$/);
+  await expect(plans).toBeVisible();
+});
