@@ -8,6 +8,8 @@ import type { AppContext } from './context.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { JobQueue, type JobQueueOptions } from './jobs/queue.ts';
 import { registerJobs } from './jobs/registry.ts';
+import { createStripeClient } from './integrations/stripe/client.ts';
+import { moduleJobs } from './modules/jobs.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
@@ -20,9 +22,9 @@ import { accountRoutes } from './modules/accounts/routes.ts';
 import { adminCliRoutes } from './modules/operator/admin-cli-routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { operatorRoutes } from './modules/operator/routes.ts';
-import { billingRoutes } from './modules/billing/routes.ts';
+import { billingRoutes, stripeWebhookRoutes, stripeWebhookVerifier } from './modules/billing/routes.ts';
 import { configRoutes } from './http/config-routes.ts';
-import { registerBrowserApi } from './http/contexts.ts';
+import { registerBrowserApi, registerWebhookContext } from './http/contexts.ts';
 import { trackAllowedMethods } from './http/method-not-allowed.ts';
 
 export interface BuildAppOptions {
@@ -106,9 +108,10 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   const clock = options.clock ?? systemClock;
   const mailer = options.mailer ?? createMailer(config.smtpUrl);
   const log: FastifyBaseLogger = app.log;
-  const queue = new JobQueue({ config, db: database.db, clock, mailer, log }, options.queueOptions);
-  registerJobs(queue);
-  const ctx: AppContext = { config, db: database.db, clock, queue, mailer, log };
+  const stripe = createStripeClient(config);
+  const queue = new JobQueue({ config, db: database.db, clock, mailer, log, stripe }, options.queueOptions);
+  registerJobs(queue, moduleJobs);
+  const ctx: AppContext = { config, db: database.db, clock, queue, mailer, log, stripe };
 
   await app.register(cookie);
   await registerSecurityHeaders(app, config);
@@ -130,6 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
 
   // Each call is registered in the context of its access level (public, user, operator).
   await registerBrowserApi(app, ctx, [configRoutes, accountRoutes, catalogRoutes, billingRoutes, operatorRoutes]);
+  await registerWebhookContext(app, stripeWebhookVerifier(ctx), (scope) => stripeWebhookRoutes(scope, ctx));
   await app.register(async (scope) => adminCliRoutes(scope, ctx, { token: options.adminCliToken }));
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

@@ -4,6 +4,7 @@ import type { Db } from './db/database.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { Stripe } from './integrations/stripe/client.ts';
 
 /** What every service needs: built once in app.ts, passed explicitly (no Fastify types in services). */
 export interface AppContext {
@@ -13,4 +14,6 @@ export interface AppContext {
   queue: JobQueue;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /** The Stripe SDK, or null when no STRIPE_SECRET_KEY is set. */
+  stripe: Stripe | null;
 }

@@ -4,6 +4,8 @@ import { loadConfigOrExit } from './config/env.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { JobQueue } from './jobs/queue.ts';
 import { registerJobs } from './jobs/registry.ts';
+import { createStripeClient } from './integrations/stripe/client.ts';
+import { moduleJobs } from './modules/jobs.ts';
 import { systemClock } from './lib/clock.ts';
 import { createMailer } from './mail/mailer.ts';
 
@@ -29,8 +31,8 @@ async function main(): Promise<void> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl });
   await migrateToLatest(database.db);
   const mailer = createMailer(config.smtpUrl);
-  const queue = new JobQueue({ config, db: database.db, clock: systemClock, mailer, log });
-  registerJobs(queue);
+  const queue = new JobQueue({ config, db: database.db, clock: systemClock, mailer, log, stripe: createStripeClient(config) });
+  registerJobs(queue, moduleJobs);
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -18,8 +18,12 @@ let guarded: RegisteredRoute[];
 setUpApiTest({ simulators: true }, (setup) => {
   ({ t, sims } = setup);
   // Every state-changing call: the unsafe methods, plus logout, which product §7 makes a GET.
+  // Stripe's webhook is no browser call: its signature guards it (billing webhook tests).
   guarded = registeredRoutes(t.app).filter(
-    (route) => route.url.startsWith('/api/') && (['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method) || route.url === '/api/logout/'),
+    (route) =>
+      route.url.startsWith('/api/') &&
+      route.url !== '/api/stripe/webhook/' &&
+      (['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method) || route.url === '/api/logout/'),
   );
 });
 
@@ -69,6 +73,12 @@ describe('CSRF guard', () => {
         'POST /api/download-products/',
         'POST /api/user_factor/',
         'POST /api/onboarding/',
+        'POST /api/create-checkout-session/',
+        'POST /api/confirm-checkout-session/',
+        'POST /api/cancel-subscription/',
+        'POST /api/request-refund/',
+        'POST /api/billing-portal-session/',
+        'POST /api/funnel-events/',
         'POST /api/activate/',
         'POST /api/google-login/',
         'POST /api/login_page/',

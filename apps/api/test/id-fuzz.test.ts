@@ -17,8 +17,10 @@ const probes = [
   { label: '"1e3"', json: '"1e3"', path: '1e3' },
 ];
 
+/** Stripe's ids (strings of Stripe's own, checked by their shape), not ids of our rows. */
+const providerIdNames = new Set(['price_id', 'session_id']);
 /** `id`, `something_id` or `somethingId`: the names the API gives ids. */
-const isIdName = (name: string) => /^(id|\w+_id|\w*[a-z0-9]Id)$/.test(name);
+const isIdName = (name: string) => /^(id|\w+_id|\w*[a-z0-9]Id)$/.test(name) && !providerIdNames.has(name);
 const PLACEHOLDER = '__id_probe__';
 
 /** A valid value for a schema: ids are the largest valid id (no such row), enums their first value. */

@@ -44,6 +44,9 @@ const baselines: Record<string, Baseline> = {
   'POST /api/download-bought-products/': { signedIn: true, body: () => ({ collection_id: ID_MAX, format: 'csv', layout: 'price-list' }) },
   'GET /api/latest-collection/{categoryId}/': { signedIn: true },
   'GET /api/preview-products/': { signedIn: true },
+  'POST /api/create-checkout-session/': { signedIn: true, body: () => ({ price_id: 'price_NotSoldHere', is_recurring: true }) },
+  'POST /api/confirm-checkout-session/': { signedIn: true, body: () => ({ session_id: 'cs_test_unknown' }) },
+  'POST /api/funnel-events/': { signedIn: true, body: () => ({ event: 'subscriptions_page_opened' }) },
   'POST /api/onboarding/': { signedIn: true, body: () => ({ software: 'QuickBooks', team_size: '1-5', referral_source: 'Other', phone_number: '555-123-4567', can_contact: false }) },
 };
 

@@ -317,7 +317,7 @@ export const api = {
       summary: 'Count a step of the buying path the browser saw (the subscriptions page opened)',
       body: trackFunnelEventRequest,
       response: { 204: z.null() },
-      errors: [400, 401, 403, 429],
+      errors: [400, 401, 403],
     }),
     stripeWebhook: defineEndpoint({
       method: 'POST',

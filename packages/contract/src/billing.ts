@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { singleLine } from './fields.ts';
+
+/** Stripe's ids of a price and of a Checkout Session: a prefix, then letters, digits and underscores. */
+const STRIPE_PRICE_ID = /^price_[A-Za-z0-9_]+$/;
+const STRIPE_CHECKOUT_SESSION_ID = /^cs_[A-Za-z0-9_]+$/;
 
 /**
  * product §3 Subscription plan (name, description, price, stripe_price_id_recurring,
@@ -35,7 +38,7 @@ export const subscriptionPlansResponse = z.array(subscriptionPlan);
  * (product §9); any other pair is refused.
  */
 export const createCheckoutSessionRequest = z.object({
-  price_id: singleLine(z.string({ error: 'Choose a plan.' }).trim().min(1, { error: 'Choose a plan.' }).max(255, { error: 'Choose a plan.' })),
+  price_id: z.string({ error: 'Choose a plan.' }).trim().regex(STRIPE_PRICE_ID, { error: 'Choose a plan.' }).max(255, { error: 'Choose a plan.' }),
   is_recurring: z.boolean({ error: 'Say whether the plan renews automatically.' }),
 });
 export type CreateCheckoutSessionRequest = z.infer<typeof createCheckoutSessionRequest>;
@@ -82,7 +85,7 @@ export type SubscriptionOverview = z.infer<typeof subscriptionOverview>;
 
 /** POST /api/confirm-checkout-session/: the `session_id` Stripe put in the success URL. */
 export const confirmCheckoutSessionRequest = z.object({
-  session_id: singleLine(z.string({ error: 'A checkout session id is required.' }).trim().min(1, { error: 'A checkout session id is required.' }).max(255)),
+  session_id: z.string({ error: 'A checkout session id is required.' }).trim().regex(STRIPE_CHECKOUT_SESSION_ID, { error: 'This is not a checkout session id.' }).max(255, { error: 'This is not a checkout session id.' }),
 });
 
 /** After confirming: `paid` when the checkout was paid, and the subscription as it stands now. */

@@ -341,8 +341,12 @@ export async function startStripeSimulator(options: StripeSimulatorOptions = {})
         const product = str(params, 'product');
         const active = str(params, 'active');
         const type = str(params, 'type');
+        // lookup_keys[]=a&lookup_keys[]=b, or lookup_keys[0]=a as the SDK sends it.
+        const lookupKeys = params['lookup_keys'];
+        const keys = lookupKeys === undefined ? undefined : (typeof lookupKeys === 'string' ? [lookupKeys] : Array.isArray(lookupKeys) ? lookupKeys : Object.values(lookupKeys)).map(String);
         return listOut(engine.list('price', '/v1/prices', params, (p) =>
-          (product === undefined || p['product'] === product) && (active === undefined || String(p['active']) === active) && (type === undefined || p['type'] === type)));
+          (product === undefined || p['product'] === product) && (active === undefined || String(p['active']) === active) && (type === undefined || p['type'] === type) &&
+          (keys === undefined || keys.includes(String(p['lookup_key'])))));
       }
       case 'GET prices/:id': noParams(params); return out(engine.get(b!, 'price', 'price'));
       case 'POST checkout/sessions': return out(engine.createCheckoutSession(params));

@@ -38,6 +38,9 @@ const envSchema = z.object({
   MAIL_FROM: optionalString,
   SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
   GOOGLE_CLIENT_ID: optionalString,
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_URL: optionalUrl,
   GOOGLE_CERTS_URL: z.preprocess(emptyToUndefined, z.url().default(GOOGLE_CERTS_URL)),
   GOOGLE_GSI_SCRIPT_URL: z.preprocess(emptyToUndefined, z.url().default(GOOGLE_GSI_SCRIPT_URL)),
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().optional()),
@@ -70,6 +73,11 @@ export interface Config {
   mailFrom: string;
   supportEmail: string;
   google: { clientId: string | undefined; certsUrl: string; gsiScriptUrl: string };
+  /**
+   * Stripe: the secret key, the webhook signing secret and the API base (Stripe's own when
+   * unset). Without a key the payment calls answer that payments are not set up.
+   */
+  stripe: { secretKey: string | undefined; webhookSecret: string | undefined; apiUrl: string | undefined };
   /** `false`, `true`, or a list of proxy addresses/CIDRs whose X-Forwarded-For is believed. */
   trustProxy: boolean | string[];
   logLevel: string;
@@ -130,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!e.SESSION_SECRET) problems.push('SESSION_SECRET: required in production');
     if (!e.SMTP_URL) problems.push('SMTP_URL: required in production');
     if (!e.APP_URL) problems.push('APP_URL: required in production');
+    if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) problems.push('STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY in production');
     else if (!isHttps) problems.push('APP_URL: must be an https URL in production');
   }
   if (problems.length > 0) throw new ConfigError(`Invalid environment:\n  ${problems.join('\n  ')}`);
@@ -149,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM ?? `Tradelist <no-reply@${host}>`,
     supportEmail: e.SUPPORT_EMAIL ?? `support@${host}`,
     google: { clientId: e.GOOGLE_CLIENT_ID, certsUrl: e.GOOGLE_CERTS_URL, gsiScriptUrl: e.GOOGLE_GSI_SCRIPT_URL },
+    stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,

@@ -210,13 +210,16 @@ export interface SubscriptionsTable {
   id: Generated<number>;
   user_id: number;
   plan_id: number;
-  status: 'active' | 'canceled' | 'expired';
+  /** past_due: a renewal payment failed and Stripe is retrying the card (access continues, decision 0012). */
+  status: 'active' | 'canceled' | 'past_due' | 'expired';
   period_start: Timestamp;
   current_period_start: Timestamp;
   period_end: Timestamp;
   auto_renew: Generated<boolean>;
   source: 'complimentary' | 'stripe_subscription' | 'one_time_payment';
   stripe_subscription_id: Generated<string | null>;
+  /** The Checkout Session of a one-time purchase (each is applied once). */
+  stripe_checkout_session_id: Generated<string | null>;
   canceled_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -253,6 +256,43 @@ export interface ProcessedProviderEventsTable {
   processed_at: Timestamp | null;
 }
 
+/** A payment Stripe took: the first of a subscription, a renewal, or a one-time purchase. */
+export interface PaymentsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  subscription_id: number | null;
+  kind: 'first' | 'renewal' | 'one_time';
+  stripe_invoice_id: string | null;
+  stripe_payment_intent_id: string | null;
+  amount_cents: number;
+  currency: string;
+  /** The period this payment bought. */
+  period_start: Timestamp;
+  period_end: Timestamp;
+  paid_at: Timestamp;
+  receipt_url: string | null;
+  refunded_at: Timestamp | null;
+  stripe_refund_id: string | null;
+  created_at: Timestamp;
+}
+
+/** A billing email already sent about one thing (`subject_key`): each is sent once. */
+export interface BillingNoticesTable {
+  id: Generated<number>;
+  kind: string;
+  subject_key: string;
+  user_id: number | null;
+  created_at: Timestamp;
+}
+
+/** A step of the buying path, for the operator's funnel. */
+export interface FunnelEventsTable {
+  id: Generated<number>;
+  event: 'subscriptions_page_opened' | 'checkout_started' | 'payment_succeeded';
+  user_id: number | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -271,6 +311,9 @@ export interface Database {
   subscriptions: SubscriptionsTable;
   download_log: DownloadLogTable;
   processed_provider_events: ProcessedProviderEventsTable;
+  payments: PaymentsTable;
+  billing_notices: BillingNoticesTable;
+  funnel_events: FunnelEventsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -284,3 +327,4 @@ export type ProductRow = Selectable<ProductsTable>;
 export type PlanRow = Selectable<PlansTable>;
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export type DownloadLogRow = Selectable<DownloadLogTable>;
+export type PaymentRow = Selectable<PaymentsTable>;

@@ -77,3 +77,94 @@ export function passwordChangedMail(verifiedName: string | null, supportEmail: s
     `If you did not do this, reset your password right away and contact us at ${supportEmail}.`,
   ]);
 }
+
+/** An amount in cents as the receipt shows it: "$420.00" (USD) or "420.00 EUR". */
+export function formatMoney(cents: number, currency: string): string {
+  const amount = (cents / 100).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return currency.toLowerCase() === 'usd' ? `$${amount}` : `${amount} ${currency.toUpperCase()}`;
+}
+
+/** A day as emails write it: "January 15, 2031" (UTC, the day Stripe bills on). */
+export function formatDay(date: Date): string {
+  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+}
+
+/** What billing emails say about a payment. */
+export interface PaymentFacts {
+  planName: string;
+  amountCents: number;
+  currency: string;
+  periodStart: Date;
+  periodEnd: Date;
+}
+
+/** Sent after each payment: what was paid, for which period, and the invoice or receipt. */
+export function receiptMail(name: string, payment: PaymentFacts & { kind: 'first' | 'renewal' | 'one_time'; receiptUrl: string | null; manageUrl: string }): MailContent {
+  const what = { first: 'your subscription', renewal: 'the renewal of your subscription', one_time: 'your 12 months of price lists' }[payment.kind];
+  return content(
+    'payment-receipt',
+    `Your Tradelist receipt: ${formatMoney(payment.amountCents, payment.currency)}`,
+    [
+      `Hi ${name},`,
+      `Thank you. We received ${formatMoney(payment.amountCents, payment.currency)} for ${what} (${payment.planName}).`,
+      `It covers ${formatDay(payment.periodStart)} to ${formatDay(payment.periodEnd)}.`,
+      ...(payment.receiptUrl ? [`Your invoice: ${payment.receiptUrl}`] : []),
+      payment.kind === 'one_time'
+        ? 'This was a one-time payment: nothing renews.'
+        : `Your subscription renews automatically on ${formatDay(payment.periodEnd)}. You can turn renewal off at any time on your subscriptions page.`,
+    ],
+    { label: 'Your subscription', url: payment.manageUrl },
+  );
+}
+
+/** Sent 7 days before a yearly renewal. */
+export function renewalReminderMail(name: string, renewal: { planName: string; amountCents: number; currency: string; renewsOn: Date; manageUrl: string }): MailContent {
+  return content(
+    'renewal-reminder',
+    `Your Tradelist subscription renews on ${formatDay(renewal.renewsOn)}`,
+    [
+      `Hi ${name},`,
+      `Your ${renewal.planName} renews automatically on ${formatDay(renewal.renewsOn)}, and your card will be charged ${formatMoney(renewal.amountCents, renewal.currency)}.`,
+      'If you do not want to renew, turn renewal off before that day on your subscriptions page; you keep your price lists until the end of the paid period.',
+      'If you renew and download nothing in the new period, you can ask for a refund within 10 days of the renewal.',
+    ],
+    { label: 'Manage your subscription', url: renewal.manageUrl },
+  );
+}
+
+/** Sent when a renewal payment fails. */
+export function renewalFailedMail(name: string, failure: { planName: string; amountCents: number; currency: string; manageUrl: string }): MailContent {
+  return content(
+    'renewal-failed',
+    'Your Tradelist renewal payment failed',
+    [
+      `Hi ${name},`,
+      `We could not charge ${formatMoney(failure.amountCents, failure.currency)} for the renewal of your ${failure.planName}.`,
+      'We will try your card again over the next days, and you keep your price lists meanwhile. To avoid losing access, update your card in the billing portal.',
+    ],
+    { label: 'Update your card', url: failure.manageUrl },
+  );
+}
+
+/** Sent when a subscription is set to end at the end of its period. */
+export function cancellationMail(name: string, cancellation: { planName: string; endsOn: Date; manageUrl: string }): MailContent {
+  return content(
+    'subscription-canceled',
+    'Your Tradelist subscription will not renew',
+    [
+      `Hi ${name},`,
+      `Your ${cancellation.planName} has been canceled. It will not renew, and you keep your price lists until ${formatDay(cancellation.endsOn)}.`,
+      'Changed your mind? You can turn renewal back on in the billing portal before that day.',
+    ],
+    { label: 'Your subscription', url: cancellation.manageUrl },
+  );
+}
+
+/** Sent when a payment was refunded. */
+export function refundMail(name: string, refund: { planName: string; amountCents: number; currency: string }): MailContent {
+  return content('payment-refunded', 'Your Tradelist refund', [
+    `Hi ${name},`,
+    `We refunded ${formatMoney(refund.amountCents, refund.currency)} for your ${refund.planName}. Your subscription has ended.`,
+    'The refund goes back to the card you paid with; depending on your bank it can take 5 to 10 days to appear.',
+  ]);
+}

@@ -5,6 +5,7 @@ import * as billingReady from './0003-billing-ready.ts';
 import * as jobs from './0004-jobs.ts';
 import * as hardening from './0005-hardening.ts';
 import * as onboarding from './0006-onboarding.ts';
+import * as payments from './0007-payments.ts';
 
 /**
  * Every migration, in order. Imported statically so the bundled server carries them; a new
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0004-jobs': jobs,
   '0005-hardening': hardening,
   '0006-onboarding': onboarding,
+  '0007-payments': payments,
 };

@@ -38,6 +38,7 @@ function subscription(overrides: Partial<SubscriptionRow> = {}): SubscriptionRow
     auto_renew: false,
     source: 'complimentary',
     stripe_subscription_id: null,
+    stripe_checkout_session_id: null,
     canceled_at: null,
     created_at: start,
     updated_at: start,

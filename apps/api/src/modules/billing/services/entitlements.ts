@@ -24,11 +24,12 @@ type SubscriptionTimes = Pick<SubscriptionRow, 'status' | 'period_start' | 'peri
 
 /**
  * The rule, written once: a subscription entitles from its start until its period ends, active
- * or cancelled (product §4: a cancelled subscription stays usable until its period ends).
+ * or cancelled (product §4: a cancelled subscription stays usable until its period ends), and
+ * while a failed renewal is being retried by Stripe (past_due, decision 0012).
  */
 export function isEntitling(subscription: SubscriptionTimes, now: Date): boolean {
   return (
-    (subscription.status === 'active' || subscription.status === 'canceled') &&
+    (subscription.status === 'active' || subscription.status === 'canceled' || subscription.status === 'past_due') &&
     subscription.period_start <= now &&
     now < subscription.period_end
   );

@@ -1,0 +1,22 @@
+import type { Db } from '../../../db/database.ts';
+import type { User } from '../../../db/schema.ts';
+
+/**
+ * Locks a user's row until the transaction ends: every change to one user's billing (a webhook,
+ * the success page, a cancel, a refund) runs one after the other, each reading Stripe after the
+ * previous one committed, so an older answer never overwrites a newer one.
+ */
+export async function lockUserForBilling(db: Db, userId: number): Promise<Pick<User, 'id' | 'email' | 'name' | 'is_verified' | 'stripe_customer_id'> | undefined> {
+  return db.selectFrom('users').select(['id', 'email', 'name', 'is_verified', 'stripe_customer_id']).where('id', '=', userId).forUpdate().executeTakeFirst();
+}
+
+/** The user whose Stripe customer this is. */
+export async function findUserIdByStripeCustomer(db: Db, customerId: string): Promise<number | undefined> {
+  const row = await db.selectFrom('users').select('id').where('stripe_customer_id', '=', customerId).executeTakeFirst();
+  return row?.id;
+}
+
+/** Remembers the user's Stripe customer (created once, reused for every checkout). */
+export async function setStripeCustomer(db: Db, userId: number, customerId: string): Promise<void> {
+  await db.updateTable('users').set({ stripe_customer_id: customerId }).where('id', '=', userId).execute();
+}

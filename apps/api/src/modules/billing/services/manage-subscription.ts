@@ -1,0 +1,96 @@
+import { appRoutes } from '@tradelist/contract/app-routes';
+import type { SubscriptionOverview } from '@tradelist/contract/billing';
+import type { AppContext } from '../../../context.ts';
+import { AppError } from '../../../errors.ts';
+import { formatDay } from '../../../mail/templates.ts';
+import { recordFunnelEvent } from '../repositories/ledger.ts';
+import { markPaymentRefunded } from '../repositories/payments.ts';
+import { endSubscriptionAt, listSubscriptionsOfUser } from '../repositories/subscriptions.ts';
+import { entitlingSubscription } from './entitlements.ts';
+import { requireStripe, withStripe } from './stripe-client.ts';
+import { recordRefund, syncStripeSubscription, withBillingLock } from './stripe-sync.ts';
+import { refundVerdict, subscriptionOverview } from './subscription-overview.ts';
+
+/** product §8: the toast after a cancel. */
+export const subscriptionCanceledMessage = 'Subscription canceled successfully.';
+export const refundedMessage = 'Your renewal was refunded and your subscription has ended. A confirmation is on its way to your email.';
+
+type Changed = SubscriptionOverview & { message: string };
+
+/**
+ * Stops the renewal of the user's subscription: Stripe cancels it at the end of the period, and
+ * the user keeps access until then (product §4). A one-time purchase or a complimentary
+ * subscription does not renew: nothing to cancel (409).
+ */
+export async function cancelSubscription(ctx: AppContext, userId: number): Promise<Changed> {
+  const done = await withStripe(ctx, 'cancel a subscription', () =>
+    withBillingLock(ctx, userId, async (trx, user) => {
+      const subscription = entitlingSubscription(await listSubscriptionsOfUser(trx, user.id, { forUpdate: true }), ctx.clock.now());
+      if (!subscription) throw new AppError('NOT_FOUND', 'You have no subscription to cancel.');
+      if (subscription.source !== 'stripe_subscription' || !subscription.stripe_subscription_id) {
+        const why = subscription.source === 'one_time_payment' ? 'Your one-time purchase does not renew' : 'Your complimentary subscription does not renew';
+        throw new AppError('NOTHING_TO_CANCEL', `${why}, so there is nothing to cancel. It ends on ${formatDay(subscription.period_end)}.`);
+      }
+      if (subscription.status !== 'canceled') {
+        await requireStripe(ctx).subscriptions.update(
+          subscription.stripe_subscription_id,
+          { cancel_at_period_end: true },
+          { idempotencyKey: `tradelist-cancel-${subscription.stripe_subscription_id}-${subscription.period_end.getTime()}` },
+        );
+      }
+      await syncStripeSubscription(ctx, trx, user, subscription.stripe_subscription_id);
+      return true;
+    }),
+  );
+  if (!done) throw new AppError('UNAUTHENTICATED', 'Please log in again.');
+  return { message: subscriptionCanceledMessage, ...(await subscriptionOverview(ctx, userId)) };
+}
+
+/**
+ * The refund of product §1/§9: within 10 days after an auto-renewal, with nothing downloaded
+ * since, the renewal payment is refunded through Stripe, the subscription ends at Stripe and
+ * here at once, and a confirmation is mailed. The subscription rows stay locked meanwhile, so
+ * a download cannot slip in between the check and the refund. Outside the rule: 409, nothing
+ * changes.
+ */
+export async function requestRefund(ctx: AppContext, userId: number): Promise<Changed> {
+  const done = await withStripe(ctx, 'refund a renewal', () =>
+    withBillingLock(ctx, userId, async (trx, user) => {
+      const now = ctx.clock.now();
+      const subscription = entitlingSubscription(await listSubscriptionsOfUser(trx, user.id, { forUpdate: true }), now);
+      if (!subscription) throw new AppError('NOT_FOUND', 'You have no subscription to refund.');
+      const verdict = await refundVerdict(trx, subscription, now);
+      if (!verdict.eligible) throw new AppError('REFUND_NOT_ALLOWED', verdict.reason);
+      const stripe = requireStripe(ctx);
+      const intent = verdict.payment.stripe_payment_intent_id;
+      if (!intent) throw new AppError('REFUND_NOT_ALLOWED', 'This payment cannot be refunded online. Please contact support.');
+      const refund = await stripe.refunds.create(
+        { payment_intent: intent, reason: 'requested_by_customer', metadata: { user_id: String(user.id), rule: 'renewal-within-10-days' } },
+        { idempotencyKey: `tradelist-refund-${verdict.payment.id}` },
+      );
+      await stripe.subscriptions.cancel(subscription.stripe_subscription_id!, {}, { idempotencyKey: `tradelist-refund-cancel-${verdict.payment.id}` });
+      await markPaymentRefunded(trx, verdict.payment.id, { refundId: refund.id, at: now });
+      await endSubscriptionAt(trx, subscription, now);
+      await recordRefund(ctx, trx, user, verdict.payment.id, refund.id);
+      return true;
+    }),
+  );
+  if (!done) throw new AppError('UNAUTHENTICATED', 'Please log in again.');
+  return { message: refundedMessage, ...(await subscriptionOverview(ctx, userId)) };
+}
+
+/** A Stripe billing portal session (card, invoices, renewal on or off) that returns to the subscriptions page. */
+export async function openBillingPortal(ctx: AppContext, userId: number): Promise<{ url: string }> {
+  requireStripe(ctx);
+  const user = await ctx.db.selectFrom('users').select('stripe_customer_id').where('id', '=', userId).executeTakeFirst();
+  if (!user?.stripe_customer_id) throw new AppError('NOT_FOUND', 'You have no billing account yet: subscribe to a plan first.');
+  const session = await withStripe(ctx, 'open the billing portal', () =>
+    requireStripe(ctx).billingPortal.sessions.create({ customer: user.stripe_customer_id!, return_url: `${ctx.config.appUrl}${appRoutes.dashboardSubscriptions}` }),
+  );
+  return { url: session.url };
+}
+
+/** Counts the subscriptions page being opened (the first step of the funnel). */
+export async function trackSubscriptionsPageOpened(ctx: Pick<AppContext, 'db' | 'clock'>, userId: number): Promise<void> {
+  await recordFunnelEvent(ctx.db, 'subscriptions_page_opened', userId, ctx.clock.now());
+}
