@@ -133,7 +133,7 @@ test('a declined card stays on the checkout page; going back leaves the user fre
   await page.getByRole('link', { name: '← Back (cancel)' }).click();
   await expect(page).toHaveURL(/\/dashboard\/subscriptions$/);
   await expect(page.getByRole('article', { name: 'Annual plan' }).getByRole('button', { name: 'Subscribe' })).toBeEnabled();
-  await expect(page.getByText('Your plan')).toHaveCount(0);
+  await expect(page.getByText('Your plan', { exact: true })).toHaveCount(0);
   expect(await storedFlag(page, 'status')).toBe('false');
   expect(await subscriptionOf(page, email)).toEqual({ status: false, subscription: null });
 });
@@ -182,6 +182,7 @@ test('a subscriber cancels in the app: the subscription then ends on its date', 
   await expect(dialog).toBeHidden();
   await expect(page.getByText(`Canceled — ends on ${end}`)).toBeVisible();
   await expect(page.getByText(`Ends on ${end}`, { exact: true })).toBeVisible();
+  await expect(page.getByText(`You keep access until ${end}. To renew it, turn renewal back on in the billing portal.`)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cancel subscription' })).toHaveCount(0);
 
   // product §4: no longer active, still usable until the period ends.

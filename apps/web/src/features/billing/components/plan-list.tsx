@@ -102,9 +102,6 @@ function AutoRenewSwitch({ checked, onChange }: { checked: boolean; onChange: (c
           aria-describedby={hintId}
         />
         <span className={billingStyles.autoRenewTitle}>Auto-renew</span>
-        <span className={billingStyles.autoRenewState} aria-hidden="true">
-          {checked ? 'On' : 'Off'}
-        </span>
       </label>
       <p className={billingStyles.autoRenewHint} id={hintId}>
         {checked

@@ -59,12 +59,18 @@ describe('sourceNote', () => {
     );
     expect(sourceNote(summary)).toBeNull();
   });
+
+  it('points a cancelled subscription to the billing portal to renew it', () => {
+    expect(sourceNote({ ...summary, renews: false })).toBe(
+      'You keep access until Nov 23, 2027. To renew it, turn renewal back on in the billing portal.',
+    );
+  });
 });
 
 describe('refundConfirmationText', () => {
   it('says the payment is refunded, access ends now, and until when one may ask', () => {
     expect(refundConfirmationText({ refund_until: '2026-12-03T10:00:00.000Z' })).toBe(
-      'Your renewal payment is refunded and your subscription ends now: paid editions stop downloading at once. You can ask for it until Dec 3, 2026.',
+      'Your renewal payment will be refunded and your access ends now: paid editions stop downloading and syncing at once. A refund can be requested until Dec 3, 2026.',
     );
   });
 });

@@ -42,8 +42,11 @@ export function downloadsText(summary: Pick<SubscriptionSummary, 'downloads_used
   return `Downloads this period: ${formatCount(summary.downloads_used)} of ${formatCount(summary.downloads_allowed)}`;
 }
 
-/** What kind of subscription it is, when that explains why it cannot be cancelled; null for one that renews. */
-export function sourceNote(summary: Pick<SubscriptionSummary, 'source' | 'period_end'>): string | null {
+/**
+ * What the user should know about how it ends: a one-time purchase or a grant has nothing to
+ * cancel; a cancelled subscription can be renewed in the billing portal. Null for one that renews.
+ */
+export function sourceNote(summary: Pick<SubscriptionSummary, 'source' | 'period_end' | 'renews'>): string | null {
   const end = formatDayOf(summary.period_end);
   switch (summary.source) {
     case 'one_time_payment':
@@ -51,14 +54,14 @@ export function sourceNote(summary: Pick<SubscriptionSummary, 'source' | 'period
     case 'complimentary':
       return `Granted by Tradelist: it ends on ${end} and does not renew, so there is nothing to cancel.`;
     case 'stripe_subscription':
-      return null;
+      return summary.renews ? null : `You keep access until ${end}. To renew it, turn renewal back on in the billing portal.`;
   }
 }
 
 /** product §10.6: what the refund dialog asks the user to confirm. */
 export function refundConfirmationText(summary: Pick<SubscriptionSummary, 'refund_until'>): string {
-  const until = summary.refund_until === null ? '' : ` You can ask for it until ${formatDayOf(summary.refund_until)}.`;
-  return `Your renewal payment is refunded and your subscription ends now: paid editions stop downloading at once.${until}`;
+  const until = summary.refund_until === null ? '' : ` A refund can be requested until ${formatDayOf(summary.refund_until)}.`;
+  return `Your renewal payment will be refunded and your access ends now: paid editions stop downloading and syncing at once.${until}`;
 }
 
 /** The download maximum of a paid plan (product §10.10), per its renewal period. */
