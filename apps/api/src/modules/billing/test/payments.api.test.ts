@@ -1,6 +1,8 @@
 import { signWebhookPayload } from '@tradelist/simulators/stripe';
+import fc from 'fast-check';
 import { sql } from 'kysely';
 import { describe, expect, test } from 'vitest';
+import { reconcileStripeSubscriptions } from '../services/reconcile.ts';
 import {
   advance,
   advancePastPeriodEnd,
@@ -411,6 +413,19 @@ describe('the refund rule', () => {
     expect(refund.json().error).toBe('A price list was downloaded since the renewal, so it cannot be refunded.');
   });
 
+  test('a download racing the refund request: exactly one of them wins', async () => {
+    const b = await renewed('refund-race');
+    const [download, refund] = await Promise.all([downloadPaid(p, b), b.client.post('/api/request-refund/')]);
+    const outcome = [download.statusCode, refund.statusCode];
+    // Either the download was counted first (no refund), or the refund ended access first (no download).
+    expect([
+      [200, 409],
+      [403, 200],
+    ]).toContainEqual(outcome);
+    const [, renewal] = await paymentsOf(b);
+    expect(renewal!.refunded_at === null).toBe(download.statusCode === 200);
+  });
+
   test('a first payment (no auto-renewal yet) is final', async () => {
     const b = await buyer(p, 'refund-first');
     await subscribe(p, b);
@@ -446,5 +461,48 @@ describe('billing portal and funnel', () => {
     expect(response.statusCode).toBe(204);
     expect((await b.client.post('/api/funnel-events/', { event: 'payment_succeeded' })).statusCode).toBe(400);
     expect(await funnelOf(b)).toEqual(['subscriptions_page_opened']);
+  });
+});
+
+describe('order and recovery', () => {
+  test('any order of delivery, with duplicates, ends in the state Stripe holds', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.boolean(), fc.integer({ min: 0, max: 1_000_000 }), fc.nat(3), async (cancel, seed, duplicates) => {
+        const b = await buyer(p, `order-${seed}`);
+        await simControl(p.sim, '/__sim/webhooks/hold');
+        const sessionId = await startCheckout(b);
+        await pay(p, sessionId);
+        const stripeId = (await p.stripe.checkout.sessions.retrieve(sessionId)).subscription as string;
+        if (cancel) await p.stripe.subscriptions.update(stripeId, { cancel_at_period_end: true });
+        const held = p.sim.deliveries().filter((d) => d.status === 'held').map((d) => d.eventId);
+        // A permutation from the seed, then some events sent again.
+        const order = [...held].sort((x, y) => ((x.charCodeAt(x.length - 1) * seed) % 97) - ((y.charCodeAt(y.length - 1) * seed) % 97));
+        await simControl(p.sim, '/__sim/webhooks/release', { order });
+        for (const id of order.slice(0, duplicates)) await simControl(p.sim, `/__sim/webhooks/events/${id}/deliver`);
+        await settle(p);
+        const atStripe = await p.stripe.subscriptions.retrieve(stripeId);
+        const [row] = await rowsOf(b);
+        expect(row).toMatchObject({ status: atStripe.cancel_at_period_end ? 'canceled' : 'active', period_end: new Date(atStripe.items.data[0]!.current_period_end * 1000) });
+        expect(await paymentsOf(b)).toHaveLength(1);
+        expect((await billingMails(p, b)).filter((k) => k === 'payment-receipt')).toHaveLength(1);
+      }),
+      { numRuns: 6 },
+    );
+  });
+
+  test('the daily check corrects a subscription whose events were lost', async () => {
+    const b = await buyer(p, 'reconcile');
+    await subscribe(p, b);
+    const [row] = await rowsOf(b);
+    // The cancel reaches Stripe, but its event never arrives; and the local row was damaged.
+    await simControl(p.sim, '/__sim/webhooks/hold');
+    await p.stripe.subscriptions.update(row!.stripe_subscription_id!, { cancel_at_period_end: true });
+    await db().updateTable('subscriptions').set({ period_end: new Date(row!.period_end.getTime() + 90 * DAY_SECONDS * 1000) }).where('id', '=', row!.id).execute();
+    const result = await reconcileStripeSubscriptions(p.t.ctx);
+    expect(result.corrected).toBeGreaterThanOrEqual(1);
+    expect((await rowsOf(b))[0]).toMatchObject({ status: 'canceled', period_end: row!.period_end });
+    await simControl(p.sim, '/__sim/webhooks/release', {});
+    await settle(p);
+    expect((await reconcileStripeSubscriptions(p.t.ctx)).corrected).toBe(0);
   });
 });
