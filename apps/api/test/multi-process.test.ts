@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { startSmtpSimulator, type InboxMessage, type SmtpSimulator } from '@tradelist/simulators/smtp';
@@ -8,6 +7,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.ts';
 import { extractLink, uniqueEmail } from './support/accounts.ts';
+import { freePort } from './support/ports.ts';
+
 
 /**
  * Scale-out with real processes (docs/decisions/0009): two API processes started with WORKERS=0
@@ -27,16 +28,6 @@ interface Started {
   child: ChildProcess;
   output: () => string;
   exited: Promise<number | null>;
-}
-
-/** A free TCP port on loopback (the kernel picks it; the server binds it right after). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
 }
 
 /** Runs an entry point from source, as the operator CLI test does (nothing is built). */

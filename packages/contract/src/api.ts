@@ -326,7 +326,7 @@ export const api = {
       tag: 'billing',
       summary: 'Stripe events, signed (Stripe-Signature); each event id is applied once',
       response: { 200: webhookAcceptedResponse },
-      errors: [400, 503],
+      errors: [400, 502],
     }),
   },
 

@@ -61,6 +61,9 @@ export async function createCatalogFixture(t: TestApp, options: { downloadMax?: 
   return { freeCategoryId: free.id, paidCategoryId: paid.id, paidEditions: { jan, feb, mar }, freeEdition, planId: plan.id };
 }
 
+/** The password of every fixture user. */
+export const FIXTURE_PASSWORD = 'fixture password 123';
+
 export type Principal = 'anonymous' | 'free' | 'subscriber' | 'cancelled' | 'expired';
 
 /**
@@ -71,7 +74,7 @@ export async function clientFor(t: TestApp, fixture: CatalogFixture, principal: 
   const client = t.client({ remoteAddress: `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` });
   if (principal === 'anonymous') return { client, userId: null };
   const email = `${label}-${principal}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const password = 'fixture password 123';
+  const password = FIXTURE_PASSWORD;
   const now = t.clock.now();
   const user = await insertUser(t.database.db, {
     name: `${principal} user`,
