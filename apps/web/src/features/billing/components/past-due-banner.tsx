@@ -4,7 +4,7 @@ import { notify } from '../../../lib/notify';
 import { useBillingPortalSession } from '../api/billing-portal-session';
 import { useSubscription } from '../api/get-subscription';
 import { failureMessage } from '../utils/failure-message';
-import { billingMessages } from '../utils/subscription-text';
+import { billingMessages, pastDueNotice } from '../utils/subscription-text';
 import billingStyles from './billing.module.css';
 
 /**
@@ -16,11 +16,12 @@ export function PastDueBanner() {
   const portal = useBillingPortalSession({
     onError: (error) => notify.error(failureMessage(error, billingMessages.portalFailed)),
   });
-  if (subscription.data?.subscription?.status !== 'past_due') return null;
+  const notice = pastDueNotice(subscription.data);
+  if (notice === null) return null;
   const isOpening = portal.isPending || portal.isSuccess;
   return (
     <div className={billingStyles.pastDue} role="status">
-      <p className={billingStyles.pastDueText}>{billingMessages.pastDue}</p>
+      <p className={billingStyles.pastDueText}>{notice}</p>
       <button
         type="button"
         className={cx(buttonStyles.button, buttonStyles.buttonPrimary)}

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   downloadMaxText,
   downloadsText,
+  pastDueNotice,
   paymentText,
   periodText,
   refundConfirmationText,
@@ -32,6 +33,21 @@ describe('subscriptionStatusText', () => {
     expect(subscriptionStatusText(summary)).toBe('Active');
     expect(subscriptionStatusText({ ...summary, status: 'canceled' })).toBe('Canceled — ends on Nov 23, 2027');
     expect(subscriptionStatusText({ ...summary, status: 'past_due' })).toBe('Payment failed');
+  });
+});
+
+describe('pastDueNotice', () => {
+  it('tells the user of a failed renewal how to keep the subscription', () => {
+    expect(pastDueNotice({ status: true, subscription: { ...summary, status: 'past_due' } })).toBe(
+      'Your renewal payment failed. Update your card in the billing portal to keep your subscription.',
+    );
+  });
+
+  it('says nothing otherwise, nor before the subscription is known', () => {
+    expect(pastDueNotice({ status: true, subscription: summary })).toBeNull();
+    expect(pastDueNotice({ status: true, subscription: { ...summary, status: 'canceled' } })).toBeNull();
+    expect(pastDueNotice({ status: false, subscription: null })).toBeNull();
+    expect(pastDueNotice(undefined)).toBeNull();
   });
 });
 

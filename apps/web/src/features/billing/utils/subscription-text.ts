@@ -32,6 +32,11 @@ export function subscriptionStatusText(summary: Pick<SubscriptionSummary, 'statu
   }
 }
 
+/** The banner above every dashboard page while a renewal payment has failed (product §10.9); null otherwise. */
+export function pastDueNotice(overview: SubscriptionOverview | undefined): string | null {
+  return overview?.subscription?.status === 'past_due' ? billingMessages.pastDue : null;
+}
+
 /** "Renews on …" while it renews, "Ends on …" otherwise. */
 export function periodText(summary: Pick<SubscriptionSummary, 'renews' | 'period_end'>): string {
   return `${summary.renews ? 'Renews on' : 'Ends on'} ${formatDayOf(summary.period_end)}`;
