@@ -238,8 +238,9 @@ test('closing the app finishes the in-flight request and the running job first',
   await ctx.queue.enqueue(slowJob, {});
   ctx.queue.wake();
   const inFlight = fetch(`${address}/api/slow-for-test/`);
-  await new Promise((resolve) => setTimeout(resolve, 150));
-  expect(events).toEqual(expect.arrayContaining(['job started', 'request started']));
+  // Close only once both are under way (on a busy machine the worker's first poll can take a while).
+  await expect.poll(() => events, { timeout: 5000, interval: 10 }).toEqual(expect.arrayContaining(['job started', 'request started']));
+  expect(events).not.toContain('job finished');
   await app.close();
   events.push('closed');
   const response = await inFlight;

@@ -112,15 +112,17 @@ test('a queued email is sent once although both instances run their workers', as
 test('the hourly clean-up runs once per hour for both instances together', async () => {
   const [a, b] = [instances[0]!.ctx.queue, instances[1]!.ctx.queue];
   const db = instances[0]!.ctx.db;
+  // The other schedules (the modules') run on their own rhythm; this test follows the clean-up.
+  const runDue = async (queue: typeof a) => (await queue.runDueSchedules()).filter((name) => name === cleanUp.name);
   const cleanUps = () => db.selectFrom('jobs').select(['idempotency_key', 'state', 'claimed_by']).where('queue', '=', cleanUp.name).orderBy('id').execute();
   // Both look at the same moment: one of them queues the run.
-  const first = await Promise.all([a.runDueSchedules(), b.runDueSchedules()]);
+  const first = await Promise.all([runDue(a), runDue(b)]);
   expect(first.flat()).toEqual(['clean-up']);
-  expect(await Promise.all([a.runDueSchedules(), b.runDueSchedules()])).toEqual([[], []]);
+  expect(await Promise.all([runDue(a), runDue(b)])).toEqual([[], []]);
   clock.advance(3599);
-  expect(await Promise.all([a.runDueSchedules(), b.runDueSchedules()])).toEqual([[], []]);
+  expect(await Promise.all([runDue(a), runDue(b)])).toEqual([[], []]);
   clock.advance(1);
-  const second = await Promise.all([b.runDueSchedules(), a.runDueSchedules()]);
+  const second = await Promise.all([runDue(b), runDue(a)]);
   expect(second.flat()).toEqual(['clean-up']);
   await Promise.all([a.runDueJobs(), b.runDueJobs()]);
   const runs = await cleanUps();
@@ -132,6 +134,6 @@ test('the hourly clean-up runs once per hour for both instances together', async
   expect(['instance-a', 'instance-b']).toContain(schedule.last_run_by);
   // A second process that was down for a day runs once on return, not once per missed hour.
   clock.advance(24 * 3600);
-  expect((await Promise.all([a.runDueSchedules(), b.runDueSchedules()])).flat()).toEqual(['clean-up']);
-  expect(await Promise.all([a.runDueSchedules(), b.runDueSchedules()])).toEqual([[], []]);
+  expect((await Promise.all([runDue(a), runDue(b)])).flat()).toEqual(['clean-up']);
+  expect(await Promise.all([runDue(a), runDue(b)])).toEqual([[], []]);
 });

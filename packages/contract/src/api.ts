@@ -261,7 +261,7 @@ export const api = {
       summary: "Start Stripe's hosted checkout for a plan's recurring or one-time price",
       body: createCheckoutSessionRequest,
       response: { 200: redirectUrlResponse },
-      errors: [400, 401, 403, 409, 502],
+      errors: [400, 401, 403, 409, 429, 502],
     }),
     confirmCheckoutSession: defineEndpoint({
       method: 'POST',
@@ -271,7 +271,7 @@ export const api = {
       summary: 'Apply a finished checkout now (the success page), as its webhook would',
       body: confirmCheckoutSessionRequest,
       response: { 200: confirmCheckoutSessionResponse },
-      errors: [400, 401, 403, 404, 502],
+      errors: [400, 401, 403, 404, 429, 502],
     }),
     subscription: defineEndpoint({
       method: 'GET',
@@ -289,7 +289,7 @@ export const api = {
       tag: 'billing',
       summary: 'Stop the renewal: the subscription ends when its period does',
       response: { 200: subscriptionChangeResponse },
-      errors: [401, 403, 404, 409, 502],
+      errors: [401, 403, 404, 409, 429, 502],
     }),
     requestRefund: defineEndpoint({
       method: 'POST',
@@ -298,7 +298,7 @@ export const api = {
       tag: 'billing',
       summary: 'Refund an auto-renewal within 10 days when nothing was downloaded since',
       response: { 200: subscriptionChangeResponse },
-      errors: [401, 403, 404, 409, 502],
+      errors: [401, 403, 404, 409, 429, 502],
     }),
     billingPortalSession: defineEndpoint({
       method: 'POST',
@@ -307,7 +307,7 @@ export const api = {
       tag: 'billing',
       summary: "Open Stripe's billing portal (card, invoices, renewal)",
       response: { 200: redirectUrlResponse },
-      errors: [401, 403, 404, 502],
+      errors: [401, 403, 404, 429, 502],
     }),
     trackFunnelEvent: defineEndpoint({
       method: 'POST',

@@ -96,6 +96,7 @@ export interface Config {
     resetPerAddress: RateLimitRule;
     downloadsPerUser: RateLimitRule;
     previewPagesPerUser: RateLimitRule;
+    billingCallsPerUser: RateLimitRule;
   };
 }
 
@@ -117,6 +118,9 @@ export const defaultRateLimits: Config['rateLimits'] = {
   // The same guard for the markup preview: 600 pages of at most 100 items an hour, enough to
   // scroll and search a list several times, not to copy a 240,000-item edition through it.
   previewPagesPerUser: { limit: 600, windowSeconds: 60 * 60 },
+  // Checkouts, confirmations, portal sessions, cancels and refunds each call Stripe: a person
+  // needs a handful; a script would spend the account's Stripe rate limit.
+  billingCallsPerUser: { limit: 30, windowSeconds: 60 * 60 },
 };
 
 /**

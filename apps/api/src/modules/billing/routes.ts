@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { ApiModule } from '../../http/contexts.ts';
 import { registerEndpoint } from '../../http/endpoints.ts';
+import { enforceRateLimits } from '../../security/rate-limits.ts';
 import { requireUser } from '../../security/session-plugin.ts';
 import { confirmCheckoutSession, createCheckoutSession } from './services/checkout.ts';
 import { listPlans } from './services/list-plans.ts';
@@ -12,15 +13,21 @@ import { subscriptionOverview } from './services/subscription-overview.ts';
 
 const calls = api.billing;
 
+/** Counts one call that reaches Stripe against the user's hourly allowance (429 beyond it). */
+async function limitStripeCalls(ctx: AppContext, userId: number): Promise<number> {
+  await enforceRateLimits(ctx, [{ key: `billing:user:${userId}`, rule: ctx.config.rateLimits.billingCallsPerUser }]);
+  return userId;
+}
+
 /** The plan and subscription calls of product §7. */
 export const billingRoutes: ApiModule = ({ public: open, user }, ctx) => {
   registerEndpoint(open, calls.subscriptionPlans, async () => listPlans(ctx));
-  registerEndpoint(user, calls.createCheckoutSession, async (request) => createCheckoutSession(ctx, requireUser(request).id, request.body));
-  registerEndpoint(user, calls.confirmCheckoutSession, async (request) => confirmCheckoutSession(ctx, requireUser(request).id, request.body.session_id));
+  registerEndpoint(user, calls.createCheckoutSession, async (request) => createCheckoutSession(ctx, await limitStripeCalls(ctx, requireUser(request).id), request.body));
+  registerEndpoint(user, calls.confirmCheckoutSession, async (request) => confirmCheckoutSession(ctx, await limitStripeCalls(ctx, requireUser(request).id), request.body.session_id));
   registerEndpoint(user, calls.subscription, async (request) => subscriptionOverview(ctx, requireUser(request).id));
-  registerEndpoint(user, calls.cancelSubscription, async (request) => cancelSubscription(ctx, requireUser(request).id));
-  registerEndpoint(user, calls.requestRefund, async (request) => requestRefund(ctx, requireUser(request).id));
-  registerEndpoint(user, calls.billingPortalSession, async (request) => openBillingPortal(ctx, requireUser(request).id));
+  registerEndpoint(user, calls.cancelSubscription, async (request) => cancelSubscription(ctx, await limitStripeCalls(ctx, requireUser(request).id)));
+  registerEndpoint(user, calls.requestRefund, async (request) => requestRefund(ctx, await limitStripeCalls(ctx, requireUser(request).id)));
+  registerEndpoint(user, calls.billingPortalSession, async (request) => openBillingPortal(ctx, await limitStripeCalls(ctx, requireUser(request).id)));
   registerEndpoint(user, calls.trackFunnelEvent, async (request, reply) => {
     await trackSubscriptionsPageOpened(ctx, requireUser(request).id);
     return reply.code(204).send(null);

@@ -79,6 +79,18 @@ describe('checkout', () => {
     expect(await funnelOf(b)).toEqual(['checkout_started', 'checkout_started']);
   });
 
+  test('calls that reach Stripe are limited per user and hour', async () => {
+    const b = await buyer(p, 'throttled');
+    const limit = p.t.config.rateLimits.billingCallsPerUser.limit;
+    for (let i = 0; i < limit; i++) await startCheckout(b);
+    const refused = await b.client.post('/api/create-checkout-session/', { price_id: RECURRING_PRICE, is_recurring: true });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe('RATE_LIMITED');
+    expect((await b.client.post('/api/billing-portal-session/')).statusCode).toBe(429);
+    // Reading the subscription never reaches Stripe and is not limited.
+    expect((await b.client.get('/api/subscription/')).statusCode).toBe(200);
+  });
+
   test('a user without a Stripe customer gets one, once', async () => {
     const b = await buyer(p, 'new-customer');
     await db().updateTable('users').set({ stripe_customer_id: null }).where('id', '=', b.userId).execute();
