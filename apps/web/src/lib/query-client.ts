@@ -41,7 +41,7 @@ export function createQueryClient(): QueryClient {
     queryCache: new QueryCache({
       onError(error, query) {
         // The server no longer knows this browser's session: drop local state; the dashboard
-        // guard then redirects to /login (product §4, brief: 401 from /api/me/).
+        // guard then redirects to /login (product §4.1: any call answering 401).
         if (isApiError(error) && error.status === 401) {
           clearSession();
           return;
