@@ -3,7 +3,6 @@ import { FREE_CATEGORY_ID } from '@tradelist/contract/catalog';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { CheckIcon } from '../../../components/ui/icons';
 import buttonStyles from '../../../components/ui/button.module.css';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
@@ -18,6 +17,7 @@ import { failureMessage } from '../utils/failure-message';
 import { planCard } from '../utils/plan-card';
 import { billingMessages, downloadMaxText, paymentText } from '../utils/subscription-text';
 import billingStyles from './billing.module.css';
+import { PlanCard } from './plan-card';
 
 /** product §2.9 without a subscription: the plans, the auto-renew choice, and a subscribe button per paid plan. */
 export function PlanList() {
@@ -124,90 +124,54 @@ interface PaidPlanCardProps {
 
 /** A paid plan priced as on the landing page, its download maximum, and its subscribe button (or why it cannot be bought). */
 function PaidPlanCard({ plan, autoRenew, isLeaving, isStarting, onSubscribe }: PaidPlanCardProps) {
-  const titleId = useId();
   const reasonId = useId();
-  const card = planCard(plan);
   const choice = checkoutChoice(plan, autoRenew);
   return (
-    <article className={cx(billingStyles.planCard, billingStyles.planCardFeatured)} aria-labelledby={titleId}>
-      <h2 className={billingStyles.planCardName} id={titleId}>
-        {card.name}
-      </h2>
-      <p className={billingStyles.planCardPrice}>
-        <span className={billingStyles.planCardAmount}>{card.price}</span>
-        {card.unit ? <span className={billingStyles.planCardUnit}>{card.unit}</span> : null}
-      </p>
-      {card.was ? (
-        <p className={billingStyles.planCardWas}>
-          Normally <s>{card.was}</s>
-        </p>
-      ) : null}
-      <p className={billingStyles.planCardBilling}>{paymentText(plan, autoRenew)}</p>
-      <p className={billingStyles.planCardAllowance}>{downloadMaxText(plan)}</p>
-      <FeatureList features={card.features} />
-      {choice.kind === 'checkout' ? (
-        <button
-          type="button"
-          className={cx(buttonStyles.button, buttonStyles.buttonPrimary, buttonStyles.buttonBlock)}
-          aria-describedby={titleId}
-          disabled={isLeaving}
-          onClick={() => onSubscribe(choice.request)}
-        >
-          {isStarting ? 'Opening checkout…' : 'Subscribe'}
-        </button>
-      ) : (
-        <>
+    <PlanCard card={planCard(plan)} billing={paymentText(plan, autoRenew)} detail={downloadMaxText(plan)}>
+      {(titleId) =>
+        choice.kind === 'checkout' ? (
           <button
             type="button"
             className={cx(buttonStyles.button, buttonStyles.buttonPrimary, buttonStyles.buttonBlock)}
-            aria-describedby={`${titleId} ${reasonId}`}
-            disabled
+            aria-describedby={titleId}
+            disabled={isLeaving}
+            onClick={() => onSubscribe(choice.request)}
           >
-            Subscribe
+            {isStarting ? 'Opening checkout…' : 'Subscribe'}
           </button>
-          <p className={billingStyles.planCardReason} id={reasonId}>
-            {choice.reason}
-          </p>
-        </>
-      )}
-    </article>
+        ) : (
+          <>
+            <button
+              type="button"
+              className={cx(buttonStyles.button, buttonStyles.buttonPrimary, buttonStyles.buttonBlock)}
+              aria-describedby={`${titleId} ${reasonId}`}
+              disabled
+            >
+              Subscribe
+            </button>
+            <p className={billingStyles.planCardReason} id={reasonId}>
+              {choice.reason}
+            </p>
+          </>
+        )
+      }
+    </PlanCard>
   );
 }
 
 /** The free demo: nothing to buy, a link to its list in the catalog. */
 function FreePlanCard({ plan }: { plan: SubscriptionPlan }) {
-  const titleId = useId();
-  const card = planCard(plan);
   return (
-    <article className={billingStyles.planCard} aria-labelledby={titleId}>
-      <h2 className={billingStyles.planCardName} id={titleId}>
-        {card.name}
-      </h2>
-      <p className={billingStyles.planCardPrice}>
-        <span className={billingStyles.planCardAmount}>{card.price}</span>
-      </p>
-      <p className={billingStyles.planCardBilling}>Free for every account, no payment needed</p>
-      <FeatureList features={card.features} />
-      <Link
-        to={`${paths.dashboardCatalog}?category=${FREE_CATEGORY_ID}`}
-        className={cx(buttonStyles.button, buttonStyles.buttonOutline, buttonStyles.buttonBlock)}
-        aria-describedby={titleId}
-      >
-        Open the free demo
-      </Link>
-    </article>
-  );
-}
-
-function FeatureList({ features }: { features: string[] }) {
-  if (features.length === 0) return null;
-  return (
-    <ul className={billingStyles.planCardFeatures}>
-      {features.map((feature) => (
-        <li key={feature}>
-          <CheckIcon /> {feature}
-        </li>
-      ))}
-    </ul>
+    <PlanCard card={planCard(plan)} billing="Free for every account, no payment needed">
+      {(titleId) => (
+        <Link
+          to={`${paths.dashboardCatalog}?category=${FREE_CATEGORY_ID}`}
+          className={cx(buttonStyles.button, buttonStyles.buttonOutline, buttonStyles.buttonBlock)}
+          aria-describedby={titleId}
+        >
+          Open the free demo
+        </Link>
+      )}
+    </PlanCard>
   );
 }

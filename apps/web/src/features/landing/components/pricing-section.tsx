@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
-import { CheckIcon } from '../../../components/ui/icons';
 import { homeSectionIds } from '../../../config/paths';
-import { planCard, useSubscriptionPlans } from '../../billing';
+import { PlanCard, planCard, useSubscriptionPlans } from '../../billing';
 import { useGetStartedPath } from '../hooks/use-get-started-path';
 import landingStyles from './landing.module.css';
 import { cx } from '../../../lib/cx';
@@ -37,40 +36,22 @@ export function PricingSection() {
         ) : null}
         <ul className={landingStyles.pricingGrid}>
           {plans.map((plan) => (
-            <li
-              key={plan.name}
-              className={cx(landingStyles.pricingCard, plan.isFeatured && landingStyles.pricingCardFeatured)}
-            >
-              {plan.isFeatured ? <p className={landingStyles.pricingCardBadge}>Best value</p> : null}
-              <h3 className={landingStyles.pricingCardName}>{plan.name}</h3>
-              <p className={landingStyles.pricingCardPrice}>
-                <span className={landingStyles.pricingCardAmount}>{plan.price}</span>
-                {plan.unit ? <span className={landingStyles.pricingCardUnit}>{plan.unit}</span> : null}
-              </p>
-              {plan.was ? (
-                <p className={landingStyles.pricingCardWas}>
-                  Normally <s>{plan.was}</s>
-                </p>
-              ) : null}
-              <p className={landingStyles.pricingCardBilling}>{plan.billing}</p>
-              <ul className={landingStyles.pricingCardFeatures}>
-                {plan.features.map((feature) => (
-                  <li key={feature}>
-                    <CheckIcon /> {feature}
-                  </li>
-                ))}
-              </ul>
-              <Link
-                to={getStartedPath}
-                className={cx(
-                  buttonStyles.button,
-                  buttonStyles.buttonBlock,
-                  plan.isFeatured ? buttonStyles.buttonPrimary : buttonStyles.buttonOutline,
+            <li key={plan.name}>
+              <PlanCard card={plan} billing={plan.billing} badge={plan.isFeatured ? 'Best value' : undefined} headingLevel="h3">
+                {() => (
+                  <Link
+                    to={getStartedPath}
+                    className={cx(
+                      buttonStyles.button,
+                      buttonStyles.buttonBlock,
+                      plan.isFeatured ? buttonStyles.buttonPrimary : buttonStyles.buttonOutline,
+                    )}
+                    aria-label={`Get started with the ${plan.name}`}
+                  >
+                    Get started
+                  </Link>
                 )}
-                aria-label={`Get started with the ${plan.name}`}
-              >
-                Get started
-              </Link>
+              </PlanCard>
             </li>
           ))}
         </ul>
