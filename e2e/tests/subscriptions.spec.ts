@@ -4,6 +4,7 @@ import type { LatestCollectionResponse } from '@tradelist/contract/catalog';
 import { formatDayOf } from '../../apps/web/src/lib/format.ts';
 import { createActivatedUser, signInThroughApi, uniqueEmail } from '../support/accounts.ts';
 import { expectToast } from '../support/toasts.ts';
+import { DEFAULT_STRIPE_SECRET_KEY } from '@tradelist/simulators/stripe';
 
 // The buying path of product §2.9–§2.11 against the real server and the Stripe simulator's hosted
 // checkout and billing portal (globalSetup points the server at it).
@@ -239,4 +240,73 @@ test("'Subscribe and save', the pricing cards' 'Get started' and the header's ca
   await page.getByRole('link', { name: 'Get started with the Annual plan' }).click();
   await expect(page).toHaveURL(/\/dashboard\/subscriptions$/);
   await expect(plans).toBeVisible();
+});
+
+// Renewals happen in Stripe's time: the simulator's test clock puts the customer the app created
+// a year ahead (the app's own clock stays at today, which is inside the new period's refund window).
+
+/** A Stripe API call to the simulator with the app's key (what a test clock needs). */
+async function stripeApi(page: Page, method: 'GET' | 'POST', path: string, form?: Record<string, string>): Promise<Record<string, unknown>> {
+  const response = await page.request.fetch(`${stripeUrl}/v1/${path}`, {
+    method,
+    headers: { authorization: `Bearer ${DEFAULT_STRIPE_SECRET_KEY}`, ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+    ...(form ? { data: new URLSearchParams(form).toString() } : {}),
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+/** Subscribes (auto-renew on) with the customer on a test clock frozen now. */
+async function subscribeOnTestClock(page: Page, email: string): Promise<{ clockId: string; customerId: string }> {
+  const plans = (await (await page.request.get('/api/subscription-plans/')).json()) as SubscriptionPlan[];
+  const annual = plans.find((plan) => !plan.is_free)!;
+  const headers = await callHeaders(page, email);
+  const created = await page.request.post('/api/create-checkout-session/', { headers, data: { price_id: annual.stripe_price_id_recurring, is_recurring: true } });
+  expect(created.status()).toBe(200);
+  const sessionId = new URL(((await created.json()) as { url: string }).url).pathname.split('/').pop()!;
+  const session = await stripeApi(page, 'GET', `checkout/sessions/${sessionId}`);
+  const clock = await stripeApi(page, 'POST', 'test_helpers/test_clocks', { frozen_time: String(Math.floor(Date.now() / 1000)) });
+  const attached = await page.request.post(`${stripeUrl}/__sim/customers/${session['customer'] as string}/test_clock`, { data: { test_clock: clock['id'] } });
+  expect(attached.ok()).toBe(true);
+  expect((await page.request.post(`${stripeUrl}/__sim/checkout/sessions/${sessionId}/pay`, { data: { card: '4242424242424242' } })).ok()).toBe(true);
+  await expect.poll(async () => (await subscriptionOf(page, email)).status).toBe(true);
+  return { clockId: clock['id'] as string, customerId: session['customer'] as string };
+}
+
+/** Moves the test clock past the renewal (a year and a day on). */
+async function renew(page: Page, clockId: string): Promise<void> {
+  const clock = await stripeApi(page, 'GET', `test_helpers/test_clocks/${clockId}`);
+  await stripeApi(page, 'POST', `test_helpers/test_clocks/${clockId}/advance`, { frozen_time: String((clock['frozen_time'] as number) + 366 * 24 * 3600) });
+}
+
+test('a failed renewal shows the banner on every dashboard page, with the way to the billing portal', async ({ page }) => {
+  const email = await signInNewUser(page, 'past-due');
+  const { clockId, customerId } = await subscribeOnTestClock(page, email);
+  const declines = await page.request.post(`${stripeUrl}/__sim/customers/${customerId}/card`, { data: { card: '4000000000000341' } });
+  expect(declines.ok()).toBe(true);
+  await renew(page, clockId);
+  await expect.poll(async () => (await subscriptionOf(page, email)).subscription?.status, { timeout: 20_000 }).toBe('past_due');
+
+  await page.goto('/dashboard/catalog');
+  const banner = page.getByRole('status').filter({ hasText: 'Your renewal payment failed. Update your card in the billing portal to keep your subscription.' });
+  await expect(banner).toBeVisible();
+  await page.getByRole('link', { name: 'Subscriptions' }).first().click();
+  await expect(page.getByText('Status: Payment failed')).toBeVisible();
+  await expect(banner).toBeVisible();
+  await banner.getByRole('button', { name: 'Open the billing portal' }).click();
+  await page.waitForURL(`${stripeUrl}/**`);
+});
+
+test('within 10 days of an auto-renewal, with nothing downloaded since, the user is refunded and the subscription ends', async ({ page }) => {
+  const email = await signInNewUser(page, 'refund');
+  const { clockId } = await subscribeOnTestClock(page, email);
+  await renew(page, clockId);
+  await expect.poll(async () => (await subscriptionOf(page, email)).subscription?.refund_eligible, { timeout: 20_000 }).toBe(true);
+
+  await page.goto('/dashboard/subscriptions');
+  await page.getByRole('button', { name: 'Request a refund' }).click();
+  await page.getByRole('button', { name: 'Yes, refund and end it' }).click();
+  await expectToast(page, 'Your renewal was refunded and your subscription has ended. A confirmation is on its way to your email.');
+  await expect(page.getByRole('article', { name: 'Annual plan' })).toBeVisible();
+  expect((await subscriptionOf(page, email)).status).toBe(false);
 });

@@ -260,6 +260,22 @@ describe('Stripe simulator', () => {
     expect(result.json).toMatchObject({ error: { type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds' } });
   });
 
+  it('puts an existing customer on a test clock before its first subscription, and lists prices by lookup key', async () => {
+    const frozen = Math.floor(Date.UTC(2031, 5, 1) / 1000);
+    const clock = await stripe.testHelpers.testClocks.create({ frozen_time: frozen });
+    const customer = await stripe.customers.create({ email: 'later@example.com' });
+    expect((await control(sim, `/__sim/customers/${customer.id}/test_clock`, { test_clock: 'clock_nope' })).status).toBe(400);
+    expect((await control(sim, `/__sim/customers/${customer.id}/test_clock`, { test_clock: clock.id })).status).toBe(200);
+    const session = await subscriptionCheckout(customer.id);
+    await control(sim, `/__sim/checkout/sessions/${session.id}/pay`, { card: '4242424242424242' });
+    const subscription = await stripe.subscriptions.retrieve((await stripe.checkout.sessions.retrieve(session.id)).subscription as string);
+    expect(subscription.items.data[0]!.current_period_start).toBe(frozen);
+    expect((await control(sim, `/__sim/customers/${customer.id}/test_clock`, { test_clock: clock.id })).status).toBe(400);
+
+    const prices = await stripe.prices.list({ lookup_keys: ['annual_one_time'] });
+    expect(prices.data.map((p) => p.id)).toEqual([SIM_ANNUAL_ONE_TIME_PRICE_ID]);
+  });
+
   it('sets and clears cancel at period end, and cancels at once', async () => {
     const customer = await stripe.customers.create({});
     const session = await subscriptionCheckout(customer.id);

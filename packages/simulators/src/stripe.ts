@@ -554,6 +554,24 @@ export async function startStripeSimulator(options: StripeSimulatorOptions = {})
       sendJson(res, 200, { session: render(session, []), redirect_url: engine.successUrlFor(session) });
       return;
     }
+    // Puts an existing customer on a test clock (Stripe only allows it at creation; tests of an
+    // app that creates its own customers need it later). Refused once the customer has a subscription.
+    match = /^\/__sim\/customers\/(cus_\w+)\/test_clock$/.exec(path);
+    if (match && method === 'POST') {
+      const body = await json();
+      const customer = state.objects[match[1]!];
+      const clockId = body['test_clock'];
+      const clock = typeof clockId === 'string' ? state.objects[clockId] : undefined;
+      const subscribed = Object.values(state.objects).some((o) => o.object === 'subscription' && o['customer'] === match![1]);
+      if (!customer || customer.object !== 'customer' || !clock || clock.object !== 'test_helpers.test_clock' || subscribed) {
+        sendJson(res, 400, { error: { type: 'invalid_request_error', message: 'needs a known customer without subscriptions and {"test_clock": "clock_..."}' } });
+        return;
+      }
+      customer['test_clock'] = clock.id;
+      save();
+      sendJson(res, 200, { customer: customer.id, test_clock: clock.id });
+      return;
+    }
     match = /^\/__sim\/customers\/(cus_\w+)\/card$/.exec(path);
     if (match && method === 'POST') {
       const body = await json();
