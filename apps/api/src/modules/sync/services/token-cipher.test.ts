@@ -21,7 +21,7 @@ describe('provider token encryption', () => {
     expect(() => openToken([k2], old, '1:quickbook:access')).toThrow(/k1 is not configured/);
     expect(() => openToken([k1], old, '2:quickbook:access')).toThrow();
     const bytes = Buffer.from(old.value, 'base64');
-    bytes[bytes.length - 1] ^= 1;
+    bytes.writeUInt8(bytes.readUInt8(bytes.length - 1) ^ 1, bytes.length - 1);
     expect(() => openToken([k1], { keyId: 'k1', value: bytes.toString('base64') }, '1:quickbook:access')).toThrow();
     expect(() => openToken([{ id: 'k1', key: randomBytes(32) }], old, '1:quickbook:access')).toThrow();
   });
