@@ -142,6 +142,8 @@ export interface Config {
     downloadsPerUser: RateLimitRule;
     previewPagesPerUser: RateLimitRule;
     billingCallsPerUser: RateLimitRule;
+    providerConnectsPerUser: RateLimitRule;
+    syncsPerUser: RateLimitRule;
   };
 }
 
@@ -181,6 +183,10 @@ export const defaultRateLimits: Config['rateLimits'] = {
   // Checkouts, confirmations, portal sessions, cancels and refunds each call Stripe: a person
   // needs a handful; a script would spend the account's Stripe rate limit.
   billingCallsPerUser: { limit: 30, windowSeconds: 60 * 60 },
+  // Each connect starts an authorization flow (a stored state): a person needs a few.
+  providerConnectsPerUser: { limit: 30, windowSeconds: 60 * 60 },
+  // Each sync reads the whole list at the provider and spends the company's API limits.
+  syncsPerUser: { limit: 60, windowSeconds: 60 * 60 },
 };
 
 /**
