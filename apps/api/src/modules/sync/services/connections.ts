@@ -64,7 +64,7 @@ export async function completeAuthorization(
   provider: SyncProvider,
   callback: { code: string; state: string; realmId?: string },
 ): Promise<AuthCompletedResponse> {
-  requireCredentials(ctx.config, provider);
+  // The state is checked first: no flow exists without the provider being set up.
   const consumed = await consumeOauthFlow(ctx.db, { stateHash: sha256(callback.state), provider, userId: user.id, sessionHash: sha256(sessionCookie), now: ctx.clock.now() });
   if (!consumed) throw new AppError('OAUTH_STATE_INVALID', oauthStateInvalidMessage);
   const tokens = await exchange(ctx, provider, callback.code);
