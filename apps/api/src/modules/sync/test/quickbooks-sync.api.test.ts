@@ -259,3 +259,24 @@ describe('QuickBooks Online: sync', () => {
     }
   });
 });
+
+describe('QuickBooks Online: throttling', () => {
+  let small: SyncTest;
+  // A company that takes 2 batch requests a minute, with both clocks 600 times faster (a
+  // QuickBooks minute is 0.1 s): the sync, paced for QuickBooks' real 40, meets 429s mid-way.
+  setUpSyncTest({ env: { QBO_BATCH_SIZE: '10' }, qboLimits: { batchRequestsPerMinute: 2 }, timeScale: 600 }, (setup) => (small = setup));
+
+  test('a 429 in the middle: the sync waits as told, continues, and completes with no duplicate', async () => {
+    const { client } = await userOf(small, 'free', 'qbo-429');
+    await connect(client, 'quickbook');
+    const edition = await freeEditionOf(small, 'qbothrottle', 60);
+    const result = await runAndRead(small, client, await startSync(client, 'quickbook', edition));
+    expect(result).toMatchObject({ status: 'succeeded', created: 60, failed: 0 });
+    const stats = await simStats(small.qbo.url);
+    expect(stats.throttled).toBeGreaterThanOrEqual(1);
+    expect(stats.writes).toBe(60);
+    const items = (await simItems<QboItemSummary>(small.qbo.url))[small.qbo.companies[0]!.realmId]!;
+    expect(items).toHaveLength(60);
+    expect(new Set(items.map((i) => i.sku)).size).toBe(60);
+  });
+});
