@@ -1,7 +1,7 @@
 import type { JobberItemSummary } from '@tradelist/simulators/jobber';
 import { describe, expect, test } from 'vitest';
 import { connectionTokens } from '../services/provider-tokens.ts';
-import { connect, freeEditionOf, runAndRead, setUpSyncTest, simItems, simStats, startSync, userOf, type SyncTest } from './sync-test.ts';
+import { connect, freeEditionOf, runAndRead, setUpSyncTest, simItems, simStats, startSync, userOf, type SyncTest } from '../../../../test/support/sync.ts';
 
 let s: SyncTest;
 setUpSyncTest({}, (setup) => (s = setup));

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { describe, expect, test } from 'vitest';
 import { TEST_TOKEN_KEY } from '../../../../test/support/test-app.ts';
 import { openToken } from '../services/token-cipher.ts';
-import { connect, freeEditionOf, runAndRead, setUpSyncTest, simItems, simStats, startSync, userOf, type SyncTest } from './sync-test.ts';
+import { connect, freeEditionOf, runAndRead, setUpSyncTest, simItems, simStats, startSync, userOf, type SyncTest } from '../../../../test/support/sync.ts';
 
 let s: SyncTest;
 // Batches of 10 so that a list of a few dozen items takes several batches (and checkpoints).
@@ -89,7 +89,7 @@ describe('QuickBooks Online: connect', () => {
       headers: { authorization: `Basic ${Buffer.from(`${s.qbo.clientId}:${s.qbo.clientSecret}`).toString('base64')}` },
       body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refresh }),
     });
-    expect((await spent.json()).error).toBe('invalid_grant');
+    expect(((await spent.json()) as { error?: string }).error).toBe('invalid_grant');
   });
 });
 

@@ -2,10 +2,10 @@ import { startJobberSimulator, type JobberLimits, type JobberSimulator } from '@
 import { startQuickBooksSimulator, type QuickBooksLimits, type QuickBooksSimulator } from '@tradelist/simulators/quickbooks';
 import type { SyncProvider } from '@tradelist/contract/sync';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { insertCollection } from '../../catalog/repositories/catalog.ts';
-import { insertProducts } from '../../catalog/repositories/products.ts';
-import { createCatalogFixture, clientFor, type CatalogFixture, type Principal } from '../../../../test/support/catalog.ts';
-import { createTestApp, type TestApp, type TestClient } from '../../../../test/support/test-app.ts';
+import { insertCollection } from '../../src/modules/catalog/repositories/catalog.ts';
+import { insertProducts } from '../../src/modules/catalog/repositories/products.ts';
+import { createCatalogFixture, clientFor, type CatalogFixture, type Principal } from './catalog.ts';
+import { createTestApp, type TestApp, type TestClient } from './test-app.ts';
 
 export interface SyncTest {
   t: TestApp;
