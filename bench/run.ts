@@ -1,13 +1,13 @@
 /**
  * `npm run bench`: every benchmark, one after the other (never concurrently, so they do not
- * disturb each other): HTTP throughput and latency (http.ts), then edition downloads against
- * PostgreSQL (downloads.ts).
+ * disturb each other): HTTP throughput and latency (http.ts), edition downloads against
+ * PostgreSQL (downloads.ts), then syncs to the QuickBooks and Jobber simulators (sync.ts).
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
 const here = import.meta.dirname;
-for (const script of ['http.ts', 'downloads.ts']) {
+for (const script of ['http.ts', 'downloads.ts', 'sync.ts']) {
   console.log(`\n### ${script}\n`);
   const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, script)], { stdio: 'inherit', env: process.env });
   if (result.status !== 0) process.exit(result.status ?? 1);

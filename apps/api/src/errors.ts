@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@tradelist/contract/errors';
+import type { ErrorBody, ErrorCode } from '@tradelist/contract/errors';
 
 const statusByCode: Record<ErrorCode, number> = {
   VALIDATION_FAILED: 400,
@@ -20,6 +20,10 @@ const statusByCode: Record<ErrorCode, number> = {
   REFUND_NOT_ALLOWED: 409,
   WEBHOOK_SIGNATURE_INVALID: 400,
   PAYMENT_PROVIDER_ERROR: 502,
+  SYNC_RUNNING: 409,
+  NOT_CONNECTED: 409,
+  OAUTH_STATE_INVALID: 400,
+  INTEGRATION_PROVIDER_ERROR: 502,
   METHOD_NOT_ALLOWED: 405,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
@@ -37,6 +41,8 @@ export class AppError extends Error {
     message: string,
     readonly fields?: Record<string, string[]>,
     readonly retryAfterSeconds?: number,
+    /** Fields of the error body some codes carry (SYNC_RUNNING: the running sync's `sync_id`). */
+    readonly details?: Pick<ErrorBody, 'sync_id'>,
   ) {
     super(message);
     this.status = statusByCode[code];

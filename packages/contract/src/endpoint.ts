@@ -16,7 +16,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** The failure statuses a call can answer, each with the one error body (errors.ts). */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 502 | 503;
 
-type SuccessStatus = 200 | 201 | 204;
+type SuccessStatus = 200 | 201 | 202 | 204;
 
 /** One call of the API: everything both sides need to know about it, written once. */
 export interface Endpoint {

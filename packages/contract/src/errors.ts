@@ -25,6 +25,10 @@ export const errorCodes = [
   'REFUND_NOT_ALLOWED',
   'WEBHOOK_SIGNATURE_INVALID',
   'PAYMENT_PROVIDER_ERROR',
+  'SYNC_RUNNING',
+  'NOT_CONNECTED',
+  'OAUTH_STATE_INVALID',
+  'INTEGRATION_PROVIDER_ERROR',
   'METHOD_NOT_ALLOWED',
   'UNSUPPORTED_MEDIA_TYPE',
   'PAYLOAD_TOO_LARGE',
@@ -41,6 +45,8 @@ export const errorBody = z.object({
   error: z.string(),
   fields: z.record(z.string(), z.array(z.string())).optional(),
   request_id: z.string().optional(),
+  /** SYNC_RUNNING: the sync already running for this user and provider. */
+  sync_id: z.number().int().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 

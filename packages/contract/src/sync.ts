@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { idField, singleLine } from './fields.ts';
+
+/** product §7: `software_name` of POST /sync-products/. */
+export const syncProviders = ['quickbook', 'jobber'] as const;
+export type SyncProvider = (typeof syncProviders)[number];
+
+/** The provider's name as people read it. */
+export const syncProviderNames: Record<SyncProvider, string> = { quickbook: 'QuickBooks Online', jobber: 'Jobber' };
+
+/**
+ * POST /api/sync-products/ (product §7): push an edition with the user's markups into QuickBooks
+ * Online (`quickbook`, with the connected `company_id`, the realmId) or Jobber. Rights as for a
+ * download; syncs do not count against the download maximum.
+ */
+export const syncProductsRequest = z.object({
+  collection_id: idField('A valid collection id is required.'),
+  catelog_id: z
+    .union([z.literal('none'), idField('A valid category id or none is required.')], { error: 'A valid category id or none is required.' })
+    .default('none'),
+  software_name: z.enum(syncProviders, { error: 'Choose QuickBooks (quickbook) or Jobber (jobber).' }),
+  company_id: singleLine(z.string().trim().max(64, { error: 'A valid company id is required.' })).optional(),
+});
+export type SyncProductsRequest = z.input<typeof syncProductsRequest>;
+
+export const syncStatuses = ['queued', 'running', 'succeeded', 'failed'] as const;
+export type SyncStatus = (typeof syncStatuses)[number];
+
+/** One item the provider refused, with its message. */
+export const syncItemError = z.object({ sku: z.string(), name: z.string(), error: z.string() });
+
+/** A sync and its progress (the counts grow while it runs). */
+export const syncRun = z.object({
+  id: z.number().int(),
+  provider: z.enum(syncProviders),
+  collection_id: z.number().int(),
+  status: z.enum(syncStatuses),
+  total: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  failed: z.number().int(),
+  /** The first item errors (at most 20), for the screen. */
+  errors: z.array(syncItemError),
+  /** Why the whole sync failed (not connected any more, the provider down), or null. */
+  error: z.string().nullable(),
+  queued_at: z.iso.datetime(),
+  finished_at: z.iso.datetime().nullable(),
+});
+export type SyncRun = z.infer<typeof syncRun>;
+
+/** POST /api/sync-products/ answers 202 with the queued sync (409 with the running one's id). */
+export const syncStartedResponse = z.object({ sync_id: z.number().int(), message: z.string() });
+
+export const syncIdParams = z.object({ syncId: idField('A valid sync id is required.') });
+
+/** GET /api/sync-results/: the user's last sync per edition and provider (the catalog shows them). */
+export const syncResultsResponse = z.array(syncRun);
+
+/** A connection's state, for the catalog's Sync button and the settings' Connections tab. */
+export const connectionStatus = z.object({
+  connected: z.boolean(),
+  /** When the connection was made (the server refreshes its tokens; no secret reaches the browser). */
+  connected_at: z.iso.datetime().nullable(),
+  /** QuickBooks: the company (realmId) and its name; null for Jobber or when disconnected. */
+  company_id: z.string().nullable(),
+  company_name: z.string().nullable(),
+});
+export type ConnectionStatus = z.infer<typeof connectionStatus>;
+
+/** POST /api/quickbooks/connect/ and /api/jobber/connect/: the provider's authorization page, with a state bound to the session. */
+export const authorizeUrlResponse = z.object({ url: z.url() });
+
+const codeField = singleLine(z.string({ error: 'Authorization failed - no code received' }).trim().min(1, { error: 'Authorization failed - no code received' }).max(2048));
+const stateField = singleLine(z.string({ error: 'The authorization state is missing.' }).trim().min(1, { error: 'The authorization state is missing.' }).max(256));
+
+/** POST /api/quickbooks/auth/ (product §7): the callback's code, state and realmId. */
+export const quickbooksAuthRequest = z.object({
+  code: codeField,
+  state: stateField,
+  realmId: singleLine(z.string({ error: 'The company id (realmId) is missing.' }).trim().regex(/^\d{1,32}$/, { error: 'The company id (realmId) is missing.' })),
+});
+
+/** POST /api/jobber/auth/ (product §7): the callback's code and state. */
+export const jobberAuthRequest = z.object({ code: codeField, state: stateField });
+
+/**
+ * The answer of a completed authorization. product §3 names `access_token` (and for Jobber an
+ * optional `refresh_token`); provider tokens stay on the server (product §10.11), so `access_token`
+ * is an opaque handle of the connection, never a provider token, and no refresh token is sent.
+ * `expires_at` is what the browser stores as the expiry for its display; `company_id` is the realmId.
+ */
+export const authCompletedResponse = z.object({
+  access_token: z.string(),
+  expires_at: z.iso.datetime(),
+  company_id: z.string().nullable(),
+});
+export type AuthCompletedResponse = z.infer<typeof authCompletedResponse>;
