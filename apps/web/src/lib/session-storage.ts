@@ -1,6 +1,7 @@
 import { sessionUser, type SessionUser } from '@tradelist/contract/accounts';
 import { storageKeys } from '@tradelist/contract/local-storage';
 import type { z } from 'zod';
+import { appStorageKeys } from './integration-keys';
 
 /** The subset of the Web Storage API this module needs (a fake in tests, localStorage in the app). */
 export interface KeyValueStorage {
@@ -57,7 +58,7 @@ export function writeSession(storage: KeyValueStorage, user: SessionUser | Store
 
 /** Removes every key of this app (product §10.5: logout clears all of them). */
 export function clearAppStorage(storage: KeyValueStorage): void {
-  for (const key of Object.values(storageKeys)) storage.removeItem(key);
+  for (const key of Object.values(appStorageKeys)) storage.removeItem(key);
 }
 
 /** Reads `userSession` back; anything missing, malformed or tampered reads as no session. */
