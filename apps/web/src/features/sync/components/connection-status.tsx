@@ -55,7 +55,7 @@ export function ConnectionStatusCard({ provider }: { provider: SyncProvider }) {
           {connected ? (
             <button
               type="button"
-              className={cx(buttonStyles.button, buttonStyles.buttonOutline)}
+              className={cx(buttonStyles.button, buttonStyles.buttonOutline, connectionStyles.connectionAction)}
               aria-describedby={headingId}
               aria-disabled={disconnect.isPending || undefined}
               onClick={() => {
@@ -67,7 +67,7 @@ export function ConnectionStatusCard({ provider }: { provider: SyncProvider }) {
           ) : (
             <button
               type="button"
-              className={cx(buttonStyles.button, buttonStyles.buttonPrimary)}
+              className={cx(buttonStyles.button, buttonStyles.buttonPrimary, connectionStyles.connectionAction)}
               aria-describedby={headingId}
               aria-disabled={connect.isPending || connect.isSuccess || undefined}
               onClick={() => {

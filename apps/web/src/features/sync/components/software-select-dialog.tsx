@@ -31,10 +31,12 @@ export function SoftwareSelectDialog({ collectionName, signingIn, onSignIn, onCl
     <Modal open={collectionName !== null} title="Sign in to Sync" onClose={onClose} descriptionId={explanationId}>
       <div className={syncDialogStyles.syncDialog}>
         {collectionName ? <p className={syncDialogStyles.syncDialogCollection}>{collectionName}</p> : null}
-        <p className={syncDialogStyles.syncDialogQuestion} id={explanationId}>
-          Choose the software to sync your price list to. You must first sign in to that software and allow Tradelist to add
-          your products; you then come back here to sync.
-        </p>
+        <div className={syncDialogStyles.syncDialogIntro} id={explanationId}>
+          <p className={syncDialogStyles.syncDialogQuestion}>Which software should this price list go to?</p>
+          <p className={syncDialogStyles.syncDialogNote}>
+            You must first sign in to that software and allow Tradelist to add your products; you then come back here to sync.
+          </p>
+        </div>
         <ul className={syncDialogStyles.softwareList}>
           {syncProviders.map((provider) => (
             <li key={provider} className={syncDialogStyles.software}>
