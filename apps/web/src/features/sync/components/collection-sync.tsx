@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { cx } from '../../../lib/cx';
-import type { CollectionSyncView } from '../hooks/use-catalog-sync';
+import type { CollectionSyncView } from '../utils/followed-syncs';
 import { providerName } from '../utils/messages';
 import { countsText, itemErrorText, lastSyncText, progressPercent, progressText } from '../utils/sync-run';
 import buttonStyles from '../../../components/ui/button.module.css';

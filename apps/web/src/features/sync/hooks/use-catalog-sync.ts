@@ -1,5 +1,5 @@
 import type { Collection } from '@tradelist/contract/catalog';
-import { syncProviders, type SyncProvider, type SyncRun } from '@tradelist/contract/sync';
+import type { SyncProvider, SyncRun } from '@tradelist/contract/sync';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { notify } from '../../../lib/notify';
@@ -8,6 +8,7 @@ import { connectionStatusQueryOptions, useConnectProvider } from '../api/connect
 import { syncResultsQueryOptions, useSyncProducts, useSyncResults, useSyncRuns } from '../api/syncs';
 import { forgetConnection } from '../utils/connection-keys';
 import { syncMessages } from '../utils/messages';
+import { collectionSyncViews, knownSyncs, syncsToFollow, type FollowedSync } from '../utils/followed-syncs';
 import { classifySyncStartFailure } from '../utils/sync-start-failure';
 import { isSyncActive, syncOutcome } from '../utils/sync-run';
 import { useConnections } from './use-connections';
@@ -16,21 +17,6 @@ import { useConnections } from './use-connections';
 export interface SyncTarget {
   collection: Collection;
   catelogId: number | 'none';
-}
-
-/** A sync the screen follows: started here, answered as already running, or found running on load. */
-interface FollowedSync {
-  syncId: number;
-  provider: SyncProvider;
-  /** Unknown for a running sync named by a 409 until its first progress answer. */
-  collectionId: number | null;
-}
-
-/** What a collection shows for one provider: a sync in progress (run null until its first answer) or the last one. */
-export interface CollectionSyncView {
-  provider: SyncProvider;
-  active: boolean;
-  run: SyncRun | null;
 }
 
 function announce(run: SyncRun): void {
@@ -55,15 +41,7 @@ export function useCatalogSync() {
   const [confirmTarget, setConfirmTarget] = useState<SyncTarget | null>(null);
   const [started, setStarted] = useState<FollowedSync[]>([]);
 
-  // Syncs found queued or running (after a reload, or from another tab) are followed as well.
-  const followed = useMemo(() => {
-    const all = new Map<number, FollowedSync>();
-    for (const run of results.data ?? []) {
-      if (isSyncActive(run)) all.set(run.id, { syncId: run.id, provider: run.provider, collectionId: run.collection_id });
-    }
-    for (const sync of started) if (!all.has(sync.syncId)) all.set(sync.syncId, sync);
-    return [...all.values()];
-  }, [results.data, started]);
+  const followed = useMemo(() => syncsToFollow(results.data ?? [], started), [results.data, started]);
   const runs = useSyncRuns(followed.map((sync) => sync.syncId));
 
   // Each followed sync is announced once when it ends; the results are then read again.
@@ -124,22 +102,8 @@ export function useCatalogSync() {
     );
   };
 
-  // Every sync known, by id: the progress answers are newer than the results list.
-  const known = new Map<number, SyncRun>();
-  for (const run of results.data ?? []) known.set(run.id, run);
-  for (const run of runs) if (run) known.set(run.id, run);
-
-  /** Per provider, what a collection shows: a sync just started (no answer yet), else the newest one known. */
-  const viewsFor = (collectionId: number): CollectionSyncView[] =>
-    syncProviders.flatMap((provider): CollectionSyncView[] => {
-      const waiting = followed.some((sync) => !known.has(sync.syncId) && sync.collectionId === collectionId && sync.provider === provider);
-      if (waiting) return [{ provider, active: true, run: null }];
-      let newest: SyncRun | undefined;
-      for (const run of known.values()) {
-        if (run.collection_id === collectionId && run.provider === provider && (!newest || run.id > newest.id)) newest = run;
-      }
-      return newest ? [{ provider, active: isSyncActive(newest), run: newest }] : [];
-    });
+  const known = knownSyncs(results.data ?? [], runs);
+  const viewsFor = (collectionId: number) => collectionSyncViews(collectionId, known, followed);
 
   const isStarting = (collectionId: number) => startSync.isPending && startSync.variables?.collection_id === collectionId;
 
