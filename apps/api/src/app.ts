@@ -21,6 +21,7 @@ import { registerWebApp } from './http/web-app.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { adminCliRoutes } from './modules/operator/admin-cli-routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
+import { syncRoutes } from './modules/sync/routes.ts';
 import { operatorRoutes } from './modules/operator/routes.ts';
 import { billingRoutes, stripeWebhookRoutes, stripeWebhookVerifier } from './modules/billing/routes.ts';
 import { configRoutes } from './http/config-routes.ts';
@@ -132,7 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   const refuseMethod = trackAllowedMethods(app);
 
   // Each call is registered in the context of its access level (public, user, operator).
-  await registerBrowserApi(app, ctx, [configRoutes, accountRoutes, catalogRoutes, billingRoutes, operatorRoutes]);
+  await registerBrowserApi(app, ctx, [configRoutes, accountRoutes, catalogRoutes, billingRoutes, syncRoutes, operatorRoutes]);
   await registerWebhookContext(app, stripeWebhookVerifier(ctx), (scope) => stripeWebhookRoutes(scope, ctx));
   await app.register(async (scope) => adminCliRoutes(scope, ctx, { token: options.adminCliToken }));
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@tradelist/contract/errors';
+import type { ErrorBody, ErrorCode } from '@tradelist/contract/errors';
 
 const statusByCode: Record<ErrorCode, number> = {
   VALIDATION_FAILED: 400,
@@ -41,6 +41,8 @@ export class AppError extends Error {
     message: string,
     readonly fields?: Record<string, string[]>,
     readonly retryAfterSeconds?: number,
+    /** Fields of the error body some codes carry (SYNC_RUNNING: the running sync's `sync_id`). */
+    readonly details?: Pick<ErrorBody, 'sync_id'>,
   ) {
     super(message);
     this.status = statusByCode[code];

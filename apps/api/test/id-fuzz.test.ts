@@ -17,8 +17,8 @@ const probes = [
   { label: '"1e3"', json: '"1e3"', path: '1e3' },
 ];
 
-/** Stripe's ids (strings of Stripe's own, checked by their shape), not ids of our rows. */
-const providerIdNames = new Set(['price_id', 'session_id']);
+/** Providers' ids (Stripe's, checked by their shape; QuickBooks' company id), not ids of our rows. */
+const providerIdNames = new Set(['price_id', 'session_id', 'company_id', 'realmId']);
 /** `id`, `something_id` or `somethingId`: the names the API gives ids. */
 const isIdName = (name: string) => /^(id|\w+_id|\w*[a-z0-9]Id)$/.test(name) && !providerIdNames.has(name);
 const PLACEHOLDER = '__id_probe__';
@@ -99,6 +99,9 @@ describe('ids in every call (issue 7 §1.1)', () => {
         'POST /api/download-products/ body:collection_id',
         'POST /api/download-products/ body:catelog_id',
         'POST /api/download-bought-products/ body:collection_id',
+        'POST /api/sync-products/ body:collection_id',
+        'POST /api/sync-products/ body:catelog_id',
+        'GET /api/syncs/{syncId}/ path:syncId',
       ]),
     );
   });

@@ -85,7 +85,7 @@ describe('GET /api/openapi.json', () => {
     expect(Object.keys(schema.properties ?? {}).sort()).toEqual(Object.keys(sessionUser.shape).sort());
     expect(Object.keys(login.responses).sort()).toEqual(['200', '400', '401', '403', '429']);
     const errorSchema = login.responses['401']!.content!['application/json']!.schema;
-    expect(Object.keys(errorSchema.properties ?? {}).sort()).toEqual(['code', 'error', 'fields', 'request_id']);
+    expect(Object.keys(errorSchema.properties ?? {}).sort()).toEqual(['code', 'error', 'fields', 'request_id', 'sync_id']);
     expect(JSON.stringify(doc)).not.toMatch(/password_hash|google_subject/);
   });
 });

@@ -47,6 +47,10 @@ const baselines: Record<string, Baseline> = {
   'POST /api/create-checkout-session/': { signedIn: true, body: () => ({ price_id: 'price_NotSoldHere', is_recurring: true }) },
   'POST /api/confirm-checkout-session/': { signedIn: true, body: () => ({ session_id: 'cs_test_unknown' }) },
   'POST /api/funnel-events/': { signedIn: true, body: () => ({ event: 'subscriptions_page_opened' }) },
+  'POST /api/sync-products/': { signedIn: true, body: () => ({ collection_id: ID_MAX, catelog_id: 'none', software_name: 'quickbook', company_id: '9341453071836290' }) },
+  'GET /api/syncs/{syncId}/': { signedIn: true },
+  'POST /api/quickbooks/auth/': { signedIn: true, body: () => ({ code: 'authorization-code', state: 'a-state-no-flow-has', realmId: '9341453071836290' }) },
+  'POST /api/jobber/auth/': { signedIn: true, body: () => ({ code: 'authorization-code', state: 'a-state-no-flow-has' }) },
   'POST /api/onboarding/': { signedIn: true, body: () => ({ software: 'QuickBooks', team_size: '1-5', referral_source: 'Other', phone_number: '555-123-4567', can_contact: false }) },
 };
 
@@ -102,7 +106,8 @@ async function snapshot() {
   const { rows } = await sql<Record<string, unknown>>`
     SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM user_tokens) AS user_tokens,
       (SELECT count(*) FROM mail_outbox) AS mail_outbox, (SELECT count(*) FROM jobs) AS jobs,
-      (SELECT count(*) FROM sessions) AS sessions, (SELECT count(*) FROM download_log) AS downloads,
+      (SELECT count(*) FROM sessions) AS sessions, (SELECT count(*) FROM sync_runs) AS syncs,
+      (SELECT count(*) FROM provider_connections) AS connections, (SELECT count(*) FROM download_log) AS downloads,
       (SELECT count(*) FROM download_log WHERE status <> 'aborted') AS downloads_counted,
       (SELECT row_to_json(f) FROM user_factors f WHERE user_id = ${member.userId}) AS factor,
       (SELECT row_to_json(o) FROM onboarding_answers o WHERE user_id = ${member.userId}) AS onboarding

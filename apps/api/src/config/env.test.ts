@@ -15,6 +15,7 @@ afterEach(() => {
 });
 
 const secret = 's'.repeat(40);
+const tokenKey = `k1:${Buffer.alloc(32, 7).toString('base64')}`;
 
 /** The ConfigError message for an environment, or a failure when it loads. */
 function errorFor(env: NodeJS.ProcessEnv): string {
@@ -116,6 +117,7 @@ describe('loadConfig', () => {
     expect(message).toContain('SESSION_SECRET');
     expect(message).toContain('SMTP_URL');
     expect(message).toContain('APP_URL');
+    expect(message).toContain('TOKEN_ENCRYPTION_KEY: required in production');
   });
 
   test('production with an http APP_URL: refused, naming APP_URL', () => {
@@ -127,9 +129,33 @@ describe('loadConfig', () => {
 
   test('production with everything set loads, and writes no secret file', () => {
     const dataDir = tempDir();
-    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, SESSION_SECRET: secret, SMTP_URL: 'smtps://mail:465', APP_URL: 'https://tradelist.example' });
+    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, SESSION_SECRET: secret, SMTP_URL: 'smtps://mail:465', APP_URL: 'https://tradelist.example', TOKEN_ENCRYPTION_KEY: tokenKey });
     expect(config).toMatchObject({ env: 'production', isHttps: true, sessionSecret: secret, smtpUrl: 'smtps://mail:465' });
+    expect(config.tokenKeys).toEqual([{ id: 'k1', key: Buffer.alloc(32, 7) }]);
     expect(existsSync(path.join(dataDir, 'session-secret'))).toBe(false);
+    expect(existsSync(path.join(dataDir, 'token-encryption-key'))).toBe(false);
+  });
+
+  test('provider settings: the real providers by default, the variables when set; a token key list for rotation', () => {
+    const defaults = loadConfig({ DATA_DIR: tempDir() });
+    expect(defaults.quickbooks).toMatchObject({ authorizeUrl: 'https://appcenter.intuit.com/connect/oauth2', apiUrl: 'https://quickbooks.api.intuit.com', clientId: undefined, batchSize: 30 });
+    expect(defaults.jobber).toMatchObject({ tokenUrl: 'https://api.getjobber.com/api/oauth/token', apiUrl: 'https://api.getjobber.com/api/graphql' });
+    expect(defaults.providerTimeScale).toBe(1);
+    const older = `k0:${Buffer.alloc(32, 1).toString('base64')}`;
+    const set = loadConfig({ DATA_DIR: tempDir(), QBO_API_URL: 'http://127.0.0.1:3040/', QBO_CLIENT_ID: 'id', QBO_BATCH_SIZE: '10', TOKEN_ENCRYPTION_KEY: `${tokenKey},${older}` });
+    expect(set.quickbooks).toMatchObject({ apiUrl: 'http://127.0.0.1:3040', clientId: 'id', batchSize: 10 });
+    expect(set.tokenKeys.map((k) => k.id)).toEqual(['k1', 'k0']);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), QBO_BATCH_SIZE: '31' })).toThrow(/QBO_BATCH_SIZE/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), TOKEN_ENCRYPTION_KEY: 'k1:short' })).toThrow(/TOKEN_ENCRYPTION_KEY/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), TOKEN_ENCRYPTION_KEY: `${tokenKey},${tokenKey}` })).toThrow(/each id used once/);
+  });
+
+  test('development without TOKEN_ENCRYPTION_KEY: a key is generated once, kept in DATA_DIR and reused', () => {
+    const dataDir = tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir }).tokenKeys;
+    expect(first).toHaveLength(1);
+    expect(first[0]?.key).toHaveLength(32);
+    expect(loadConfig({ DATA_DIR: dataDir }).tokenKeys).toEqual(first);
   });
 
   test('development without SESSION_SECRET: one is generated once, kept in DATA_DIR and reused', () => {

@@ -1,10 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
 const GOOGLE_CERTS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
 const GOOGLE_GSI_SCRIPT_URL = 'https://accounts.google.com/gsi/client';
+// The providers' own endpoints (npm start points these at the simulators).
+const QBO_AUTHORIZE_URL = 'https://appcenter.intuit.com/connect/oauth2';
+const QBO_TOKEN_URL = 'https://oauth.platform.intuit.com/oauth2/v1/tokens/bearer';
+const QBO_REVOKE_URL = 'https://developer.api.intuit.com/v2/oauth2/tokens/revoke';
+const QBO_API_URL = 'https://quickbooks.api.intuit.com';
+const JOBBER_AUTHORIZE_URL = 'https://api.getjobber.com/api/oauth/authorize';
+const JOBBER_TOKEN_URL = 'https://api.getjobber.com/api/oauth/token';
+const JOBBER_API_URL = 'https://api.getjobber.com/api/graphql';
+
+/** `id:base64` key entries, comma-separated: the first encrypts, all of them decrypt. */
+const TOKEN_KEYS_PATTERN = /^[A-Za-z0-9_-]{1,32}:[A-Za-z0-9+/]{43}=(,[A-Za-z0-9_-]{1,32}:[A-Za-z0-9+/]{43}=)*$/;
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
@@ -41,6 +52,26 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_URL: optionalUrl,
+  QBO_AUTHORIZE_URL: z.preprocess(emptyToUndefined, z.url().default(QBO_AUTHORIZE_URL)),
+  QBO_TOKEN_URL: z.preprocess(emptyToUndefined, z.url().default(QBO_TOKEN_URL)),
+  QBO_REVOKE_URL: z.preprocess(emptyToUndefined, z.url().default(QBO_REVOKE_URL)),
+  QBO_API_URL: z.preprocess(emptyToUndefined, z.url().default(QBO_API_URL)),
+  QBO_CLIENT_ID: optionalString,
+  QBO_CLIENT_SECRET: optionalString,
+  QBO_BATCH_SIZE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(30).default(30)),
+  JOBBER_AUTHORIZE_URL: z.preprocess(emptyToUndefined, z.url().default(JOBBER_AUTHORIZE_URL)),
+  JOBBER_TOKEN_URL: z.preprocess(emptyToUndefined, z.url().default(JOBBER_TOKEN_URL)),
+  JOBBER_API_URL: z.preprocess(emptyToUndefined, z.url().default(JOBBER_API_URL)),
+  JOBBER_CLIENT_ID: optionalString,
+  JOBBER_CLIENT_SECRET: optionalString,
+  TOKEN_ENCRYPTION_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(TOKEN_KEYS_PATTERN, { error: 'must be id:base64 of 32 bytes, optionally followed by ,id:base64 older keys' })
+      .optional(),
+  ),
+  PROVIDER_TIME_SCALE: z.preprocess(emptyToUndefined, z.coerce.number().positive().default(1)),
   GOOGLE_CERTS_URL: z.preprocess(emptyToUndefined, z.url().default(GOOGLE_CERTS_URL)),
   GOOGLE_GSI_SCRIPT_URL: z.preprocess(emptyToUndefined, z.url().default(GOOGLE_GSI_SCRIPT_URL)),
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().optional()),
@@ -78,6 +109,20 @@ export interface Config {
    * unset). Without a key the payment calls answer that payments are not set up.
    */
   stripe: { secretKey: string | undefined; webhookSecret: string | undefined; apiUrl: string | undefined };
+  /** QuickBooks Online: OAuth endpoints, the API base (`{apiUrl}/v3/company/{realmId}/`), the app's credentials. */
+  quickbooks: ProviderConfig & { revokeUrl: string; batchSize: number };
+  /** Jobber: OAuth endpoints, the GraphQL endpoint, the app's credentials. */
+  jobber: ProviderConfig;
+  /**
+   * Keys that encrypt provider tokens at rest (AES-256-GCM): the first encrypts, every one
+   * decrypts a row stored under its id, so a key can be rotated (product §11.15).
+   */
+  tokenKeys: TokenKey[];
+  /**
+   * How much faster the providers' clocks run than ours: 1 against the real providers; the
+   * benchmark runs the simulators' minute limits faster and tells the sync's pacing the same.
+   */
+  providerTimeScale: number;
   /** `false`, `true`, or a list of proxy addresses/CIDRs whose X-Forwarded-For is believed. */
   trustProxy: boolean | string[];
   logLevel: string;
@@ -97,7 +142,24 @@ export interface Config {
     downloadsPerUser: RateLimitRule;
     previewPagesPerUser: RateLimitRule;
     billingCallsPerUser: RateLimitRule;
+    providerConnectsPerUser: RateLimitRule;
+    syncsPerUser: RateLimitRule;
   };
+}
+
+/** One provider's OAuth and API settings; without a client id and secret its connect calls answer that it is not set up. */
+export interface ProviderConfig {
+  authorizeUrl: string;
+  tokenUrl: string;
+  apiUrl: string;
+  clientId: string | undefined;
+  clientSecret: string | undefined;
+}
+
+/** A token-encryption key and its id (stored with each encrypted row). */
+export interface TokenKey {
+  id: string;
+  key: Buffer;
 }
 
 /** Thrown when the environment is wrong; the message names every offending variable. */
@@ -121,6 +183,10 @@ export const defaultRateLimits: Config['rateLimits'] = {
   // Checkouts, confirmations, portal sessions, cancels and refunds each call Stripe: a person
   // needs a handful; a script would spend the account's Stripe rate limit.
   billingCallsPerUser: { limit: 30, windowSeconds: 60 * 60 },
+  // Each connect starts an authorization flow (a stored state): a person needs a few.
+  providerConnectsPerUser: { limit: 30, windowSeconds: 60 * 60 },
+  // Each sync reads the whole list at the provider and spends the company's API limits.
+  syncsPerUser: { limit: 60, windowSeconds: 60 * 60 },
 };
 
 /**
@@ -142,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!e.SESSION_SECRET) problems.push('SESSION_SECRET: required in production');
     if (!e.SMTP_URL) problems.push('SMTP_URL: required in production');
     if (!e.APP_URL) problems.push('APP_URL: required in production');
+    if (!e.TOKEN_ENCRYPTION_KEY) problems.push('TOKEN_ENCRYPTION_KEY: required in production');
     if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) problems.push('STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY in production');
     else if (!isHttps) problems.push('APP_URL: must be an https URL in production');
   }
@@ -163,6 +230,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supportEmail: e.SUPPORT_EMAIL ?? `support@${host}`,
     google: { clientId: e.GOOGLE_CLIENT_ID, certsUrl: e.GOOGLE_CERTS_URL, gsiScriptUrl: e.GOOGLE_GSI_SCRIPT_URL },
     stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL },
+    quickbooks: {
+      authorizeUrl: e.QBO_AUTHORIZE_URL,
+      tokenUrl: e.QBO_TOKEN_URL,
+      revokeUrl: e.QBO_REVOKE_URL,
+      apiUrl: e.QBO_API_URL.replace(/\/+$/, ''),
+      clientId: e.QBO_CLIENT_ID,
+      clientSecret: e.QBO_CLIENT_SECRET,
+      batchSize: e.QBO_BATCH_SIZE,
+    },
+    jobber: {
+      authorizeUrl: e.JOBBER_AUTHORIZE_URL,
+      tokenUrl: e.JOBBER_TOKEN_URL,
+      apiUrl: e.JOBBER_API_URL,
+      clientId: e.JOBBER_CLIENT_ID,
+      clientSecret: e.JOBBER_CLIENT_SECRET,
+    },
+    tokenKeys: parseTokenKeys(e.TOKEN_ENCRYPTION_KEY ?? generatedTokenKey(dataDir)),
+    providerTimeScale: e.PROVIDER_TIME_SCALE,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
@@ -212,12 +297,41 @@ function parseTrustProxy(value: string | undefined): boolean | string[] {
     .filter(Boolean);
 }
 
-/** Development only: a random secret created on first start and kept under DATA_DIR. */
-function generatedSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'session-secret');
+/** Development only: a random value created on first start and kept under DATA_DIR in `name`. */
+function keptSecret(dataDir: string, name: string, create: () => string): string {
+  const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString('base64url');
-  writeFileSync(file, secret + '\n', { mode: 0o600 });
-  return secret;
+  // Written whole under another name, then linked into place: two processes starting at once
+  // never read half a file, and the one that links second uses the first one's value.
+  const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(temporary, create() + '\n', { mode: 0o600 });
+  try {
+    linkSync(temporary, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    unlinkSync(temporary);
+  }
+  return readFileSync(file, 'utf8').trim();
+}
+
+function generatedSecret(dataDir: string): string {
+  return keptSecret(dataDir, 'session-secret', () => randomBytes(32).toString('base64url'));
+}
+
+/** Development only: a token-encryption key with the id `dev`, kept under DATA_DIR. */
+function generatedTokenKey(dataDir: string): string {
+  return keptSecret(dataDir, 'token-encryption-key', () => `dev:${randomBytes(32).toString('base64')}`);
+}
+
+function parseTokenKeys(value: string): TokenKey[] {
+  const keys = value.split(',').map((entry) => {
+    const colon = entry.indexOf(':');
+    return { id: entry.slice(0, colon), key: Buffer.from(entry.slice(colon + 1), 'base64') };
+  });
+  if (keys.some((k) => k.key.length !== 32) || new Set(keys.map((k) => k.id)).size !== keys.length) {
+    throw new ConfigError('Invalid environment:\n  TOKEN_ENCRYPTION_KEY: each key must be 32 bytes and each id used once');
+  }
+  return keys;
 }

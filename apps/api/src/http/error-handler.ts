@@ -37,7 +37,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     let body: ErrorBody;
     if (error instanceof AppError) {
       status = error.status;
-      body = { code: error.code, error: error.message, ...(error.fields ? { fields: error.fields } : {}) };
+      body = { code: error.code, error: error.message, ...(error.fields ? { fields: error.fields } : {}), ...error.details };
       if (error.retryAfterSeconds) void reply.header('retry-after', String(error.retryAfterSeconds));
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       const failure = validationFailed(fieldsFromValidation(error));

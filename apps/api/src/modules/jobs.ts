@@ -4,9 +4,10 @@ import type { ScheduledTask } from '../jobs/scheduled-task.ts';
 import { linkPlanPrices, linkPlanPricesSchedule } from './billing/services/link-plan-prices.ts';
 import { reconcileSubscriptions, reconcileSubscriptionsSchedule } from './billing/services/reconcile.ts';
 import { processStripeEvent } from './billing/services/stripe-events.ts';
+import { syncProductsJob } from './sync/services/run-sync.ts';
 
 /** The background jobs and schedules of the domain modules, registered by the server and the worker. */
 export const moduleJobs: ModuleJobs = {
-  kinds: [processStripeEvent, linkPlanPrices, reconcileSubscriptions] as Array<JobKind<unknown>>,
+  kinds: [processStripeEvent, linkPlanPrices, reconcileSubscriptions, syncProductsJob] as Array<JobKind<unknown>>,
   schedules: [linkPlanPricesSchedule, reconcileSubscriptionsSchedule] as Array<ScheduledTask<unknown>>,
 };

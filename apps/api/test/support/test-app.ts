@@ -7,6 +7,9 @@ import type { DatabaseHandle } from '../../src/db/database.ts';
 import type { Clock } from '../../src/lib/clock.ts';
 import { createTestDatabase } from './test-database.ts';
 
+/** The tests' token-encryption key (id `test`). */
+export const TEST_TOKEN_KEY = `test:${Buffer.alloc(32, 42).toString('base64')}`;
+
 /** A clock the test moves by hand. */
 export class TestClock implements Clock {
   constructor(private current = new Date('2026-03-01T12:00:00Z')) {}
@@ -48,6 +51,7 @@ export async function createTestApp(
     NODE_ENV: 'test',
     APP_URL: 'http://localhost:3000',
     SESSION_SECRET: 'test-session-secret-that-is-long-enough-0123456789',
+    TOKEN_ENCRYPTION_KEY: TEST_TOKEN_KEY,
     DATA_DIR: '.tmp/api-test-data',
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: '',

@@ -1,0 +1,129 @@
+// The OAuth 2.0 token endpoint calls QuickBooks and Jobber share (code exchange, refresh), and
+// the two failures a caller must tell apart: the grant was refused, or the provider could not
+// be reached or answered something unexpected.
+
+/** What a token endpoint answered. */
+export interface TokenSet {
+  accessToken: string;
+  refreshToken: string;
+  /** Seconds the access token lives (from `expires_in`). */
+  accessExpiresIn: number;
+  /** Seconds the refresh token lives, when the provider says (`x_refresh_token_expires_in`). */
+  refreshExpiresIn: number | undefined;
+}
+
+/** The provider refused the code or the refresh token (`invalid_grant`): only a new authorization helps. */
+export class InvalidGrantError extends Error {
+  override name = 'InvalidGrantError';
+}
+
+/** The provider could not be reached, refused the request for another reason, or answered something unreadable. */
+export class ProviderError extends Error {
+  override name = 'ProviderError';
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** How long one provider request may take. */
+export const PROVIDER_TIMEOUT_MS = 30_000;
+
+/** How the client proves who it is at the token endpoint. */
+export type ClientAuthentication = 'basic' | 'form';
+
+export interface TokenRequest {
+  tokenUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** QuickBooks: HTTP Basic; Jobber: client_id and client_secret in the form, as each documents. */
+  authentication: ClientAuthentication;
+  grant: { grant_type: 'authorization_code'; code: string; redirect_uri: string } | { grant_type: 'refresh_token'; refresh_token: string };
+}
+
+/** HTTP Basic client credentials (RFC 6749 §2.3.1: each part form-encoded first). */
+export function basicAuthorization(clientId: string, clientSecret: string): string {
+  return `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(clientSecret)}`).toString('base64')}`;
+}
+
+/** Calls the token endpoint; answers the tokens, or throws InvalidGrantError / ProviderError. */
+export async function requestTokens(request: TokenRequest): Promise<TokenSet> {
+  const form = new URLSearchParams(request.grant);
+  const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' };
+  if (request.authentication === 'basic') headers['authorization'] = basicAuthorization(request.clientId, request.clientSecret);
+  else {
+    form.set('client_id', request.clientId);
+    form.set('client_secret', request.clientSecret);
+  }
+  let response: Response;
+  try {
+    response = await fetch(request.tokenUrl, { method: 'POST', headers, body: form, signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS) });
+  } catch (error) {
+    throw new ProviderError(`The token endpoint could not be reached (${(error as Error).message})`);
+  }
+  const body = (await response.json().catch(() => undefined)) as Record<string, unknown> | undefined;
+  // invalid_grant is never a success, whatever the status it comes with.
+  if (body?.['error'] === 'invalid_grant') throw new InvalidGrantError('The provider refused the grant (invalid_grant)');
+  if (!response.ok || !body) throw new ProviderError(`The token endpoint answered ${response.status}${body?.['error'] ? ` (${String(body['error'])})` : ''}`, response.status);
+  const accessToken = body['access_token'];
+  const refreshToken = body['refresh_token'];
+  const expiresIn = Number(body['expires_in']);
+  if (typeof accessToken !== 'string' || !accessToken || typeof refreshToken !== 'string' || !refreshToken || !Number.isFinite(expiresIn) || expiresIn <= 0) {
+    throw new ProviderError('The token endpoint answered without the access token, refresh token or expiry');
+  }
+  const refreshExpiresIn = Number(body['x_refresh_token_expires_in']);
+  return { accessToken, refreshToken, accessExpiresIn: expiresIn, refreshExpiresIn: Number.isFinite(refreshExpiresIn) && refreshExpiresIn > 0 ? refreshExpiresIn : undefined };
+}
+
+/**
+ * Where an API client gets its bearer token: the current one, and a fresh one after the
+ * provider answered 401 to `rejected` (the sync module refreshes it, one refresh at a time).
+ */
+export interface TokenSource {
+  current(): Promise<string>;
+  afterUnauthorized(rejected: string): Promise<string>;
+}
+
+/** Waits `ms` milliseconds. */
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+}
+
+/**
+ * At most `limit` events in any window of `windowMs` of the provider's time, which runs
+ * `timeScale` times faster than ours (1 against real providers). `take` waits for room instead
+ * of letting a request be refused.
+ */
+export class SlidingWindowPacer {
+  private readonly events: number[] = [];
+
+  constructor(
+    readonly limit: number,
+    private readonly windowMs: number,
+    private readonly timeScale: number,
+  ) {}
+
+  private now(): number {
+    return performance.now() * this.timeScale;
+  }
+
+  async take(): Promise<void> {
+    for (;;) {
+      const now = this.now();
+      while (this.events.length > 0 && this.events[0]! <= now - this.windowMs) this.events.shift();
+      if (this.events.length < this.limit) {
+        this.events.push(now);
+        return;
+      }
+      await sleep((this.events[0]! + this.windowMs - now) / this.timeScale + 1);
+    }
+  }
+}
+
+/** Seconds from a Retry-After header, or undefined. */
+export function retryAfterSeconds(response: Response): number | undefined {
+  const value = Number(response.headers.get('retry-after'));
+  return Number.isFinite(value) && value >= 0 ? value : undefined;
+}

@@ -1,0 +1,36 @@
+import type { Insertable, Updateable } from 'kysely';
+import type { Db } from '../../../db/database.ts';
+import type { ProviderConnectionRow, ProviderConnectionsTable } from '../../../db/schema.ts';
+
+type Provider = ProviderConnectionsTable['provider'];
+
+/** The user's connection to a provider, connected or not. */
+export function findConnection(db: Db, userId: number, provider: Provider): Promise<ProviderConnectionRow | undefined> {
+  return db.selectFrom('provider_connections').selectAll().where('user_id', '=', userId).where('provider', '=', provider).executeTakeFirst();
+}
+
+/** A connection by id, locked until the transaction ends (one refresh at a time per connection). */
+export function lockConnection(db: Db, id: number): Promise<ProviderConnectionRow | undefined> {
+  return db.selectFrom('provider_connections').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/** Stores a new connection, replacing the user's previous one to that provider. */
+export function saveConnection(db: Db, connection: Insertable<ProviderConnectionsTable>): Promise<ProviderConnectionRow> {
+  const { user_id: _user, provider: _provider, ...changes } = connection;
+  return db
+    .insertInto('provider_connections')
+    .values(connection)
+    .onConflict((oc) => oc.columns(['user_id', 'provider']).doUpdateSet({ ...changes, version: (eb) => eb('provider_connections.version', '+', 1) }))
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Changes a connection (new tokens after a refresh, or disconnected without tokens). */
+export async function updateConnection(db: Db, id: number, changes: Updateable<ProviderConnectionsTable>): Promise<void> {
+  await db.updateTable('provider_connections').set(changes).where('id', '=', id).execute();
+}
+
+/** Forgets the user's connection to a provider and its tokens. */
+export async function deleteConnection(db: Db, userId: number, provider: Provider): Promise<void> {
+  await db.deleteFrom('provider_connections').where('user_id', '=', userId).where('provider', '=', provider).execute();
+}

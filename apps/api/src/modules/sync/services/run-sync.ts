@@ -1,0 +1,100 @@
+import { syncProviderNames } from '@tradelist/contract/sync';
+import { z } from 'zod';
+import type { AppContext } from '../../../context.ts';
+import type { SyncRunRow } from '../../../db/schema.ts';
+import { defineJob } from '../../../jobs/job-kind.ts';
+import { addSeconds } from '../../../lib/clock.ts';
+import { randomToken } from '../../../lib/secrets.ts';
+import { findCollectionById } from '../../catalog/repositories/catalog.ts';
+import { copyPageOfProducts, type ProductForFile } from '../../catalog/repositories/products.ts';
+import { getMarkups } from '../../catalog/services/user-factor.ts';
+import { findConnection } from '../repositories/connections.ts';
+import { claimRun, finishRun, findRun, releaseRun, setRunTotal } from '../repositories/sync-runs.ts';
+import { syncToJobber } from './jobber-sync.ts';
+import { ConnectionGoneError, connectionTokens, isLive } from './provider-tokens.ts';
+import { syncToQuickBooks } from './quickbooks-sync.ts';
+import { checkpointer, LEASE_SECONDS, LeaseLostError } from './sync-progress.ts';
+
+const PRODUCT_PAGE = 5_000;
+
+/** Why a whole sync failed, as the screen shows it. */
+export function notConnectedAnymore(provider: SyncRunRow['provider']): string {
+  return `${syncProviderNames[provider]} is not connected any more. Please sign in to sync again.`;
+}
+
+export function providerFailed(provider: SyncRunRow['provider']): string {
+  return `${syncProviderNames[provider]} could not be reached or refused the sync. Please try again later.`;
+}
+
+async function editionProducts(ctx: AppContext, collectionId: number): Promise<ProductForFile[]> {
+  const products: ProductForFile[] = [];
+  for (;;) {
+    const page = await copyPageOfProducts(ctx.db, collectionId, products.at(-1)?.id ?? 0, PRODUCT_PAGE);
+    products.push(...page);
+    if (page.length < PRODUCT_PAGE) return products;
+  }
+}
+
+/** Runs a claimed sync to its end (succeeded), or throws. */
+async function runClaimed(ctx: AppContext, run: SyncRunRow, owner: string): Promise<void> {
+  const started = performance.now();
+  const connection = await findConnection(ctx.db, run.user_id, run.provider);
+  if (!isLive(connection, ctx.clock.now()) || connection.account_id !== run.account_id) throw new ConnectionGoneError('The connection the sync was started with is gone');
+  const collection = await findCollectionById(ctx.db, run.collection_id);
+  const products = collection ? await editionProducts(ctx, collection.id) : [];
+  await setRunTotal(ctx.db, run.id, owner, products.length);
+  const settings = await getMarkups(ctx, ctx.db, run.user_id);
+  const sync = { ctx, run, connection, products, settings, tokens: connectionTokens(ctx, run.user_id, run.provider), checkpoint: checkpointer(ctx, run.id, owner) };
+  if (run.provider === 'quickbook') await syncToQuickBooks(sync);
+  else await syncToJobber(sync);
+  await finishRun(ctx.db, run.id, { status: 'succeeded', error: null, now: ctx.clock.now(), owner });
+  const done = await findRun(ctx.db, run.id);
+  // The sync log (product §10.17): who, which edition, where, the counts, how long, the outcome.
+  ctx.log.info(
+    { syncId: run.id, userId: run.user_id, collectionId: run.collection_id, provider: run.provider, total: done?.total, created: done?.created, updated: done?.updated, unchanged: done?.unchanged, failed: done?.failed, attempts: done?.attempts, durationMs: Math.round(performance.now() - started), outcome: 'succeeded' },
+    'sync finished',
+  );
+}
+
+/**
+ * Runs sync `syncId` in this worker: takes its lease (another live worker's run is left alone
+ * and retried later), runs it from its last checkpoint, and records the outcome. A lost
+ * connection ends it as failed at once; a provider that fails is retried with backoff.
+ */
+export async function runSync(ctx: AppContext, syncId: number): Promise<void> {
+  const existing = await findRun(ctx.db, syncId);
+  if (!existing || existing.status === 'succeeded' || existing.status === 'failed') return;
+  const owner = randomToken(12);
+  const now = ctx.clock.now();
+  const run = await claimRun(ctx.db, syncId, { owner, now, leaseUntil: addSeconds(now, LEASE_SECONDS) });
+  if (!run) throw new Error(`Sync ${syncId} is being run by another worker`);
+  try {
+    await runClaimed(ctx, run, owner);
+  } catch (error) {
+    if (error instanceof ConnectionGoneError) {
+      await finishRun(ctx.db, syncId, { status: 'failed', error: notConnectedAnymore(run.provider), now: ctx.clock.now(), owner });
+      ctx.log.info({ syncId, userId: run.user_id, provider: run.provider, outcome: 'not connected' }, 'sync failed');
+      return;
+    }
+    if (!(error instanceof LeaseLostError)) await releaseRun(ctx.db, syncId, owner).catch((releaseError: unknown) => ctx.log.warn({ err: releaseError, syncId }, 'sync lease not released'));
+    throw error;
+  }
+}
+
+/** The background job of one sync (queued by POST /sync-products/). */
+export const syncProductsJob = defineJob({
+  name: 'sync-products',
+  payload: z.object({ syncId: z.number().int().positive() }),
+  concurrency: 2,
+  // A provider down for a while: about half an hour of retries before the sync is given up.
+  maxAttempts: 8,
+  backoff: { baseSeconds: 15, maxSeconds: 600 },
+  idempotencyKey: (payload) => `sync:${payload.syncId}`,
+  handle: async (payload, { ctx }) => runSync(ctx, payload.syncId),
+  onGiveUp: async (payload, error, { ctx }) => {
+    const run = await findRun(ctx.db, payload.syncId);
+    if (!run) return;
+    ctx.log.warn({ syncId: run.id, userId: run.user_id, provider: run.provider, error, outcome: 'failed' }, 'sync given up');
+    await finishRun(ctx.db, run.id, { status: 'failed', error: providerFailed(run.provider), now: ctx.clock.now() });
+  },
+});

@@ -1,0 +1,66 @@
+import { syncProviderNames, type syncProductsRequest } from '@tradelist/contract/sync';
+import type { z } from 'zod';
+import type { AppContext } from '../../../context.ts';
+import type { User } from '../../../db/schema.ts';
+import { AppError } from '../../../errors.ts';
+import { enforceRateLimits } from '../../../security/rate-limits.ts';
+import { decideSync, entitlementRepository } from '../../billing/services/entitlements.ts';
+import { findCollectionById } from '../../catalog/repositories/catalog.ts';
+import { collectionNotFoundMessage } from '../../catalog/services/download-edition.ts';
+import { findConnection } from '../repositories/connections.ts';
+import { findActiveRun, insertRunUnlessActive } from '../repositories/sync-runs.ts';
+import { isLive } from './provider-tokens.ts';
+import { syncProductsJob } from './run-sync.ts';
+
+/** product §8.7 */
+export const syncStartedMessage = 'Sync process started';
+
+type Request = z.output<typeof syncProductsRequest>;
+
+/**
+ * POST /sync-products/: the same rights as a download (free editions for everyone signed in,
+ * paid ones for subscribers), not counted against the download maximum; a live connection (for
+ * QuickBooks, to the company named); then one queued sync per user and provider: a second
+ * request while one is queued or running answers 409 with that sync's id.
+ */
+export async function startSync(ctx: AppContext, user: User, request: Request): Promise<{ sync_id: number; message: string }> {
+  await enforceRateLimits(ctx, [{ key: `sync:user:${user.id}`, rule: ctx.config.rateLimits.syncsPerUser }]);
+  const provider = request.software_name;
+  const collection = await findCollectionById(ctx.db, request.collection_id);
+  if (!collection || (request.catelog_id !== 'none' && request.catelog_id !== collection.category_id)) {
+    throw new AppError('NOT_FOUND', collectionNotFoundMessage);
+  }
+  const now = ctx.clock.now();
+  const decision = await decideSync(entitlementRepository(ctx.db), user.id, collection, now);
+  if (!decision.allowed) throw new AppError(decision.code, decision.message);
+  const connection = await findConnection(ctx.db, user.id, provider);
+  const label = syncProviderNames[provider];
+  if (!isLive(connection, now)) throw new AppError('NOT_CONNECTED', `${label} is not connected. Please sign in to sync.`);
+  // The company is the connection's (product §7.2): a different one named by the browser is refused, never used.
+  if (provider === 'quickbook' && request.company_id && request.company_id !== connection.account_id) {
+    throw new AppError('NOT_CONNECTED', `${label} is connected to another company. Please sign in to sync again.`);
+  }
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const syncId = await ctx.db.transaction().execute(async (trx) => {
+      const id = await insertRunUnlessActive(trx, {
+        user_id: user.id,
+        provider,
+        collection_id: collection.id,
+        account_id: connection.account_id,
+        status: 'queued',
+        total: collection.item_count,
+        queued_at: now,
+      });
+      if (id !== undefined) await ctx.queue.enqueue(syncProductsJob, { syncId: id }, { db: trx });
+      return id;
+    });
+    if (syncId !== undefined) {
+      ctx.queue.wake();
+      return { sync_id: syncId, message: syncStartedMessage };
+    }
+    const active = await findActiveRun(ctx.db, user.id, provider);
+    // It may have finished in between: then this request may queue its own.
+    if (active) throw new AppError('SYNC_RUNNING', `A sync to ${label} is already running.`, undefined, undefined, { sync_id: active.id });
+  }
+  throw new AppError('SYNC_RUNNING', `A sync to ${label} is already running.`);
+}
