@@ -124,6 +124,7 @@ export class SlidingWindowPacer {
 
 /** Seconds from a Retry-After header, or undefined. */
 export function retryAfterSeconds(response: Response): number | undefined {
-  const value = Number(response.headers.get('retry-after'));
+  const header = response.headers.get('retry-after');
+  const value = header === null || header.trim() === '' ? Number.NaN : Number(header);
   return Number.isFinite(value) && value >= 0 ? value : undefined;
 }

@@ -1,0 +1,154 @@
+/**
+ * Sync benchmark (part of `npm run bench`): an edition of 1,000 and one of 10,000 items synced to
+ * the QuickBooks Online and Jobber simulators with their real limits, then synced again unchanged.
+ * For each: the time, the floor the provider's limits set, the ratio (target ≤ 1.2), and the
+ * re-sync's writes (0) and reads (at most items / page size).
+ * - QuickBooks' floor: its 40 batch requests a minute of 30 items each, N / 1,200 minutes.
+ * - Jobber's floor: its query-cost bucket (10,000 points, restoring 500 a second); each item is
+ *   one mutation of 12 points, so (12 N − 10,000) / 500 seconds.
+ * The 10,000-item runs use the simulators' time scale (BENCH_SYNC_TIME_SCALE, default 20): the
+ * simulators' clocks, and so their minute windows and the bucket's restore rate, run that many
+ * times faster, and the app is told the same (PROVIDER_TIME_SCALE), so it paces for the same
+ * limits; times are reported in the provider's time (wall time × scale). The 1,000-item runs use
+ * real time. BENCH_SYNC_SIZES picks the sizes (default `1000,10000`).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { providerVariables } from '@tradelist/simulators/start';
+import { startJobberSimulator, type JobberSimulator } from '@tradelist/simulators/jobber';
+import { startQuickBooksSimulator, type QuickBooksSimulator } from '@tradelist/simulators/quickbooks';
+import type { SyncProvider } from '@tradelist/contract/sync';
+import { buildApp } from '../apps/api/src/app.ts';
+import { loadConfig } from '../apps/api/src/config/env.ts';
+import { migrateToLatest, openDatabase } from '../apps/api/src/db/database.ts';
+import { generateElectricalItems } from '../apps/api/src/db/sample/electrical-catalog.ts';
+import { insertUser } from '../apps/api/src/modules/accounts/repositories/users.ts';
+import { insertProducts } from '../apps/api/src/modules/catalog/repositories/products.ts';
+import { completeAuthorization, startAuthorization } from '../apps/api/src/modules/sync/services/connections.ts';
+import { runSync } from '../apps/api/src/modules/sync/services/run-sync.ts';
+import { startSync } from '../apps/api/src/modules/sync/services/start-sync.ts';
+import { JOBBER_PAGE_SIZE } from '../apps/api/src/modules/sync/services/jobber-sync.ts';
+import { QBO_PAGE_SIZE } from '../apps/api/src/modules/sync/services/quickbooks-sync.ts';
+
+const sizes = (process.env.BENCH_SYNC_SIZES ?? '1000,10000').split(',').map(Number);
+const bigScale = Number(process.env.BENCH_SYNC_TIME_SCALE ?? 20);
+
+interface Figures {
+  provider: string;
+  items: number;
+  scale: number;
+  seconds: number;
+  floor: number;
+  resyncSeconds: number;
+  resyncWrites: number;
+  resyncReads: number;
+  readBound: number;
+  created: number;
+}
+
+async function stats(url: string): Promise<{ requests: number; writes: number }> {
+  return (await fetch(`${url}/__sim/stats`)).json() as Promise<{ requests: number; writes: number }>;
+}
+
+/** Through the simulator's consent page as a person allowing access. */
+async function consent(authorizeUrl: string): Promise<URLSearchParams> {
+  const html = await (await fetch(authorizeUrl)).text();
+  const hidden = Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1], m[2]!.replaceAll('&amp;', '&')]));
+  const account = /<input type="radio" name="account" value="([^"]+)"/.exec(html)![1]!;
+  const action = new URL(/<form class="consent" method="post" action="([^"]+)"/.exec(html)![1]!, authorizeUrl);
+  const answer = await fetch(action, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ ...hidden, account, decision: 'allow' }) });
+  return new URL(answer.headers.get('location')!).searchParams;
+}
+
+async function measure(provider: SyncProvider, items: number, scale: number): Promise<Figures> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tradelist-bench-sync-'));
+  const timeScale = scale > 1 ? { timeScale: scale } : {};
+  const quickbooks: QuickBooksSimulator = await startQuickBooksSimulator(timeScale);
+  const jobber: JobberSimulator = await startJobberSimulator(timeScale);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    SESSION_SECRET: 'bench-session-secret-that-is-long-enough-0123456789',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: '',
+    PROVIDER_TIME_SCALE: String(scale),
+    ...providerVariables({ quickbooks, jobber }),
+  });
+  const database = await openDatabase({ pglite: new PGlite() });
+  await migrateToLatest(database.db);
+  const { app, ctx } = await buildApp({ config, database, logger: false, startWorkers: false });
+  await app.ready();
+  try {
+    const db = database.db;
+    const now = new Date();
+    const user = await insertUser(db, { name: 'Bench', email: 'bench@example.com', password_hash: null, google_subject: null, is_verified: true, password_changed_at: now, last_login_at: null, created_at: now, updated_at: now });
+    await db.insertInto('user_factors').values({ user_id: user.id, markup1_10_bp: 2500, markup11_20_bp: 2000, markup21_50_bp: 1500, markup51_150_bp: 1000, markup151_500_bp: 800, markup501_bp: 500, tax_bp: 800, updated_at: now }).execute();
+    const category = await db.insertInto('categories').values({ name: 'Bench', slug: 'bench', is_free: true, position: 1 }).returning('id').executeTakeFirstOrThrow();
+    const list = generateElectricalItems({ size: items });
+    const edition = await db.insertInto('collections').values({ category_id: category.id, collection_id: 'BENCH-2026-11-01', name: 'Bench list', rundate: '2026-11-01', is_free: true, item_count: list.length, image: null }).returning('id').executeTakeFirstOrThrow();
+    await insertProducts(db, list.map((i) => ({ collection_id: edition.id, sku: i.sku, name: i.name, description: i.description, unit: i.unit, group_name: i.group, cost_cents: i.costCents, manufacturer_part_number: i.manufacturerPartNumber, upc: i.upc })), 1_000);
+
+    const cookie = 'bench-session-cookie-0123456789abcdef0123456789';
+    const { url } = await startAuthorization(ctx, user, cookie, provider);
+    const callback = await consent(url);
+    await completeAuthorization(ctx, user, cookie, provider, { code: callback.get('code')!, state: callback.get('state')!, ...(provider === 'quickbook' ? { realmId: callback.get('realmId')! } : {}) });
+    const sim = provider === 'quickbook' ? quickbooks.url : jobber.url;
+    await fetch(`${sim}/__sim/reset`, { method: 'POST' });
+
+    const sync = async () => {
+      const { sync_id } = await startSync(ctx, user, { collection_id: edition.id, catelog_id: 'none', software_name: provider });
+      const started = performance.now();
+      await runSync(ctx, sync_id);
+      const seconds = ((performance.now() - started) / 1000) * scale;
+      const run = await db.selectFrom('sync_runs').selectAll().where('id', '=', sync_id).executeTakeFirstOrThrow();
+      if (run.status !== 'succeeded' || run.failed > 0) throw new Error(`sync ${run.status}: ${run.error ?? JSON.stringify(run.errors)}`);
+      return { seconds, run };
+    };
+    const first = await sync();
+    const before = await stats(sim);
+    const again = await sync();
+    const after = await stats(sim);
+    if (again.run.unchanged !== items) throw new Error(`the re-sync found ${again.run.unchanged} of ${items} unchanged`);
+    const floor = provider === 'quickbook' ? (items / (30 * 40)) * 60 : Math.max(0, items * 12 - 10_000) / 500;
+    return {
+      provider: provider === 'quickbook' ? 'QuickBooks Online' : 'Jobber',
+      items,
+      scale,
+      seconds: first.seconds,
+      floor,
+      resyncSeconds: again.seconds,
+      resyncWrites: after.writes - before.writes,
+      resyncReads: after.requests - before.requests,
+      readBound: Math.ceil(items / (provider === 'quickbook' ? QBO_PAGE_SIZE : JOBBER_PAGE_SIZE)),
+      created: first.run.created,
+    };
+  } finally {
+    await app.close();
+    await database.close();
+    await quickbooks.close();
+    await jobber.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const rows: Figures[] = [];
+for (const items of sizes) {
+  for (const provider of ['quickbook', 'jobber'] as const) {
+    const figures = await measure(provider, items, items >= 10_000 ? bigScale : 1);
+    rows.push(figures);
+    console.log(`${figures.provider}, ${items} items: ${figures.seconds.toFixed(1)} s (floor ${figures.floor.toFixed(1)} s); re-sync ${figures.resyncWrites} writes, ${figures.resyncReads} reads`);
+  }
+}
+console.log('\n| Provider | Items | Time scale | First sync | Floor | Ratio | Re-sync | Re-sync writes | Re-sync reads (bound) |');
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+for (const r of rows) {
+  const ratio = r.floor > 0 ? `${(r.seconds / r.floor).toFixed(2)}x` : 'n/a';
+  console.log(`| ${r.provider} | ${r.items.toLocaleString('en-US')} | ${r.scale}x | ${r.seconds.toFixed(1)} s | ${r.floor.toFixed(1)} s | ${ratio} | ${r.resyncSeconds.toFixed(1)} s | ${r.resyncWrites} | ${r.resyncReads} (${r.readBound}) |`);
+}
+const failing = rows.filter((r) => (r.floor > 0 && r.seconds / r.floor > 1.2) || r.resyncWrites !== 0 || r.resyncReads > r.readBound || r.created !== r.items);
+if (failing.length > 0) {
+  console.error(`\nOutside the targets: ${failing.map((r) => `${r.provider} ${r.items}`).join(', ')}`);
+  process.exitCode = 1;
+}
