@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { appendFileSync, closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startSimulators } from '@tradelist/simulators/start';
+import { providerVariables, startSimulators } from '@tradelist/simulators/start';
 import { DEFAULT_STRIPE_SECRET_KEY, DEFAULT_STRIPE_WEBHOOK_SECRET } from '@tradelist/simulators/stripe';
 import { chromiumExecutable } from './chromium.ts';
 
@@ -39,6 +39,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     PORT: port,
     APP_URL: appUrl,
     DATA_DIR: dataDir,
+    // QuickBooks Online and Jobber: the simulators' authorize, token, revoke and API URLs and client credentials.
+    ...providerVariables(simulators),
     DATABASE_URL: '',
     SMTP_URL: simulators.smtp.smtpUrl,
     GOOGLE_CLIENT_ID: simulators.google.clientId,
@@ -72,6 +74,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
 
   process.env.E2E_SERVER_LOG = logFile;
+  process.env.E2E_QBO_URL = simulators.quickbooks.url;
+  process.env.E2E_JOBBER_URL = simulators.jobber.url;
   process.env.E2E_BASE_URL = appUrl;
   process.env.E2E_INBOX_URL = simulators.smtp.inboxUrl;
   process.env.E2E_GOOGLE_URL = simulators.google.url;

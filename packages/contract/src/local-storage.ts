@@ -14,3 +14,21 @@ export const storageKeys = {
   username: 'username',
   verified: 'verified',
 } as const;
+
+/**
+ * product §3.2: what the browser keeps about its QuickBooks Online and Jobber connections, for the
+ * catalog's Sync button (product §4.5) only: a connected flag, the expiry and, for QuickBooks, the
+ * company id (realmId). Never a provider token (product §10.11): the tokens stay on the server.
+ */
+export const integrationStorageKeys = {
+  quickbooksConnected: 'quickbooksConnected',
+  quickbooksExpiresAt: 'quickbooksExpiresAt',
+  quickbooksCompanyId: 'quickbooksCompanyId',
+  jobberConnected: 'jobberConnected',
+  jobberExpiresAt: 'jobberExpiresAt',
+} as const;
+
+/** Every key this app stores: the product §3.1 keys and the integration keys. */
+export const appStorageKeys = { ...storageKeys, ...integrationStorageKeys } as const;
+export type AppStorageKey = (typeof appStorageKeys)[keyof typeof appStorageKeys];
+

@@ -20,5 +20,8 @@ export const toastAutoCloseMs = { default: 5000, landing: 3000 } as const;
 /** product §9: redirect delay after login, register, activation, deletion and forced logout. */
 export const redirectDelayMs = 5000;
 
+/** product §9: redirect delay after an authorization callback. */
+export const callbackRedirectDelayMs = 3000;
+
 /** Viewport width (px) at and below which the navigation collapses into a hamburger menu. */
 export const mobileBreakpointPx = 900;

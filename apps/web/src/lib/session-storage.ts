@@ -1,5 +1,5 @@
 import { sessionUser, type SessionUser } from '@tradelist/contract/accounts';
-import { storageKeys } from '@tradelist/contract/local-storage';
+import { appStorageKeys, storageKeys } from '@tradelist/contract/local-storage';
 import type { z } from 'zod';
 
 /** The subset of the Web Storage API this module needs (a fake in tests, localStorage in the app). */
@@ -83,7 +83,7 @@ export function writeSubscriptionFlags(storage: KeyValueStorage, flags: Subscrip
 
 /** Removes every key of this app (product §10.5: logout clears all of them). */
 export function clearAppStorage(storage: KeyValueStorage): void {
-  for (const key of Object.values(storageKeys)) storage.removeItem(key);
+  for (const key of Object.values(appStorageKeys)) storage.removeItem(key);
 }
 
 /** Reads `userSession` back; anything missing, malformed or tampered reads as no session. */

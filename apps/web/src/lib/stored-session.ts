@@ -1,6 +1,7 @@
 import type { SessionUser } from '@tradelist/contract/accounts';
 import { storageKeys } from '@tradelist/contract/local-storage';
 import { useMemo, useSyncExternalStore } from 'react';
+import type { AppStorageKey } from '@tradelist/contract/local-storage';
 import {
   clearAppStorage,
   parseStoredSession,
@@ -11,7 +12,7 @@ import {
   type SubscriptionFlags,
 } from './session-storage';
 
-type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];
+type StorageKey = AppStorageKey;
 
 /**
  * The one place that touches localStorage. Writes go through here so that every component reading
@@ -112,4 +113,17 @@ export function useStoredSession(): { session: StoredSession | null; email: stri
   const email = useStoredValue(storageKeys.email);
   const session = useMemo(() => parseStoredSession(rawSession), [rawSession]);
   return { session, email };
+}
+
+/** Runs several writes (a pure helper's) against storage as one change, then tells every reader. */
+export function updateStoredValues(write: (storage: KeyValueStorage) => void): void {
+  const storage = browserStorage();
+  if (storage) {
+    try {
+      write(storage);
+    } catch {
+      // Quota or privacy mode: the keys are hints only; the server decides (product §11.1).
+    }
+  }
+  emitChange();
 }

@@ -1,12 +1,11 @@
-import { DashboardSection, EmptyState } from '../../features/dashboard/components/dashboard-section';
+import { DashboardSection } from '../../features/dashboard/components/dashboard-section';
+import { AuthorizationCallback } from '../../features/sync';
 
-/** Route /dashboard/jobber/callback. */
+/** Route /dashboard/jobber/callback: the return from Jobber's authorization page. */
 export function JobberCallbackRoute() {
   return (
     <DashboardSection title="Jobber connection">
-      <EmptyState heading="Connecting Jobber is not available yet">
-        <p>No connection was made. You will be able to sync price lists to Jobber from the catalogs.</p>
-      </EmptyState>
+      <AuthorizationCallback provider="jobber" />
     </DashboardSection>
   );
 }

@@ -1,12 +1,11 @@
-import { DashboardSection, EmptyState } from '../../features/dashboard/components/dashboard-section';
+import { DashboardSection } from '../../features/dashboard/components/dashboard-section';
+import { AuthorizationCallback } from '../../features/sync';
 
-/** Route /dashboard/quickbooks/callback. */
+/** Route /dashboard/quickbooks/callback: the return from QuickBooks Online's authorization page. */
 export function QuickbooksCallbackRoute() {
   return (
     <DashboardSection title="QuickBooks Online connection">
-      <EmptyState heading="Connecting QuickBooks Online is not available yet">
-        <p>No connection was made. You will be able to sync price lists to QuickBooks Online from the catalogs.</p>
-      </EmptyState>
+      <AuthorizationCallback provider="quickbook" />
     </DashboardSection>
   );
 }

@@ -3,6 +3,7 @@ import { storageKeys } from '@tradelist/contract/local-storage';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useStoredValue } from '../../../lib/stored-session';
+import { CatalogSyncDialogs, useCatalogSync, type CatalogSync } from '../../sync';
 import { useCategories } from '../api/get-categories';
 import { useLatestCollection, type CatalogCategoryId } from '../api/get-latest-collection';
 import { useCollectionDownload, type DownloadTarget } from '../hooks/use-collection-download';
@@ -18,9 +19,10 @@ interface ViewProps {
   isSubscriber: boolean;
   isDownloading: (target: DownloadTarget) => boolean;
   onDownload: (target: DownloadTarget) => void;
+  sync: CatalogSync;
 }
 
-/** product §2 catalog screen: the category nav, the selected view, and the download dialog. */
+/** product §2 catalog screen: the category nav, the selected view, and the download and sync dialogs. */
 export function CatalogScreen() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
@@ -28,11 +30,12 @@ export function CatalogScreen() {
   // product §4: a stored status of 'true' makes a subscriber.
   const isSubscriber = useStoredValue(storageKeys.status) === 'true';
   const download = useCollectionDownload();
+  const sync = useCatalogSync();
 
   const selected: CatalogCategoryId = parseCategoryId(searchParams.get('category')) ?? ALL_CATEGORY_ID;
   const selectedCategory =
     typeof selected === 'number' ? categories.data?.find((category) => category.id === selected) : undefined;
-  const viewProps: ViewProps = { isSubscriber, isDownloading: download.isDownloading, onDownload: download.openDialog };
+  const viewProps: ViewProps = { isSubscriber, isDownloading: download.isDownloading, onDownload: download.openDialog, sync };
   // Every view's answer carries the allowance; this is the same query the view runs.
   const allowance = useLatestCollection(selected).data?.downloads;
 
@@ -61,6 +64,7 @@ export function CatalogScreen() {
           if (target) download.start(target, choice);
         }}
       />
+      <CatalogSyncDialogs sync={sync} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { Collection } from '@tradelist/contract/catalog';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { assetPaths, paths } from '../../../config/paths';
 import { formatCount, formatRunDate } from '../../../lib/format';
@@ -15,10 +15,22 @@ interface CollectionCardProps {
   onDownload: () => void;
   /** The All view mixes categories: name each card's category there. */
   showCategory?: boolean;
+  /** product §2.7: the Sync button, shown where Download is (given the title's id to point at). */
+  syncAction?: (describedBy: string) => ReactNode;
+  /** The collection's sync progress and last results, shown with the Sync button. */
+  syncStatus?: ReactNode;
 }
 
 /** One edition: image (or the default), name, run date, item count and its download action. */
-export function CollectionCard({ collection, canDownload, isDownloading, onDownload, showCategory = false }: CollectionCardProps) {
+export function CollectionCard({
+  collection,
+  canDownload,
+  isDownloading,
+  onDownload,
+  showCategory = false,
+  syncAction,
+  syncStatus,
+}: CollectionCardProps) {
   const titleId = useId();
   return (
     <article className={catalogStyles.collectionCard} aria-labelledby={titleId}>
@@ -58,6 +70,7 @@ export function CollectionCard({ collection, canDownload, isDownloading, onDownl
           </div>
         </dl>
         <div className={catalogStyles.collectionCardActions}>
+          {canDownload ? syncAction?.(titleId) : null}
           {canDownload ? (
             <button
               type="button"
@@ -80,6 +93,7 @@ export function CollectionCard({ collection, canDownload, isDownloading, onDownl
             </Link>
           )}
         </div>
+        {canDownload ? syncStatus : null}
       </div>
     </article>
   );

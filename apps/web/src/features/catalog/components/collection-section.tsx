@@ -1,5 +1,6 @@
 import type { Collection } from '@tradelist/contract/catalog';
 import { useId, type ReactNode } from 'react';
+import { CollectionSyncButton, CollectionSyncSummary, type CatalogSync } from '../../sync';
 import type { DownloadTarget } from '../hooks/use-collection-download';
 import { CollectionCard } from './collection-card';
 import buttonStyles from '../../../components/ui/button.module.css';
@@ -20,6 +21,8 @@ interface CollectionSectionProps {
   showCategory?: boolean;
   isDownloading: (target: DownloadTarget) => boolean;
   onDownload: (target: DownloadTarget) => void;
+  /** The catalog's syncs: each card shows Sync where it shows Download (product §2.7). */
+  sync: CatalogSync;
 }
 
 /** A titled list of collection cards with its loading, error and empty states. */
@@ -36,6 +39,7 @@ export function CollectionSection({
   showCategory,
   isDownloading,
   onDownload,
+  sync,
 }: CollectionSectionProps) {
   const headingId = useId();
   return (
@@ -69,6 +73,10 @@ export function CollectionSection({
                   isDownloading={isDownloading(target)}
                   onDownload={() => onDownload(target)}
                   showCategory={showCategory}
+                  syncAction={(describedBy) => (
+                    <CollectionSyncButton sync={sync} target={{ collection, catelogId: downloadCategoryId }} describedBy={describedBy} />
+                  )}
+                  syncStatus={<CollectionSyncSummary sync={sync} collectionId={collection.id} />}
                 />
               </li>
             );

@@ -1,0 +1,119 @@
+import type { AuthCompletedResponse, ConnectionStatus, SyncProvider } from '@tradelist/contract/sync';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@tradelist/contract/api';
+import type { MessageBody } from '@tradelist/contract/errors';
+import { callApi } from '../../../lib/api-client';
+import { updateStoredValues } from '../../../lib/stored-session';
+import { applyConnectionStatus, forgetConnection, rememberAuthorization } from '../utils/connection-keys';
+import type { CallbackRequest } from '../utils/callback-params';
+
+const calls = {
+  quickbook: {
+    status: api.sync.quickbooksStatus,
+    connect: api.sync.quickbooksConnect,
+    disconnect: api.sync.quickbooksDisconnect,
+  },
+  jobber: {
+    status: api.sync.jobberStatus,
+    connect: api.sync.jobberConnect,
+    disconnect: api.sync.jobberDisconnect,
+  },
+} as const;
+
+/**
+ * GET /api/quickbooks/status/ or /api/jobber/status/. The server is the truth (product §4.5):
+ * each answer brings the browser's keys in line with it.
+ */
+export async function getConnectionStatus(provider: SyncProvider, signal?: AbortSignal): Promise<ConnectionStatus> {
+  const status = await callApi(calls[provider].status, {}, { signal });
+  updateStoredValues((storage) => applyConnectionStatus(storage, provider, status));
+  return status;
+}
+
+export function connectionStatusQueryOptions(provider: SyncProvider) {
+  return queryOptions({
+    queryKey: ['sync-connection', provider],
+    queryFn: ({ signal }) => getConnectionStatus(provider, signal),
+    staleTime: 30_000,
+  });
+}
+
+/** Whether one provider is connected, as the server says. */
+export function useConnectionStatus(provider: SyncProvider) {
+  return useQuery(connectionStatusQueryOptions(provider));
+}
+
+/** POST /api/quickbooks/connect/ or /api/jobber/connect/: the provider's authorization page. */
+export async function getAuthorizeUrl(provider: SyncProvider): Promise<string> {
+  const { url } = await callApi(calls[provider].connect, {});
+  return url;
+}
+
+/**
+ * 'Sign in to Sync' and Connect: the browser leaves for the provider's authorization page, which
+ * returns to the provider's callback route (product §4.5).
+ */
+export function useConnectProvider({ onError }: { onError?: (error: Error) => void } = {}) {
+  return useMutation({
+    mutationFn: getAuthorizeUrl,
+    onSuccess(url) {
+      window.location.assign(url);
+    },
+    onError,
+  });
+}
+
+/**
+ * POST /api/quickbooks/auth/ or /api/jobber/auth/ with the callback's query; on success the browser
+ * keeps the answer's expiry and company id (product §3.2), never a token.
+ */
+export async function completeAuthorization(provider: SyncProvider, request: CallbackRequest): Promise<AuthCompletedResponse> {
+  const answer =
+    provider === 'quickbook'
+      ? await callApi(api.sync.quickbooksAuth, { body: { code: request.code, state: request.state, realmId: request.realmId ?? '' } })
+      : await callApi(api.sync.jobberAuth, { body: { code: request.code, state: request.state } });
+  updateStoredValues((storage) => rememberAuthorization(storage, provider, answer));
+  return answer;
+}
+
+export function useCompleteAuthorization(
+  provider: SyncProvider,
+  { onSuccess, onError }: { onSuccess?: () => void; onError?: (error: Error) => void } = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: CallbackRequest) => completeAuthorization(provider, request),
+    onSuccess() {
+      void queryClient.invalidateQueries({ queryKey: connectionStatusQueryOptions(provider).queryKey });
+      onSuccess?.();
+    },
+    onError,
+  });
+}
+
+/** POST /api/quickbooks/disconnect/ or /api/jobber/disconnect/: the server revokes and forgets the tokens. */
+export async function disconnectProvider(provider: SyncProvider): Promise<MessageBody> {
+  const answer = await callApi(calls[provider].disconnect, {});
+  updateStoredValues((storage) => forgetConnection(storage, provider));
+  return answer;
+}
+
+export function useDisconnectProvider(
+  provider: SyncProvider,
+  { onSuccess, onError }: { onSuccess?: () => void; onError?: (error: Error) => void } = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => disconnectProvider(provider),
+    onSuccess() {
+      queryClient.setQueryData<ConnectionStatus>(connectionStatusQueryOptions(provider).queryKey, {
+        connected: false,
+        connected_at: null,
+        company_id: null,
+        company_name: null,
+      });
+      onSuccess?.();
+    },
+    onError,
+  });
+}

@@ -1,0 +1,20 @@
+import type { CatalogSync, SyncTarget } from '../hooks/use-catalog-sync';
+import { CollectionSyncStatus, SyncButton } from './collection-sync';
+
+/** The card's Sync button, wired to the catalog's syncs. */
+export function CollectionSyncButton({ sync, target, describedBy }: { sync: CatalogSync; target: SyncTarget; describedBy: string }) {
+  const connected = sync.connections.valid.length > 0;
+  return (
+    <SyncButton
+      connected={connected}
+      starting={sync.isStarting(target.collection.id)}
+      describedBy={describedBy}
+      onClick={() => sync.open(target, connected)}
+    />
+  );
+}
+
+/** The card's sync progress and last results. */
+export function CollectionSyncSummary({ sync, collectionId }: { sync: CatalogSync; collectionId: number }) {
+  return <CollectionSyncStatus views={sync.viewsFor(collectionId)} />;
+}

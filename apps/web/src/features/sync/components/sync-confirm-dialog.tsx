@@ -1,0 +1,109 @@
+import type { SyncProvider } from '@tradelist/contract/sync';
+import { useId, useState, type FormEvent } from 'react';
+import { Modal } from '../../../components/ui/modal';
+import { cx } from '../../../lib/cx';
+import type { Connections } from '../hooks/use-connections';
+import { providerName } from '../utils/messages';
+import { softwareHints } from './software-select-dialog';
+import buttonStyles from '../../../components/ui/button.module.css';
+import syncDialogStyles from './sync-dialog.module.css';
+
+/** What each provider does with the prices, said before the user confirms (product §10.17). */
+const priceNotes: Record<SyncProvider, string> = {
+  quickbook:
+    'QuickBooks Online applies its own sales tax, so the price sent is your marked-up price before tax; your cost is sent as the purchase cost.',
+  jobber: 'Jobber receives your marked-up price as each item’s unit price and your cost as its internal cost.',
+};
+
+interface SyncConfirmDialogProps {
+  collectionName: string | null;
+  connections: Connections;
+  onConfirm: (provider: SyncProvider) => void;
+  /** Like the download question, Cancel sends the user to the markup configuration. */
+  onCancel: () => void;
+  onClose: () => void;
+}
+
+/** product §2.7: the 'Sync-up' confirmation before a sync, with the software when both are connected. */
+export function SyncConfirmDialog({ collectionName, connections, onConfirm, onCancel, onClose }: SyncConfirmDialogProps) {
+  const questionId = useId();
+  return (
+    <Modal open={collectionName !== null && connections.valid.length > 0} title="Sync-up" onClose={onClose} descriptionId={questionId}>
+      {collectionName !== null && connections.valid[0] ? (
+        <SyncConfirmForm
+          key={collectionName}
+          questionId={questionId}
+          collectionName={collectionName}
+          connections={connections}
+          initialProvider={connections.valid[0]}
+          onConfirm={onConfirm}
+          onCancel={onCancel}
+        />
+      ) : null}
+    </Modal>
+  );
+}
+
+interface SyncConfirmFormProps extends Omit<SyncConfirmDialogProps, 'collectionName' | 'onClose'> {
+  questionId: string;
+  collectionName: string;
+  initialProvider: SyncProvider;
+}
+
+function SyncConfirmForm({ questionId, collectionName, connections, initialProvider, onConfirm, onCancel }: SyncConfirmFormProps) {
+  const [chosen, setChosen] = useState<SyncProvider>(initialProvider);
+  const provider = connections.valid.includes(chosen) ? chosen : initialProvider;
+  const companyName = connections.quickbook.companyName;
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onConfirm(provider);
+  };
+
+  return (
+    <form className={syncDialogStyles.syncDialog} onSubmit={submit}>
+      <p className={syncDialogStyles.syncDialogCollection}>{collectionName}</p>
+      <p className={syncDialogStyles.syncDialogQuestion} id={questionId}>
+        Have you added your desired markup configurations before syncing?
+      </p>
+      {connections.valid.length > 1 ? (
+        <fieldset className={syncDialogStyles.softwareList}>
+          <legend className={syncDialogStyles.syncDialogNote}>Sync to</legend>
+          {connections.valid.map((option) => (
+            <label key={option} className={cx(syncDialogStyles.software, option === provider && syncDialogStyles.isChecked)}>
+              <span className={syncDialogStyles.softwareChoice}>
+                <input
+                  type="radio"
+                  name="software"
+                  className={syncDialogStyles.softwareInput}
+                  checked={option === provider}
+                  onChange={() => setChosen(option)}
+                />
+                <span>
+                  <span className={syncDialogStyles.softwareName}>{providerName(option)}</span>
+                  <span className={syncDialogStyles.softwareHint}>{softwareHints[option]}</span>
+                </span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      ) : (
+        <p className={syncDialogStyles.syncDialogNote}>
+          Items go to <strong>{providerName(provider)}</strong>
+          {provider === 'quickbook' && companyName ? ` (${companyName})` : ''}. Items already there are updated in place, never
+          duplicated.
+        </p>
+      )}
+      <p className={syncDialogStyles.taxNote}>{priceNotes[provider]}</p>
+      <p className={syncDialogStyles.syncDialogNote}>Yes starts the sync. Cancel takes you to your markup configuration.</p>
+      <div className={syncDialogStyles.syncDialogActions}>
+        <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonOutline)} onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className={cx(buttonStyles.button, buttonStyles.buttonPrimary)}>
+          Yes
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,242 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { PreviewProduct, PreviewProductsResponse, UserFactor } from '@tradelist/contract/catalog';
+import { markupsFromPercents, priceFor } from '@tradelist/pricing/markups';
+import { createActivatedUser, signInThroughApi, uniqueEmail } from '../support/accounts.ts';
+import { expectToast } from '../support/toasts.ts';
+
+// product §2.7, §2.12, §4.5, §8.7, §8.10, §8.12: connecting QuickBooks Online and Jobber through
+// their (simulated) consent pages, syncing the free demo list, and disconnecting.
+
+const qboUrl = () => process.env.E2E_QBO_URL ?? '';
+const jobberUrl = () => process.env.E2E_JOBBER_URL ?? '';
+
+/** Percent markups per band and a sales tax that QuickBooks must not receive (it applies its own). */
+const markupPercents = { markup1_10: 15, markup11_20: 25, markup21_50: 35, markup51_150: 45, markup151_500: 55, markup501: 65, tax: 9.5 };
+
+async function xsrfHeaders(page: Page, email: string): Promise<Record<string, string>> {
+  await page.request.get('/api/config/');
+  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
+  if (!token) throw new Error('no XSRF-TOKEN cookie');
+  return { 'x-xsrf-token': token, 'x-user-email': email };
+}
+
+/** A new account (so no connection is left over from another test), signed in, with known markups. */
+async function signInWithMarkups(page: Page, label: string): Promise<{ email: string; markups: ReturnType<typeof markupsFromPercents> }> {
+  const account = { name: 'Sam Sync', email: uniqueEmail(label), password: 'pull the wire through' };
+  await createActivatedUser(page.request, account);
+  await signInThroughApi(page, account);
+  const saved = await page.request.post('/api/user_factor/', { headers: await xsrfHeaders(page, account.email), data: markupPercents });
+  expect(saved.status()).toBe(200);
+  const factor = (await saved.json()) as UserFactor;
+  return { email: account.email, markups: markupsFromPercents(factor) };
+}
+
+/** The free demo list (a signed-in user without a subscription previews it), every product. */
+async function demoList(page: Page, email: string): Promise<{ name: string; products: PreviewProduct[] }> {
+  const products: PreviewProduct[] = [];
+  let name = '';
+  for (let offset = 0, total = 1; offset < total; offset += 100) {
+    const response = await page.request.get(`/api/preview-products/?offset=${offset}&limit=100`, { headers: { 'x-user-email': email } });
+    expect(response.status()).toBe(200);
+    const body = (await response.json()) as PreviewProductsResponse;
+    expect(body.collection?.is_free).toBe(true);
+    name = body.collection?.name ?? '';
+    total = body.total;
+    products.push(...body.products);
+  }
+  // The free demo list: the 'Wire & Conduit Demo' category's current edition.
+  expect(name).toMatch(/^Wire & Conduit Demo/);
+  return { name, products };
+}
+
+/** Every item a simulator holds, by company (QuickBooks realmId) or account (Jobber). */
+async function simulatorItems<T>(baseUrl: string): Promise<Record<string, T[]>> {
+  const response = await fetch(`${baseUrl}/__sim/items`);
+  expect(response.status).toBe(200);
+  return (await response.json()) as Record<string, T[]>;
+}
+
+function demoCard(page: Page, name: string): Locator {
+  return page.getByRole('region', { name: 'Free Collections' }).getByRole('article', { name });
+}
+
+/** Picks one company or account on a simulator's consent page and allows access. */
+async function allowOnConsentPage(page: Page, simulatorUrl: string, accountName: string): Promise<void> {
+  await page.waitForURL((url) => url.href.startsWith(simulatorUrl));
+  await expect(page.getByRole('heading', { name: 'Tradelist wants to connect' })).toBeVisible();
+  await page.getByRole('radio', { name: accountName }).check();
+  await page.getByRole('button', { name: 'Connect' }).click();
+}
+
+/** Confirms the 'Sync-up' modal and waits for the outcome (product §8.7). */
+async function syncThroughModal(page: Page, card: Locator, providerName: string): Promise<void> {
+  await card.getByRole('button', { name: 'Sync', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sync-up' });
+  await expect(dialog).toContainText('Have you added your desired markup configurations before syncing?');
+  if (await dialog.getByRole('radio').count()) await dialog.getByRole('radio', { name: providerName }).check();
+  if (providerName === 'QuickBooks Online') {
+    await expect(dialog).toContainText('QuickBooks Online applies its own sales tax, so the price sent is your marked-up price before tax');
+  }
+  await dialog.getByRole('button', { name: 'Yes' }).click();
+  await expect(dialog).toBeHidden();
+  await expectToast(page, 'Sync process started');
+  await expectToast(page, 'Successfully synced the pricelist');
+}
+
+/** The settings page's card for one provider. */
+function connectionCard(page: Page, providerName: string): Locator {
+  return page.getByRole('region', { name: providerName, exact: true });
+}
+
+test('QuickBooks Online: sign in from the catalog, sync the demo list before tax, sync again without changes, disconnect', async ({ page }) => {
+  const { email, markups } = await signInWithMarkups(page, 'qbo-sync');
+  const demo = await demoList(page, email);
+  await page.goto('/dashboard/catalog');
+
+  // Not connected: the card offers 'Sign in to Sync', which explains that the user signs in first.
+  const card = demoCard(page, demo.name);
+  await card.getByRole('button', { name: 'Sign in to Sync' }).click();
+  const chooser = page.getByRole('dialog', { name: 'Sign in to Sync' });
+  await expect(chooser).toContainText('You must first sign in to that software');
+  await chooser.getByRole('button', { name: 'Sign in to QuickBooks Online' }).click();
+
+  await allowOnConsentPage(page, qboUrl(), 'Sandbox Company US 2');
+  await page.waitForURL(/\/dashboard\/quickbooks\/callback\?/);
+  const callback = new URL(page.url()).searchParams;
+  expect(callback.get('realmId')).toBe('9341453071836291');
+  expect(callback.get('code')).toBeTruthy();
+  expect(callback.get('state')).toBeTruthy();
+  await expectToast(page, 'Authentication completed, now you can sync');
+  await expect(page.getByRole('status').filter({ hasText: 'Authentication completed, now you can sync' })).toBeVisible();
+  // product §9: the callback goes to /dashboard after 3 seconds.
+  await page.waitForURL((url) => url.pathname === '/dashboard');
+
+  // The browser keeps display data only (product §3.2): the company and an expiry, never a token.
+  const stored = await page.evaluate(() => ({ ...localStorage }));
+  expect(stored['quickbooksCompanyId']).toBe('9341453071836291');
+  expect(Date.parse(stored['quickbooksExpiresAt'] ?? '')).toBeGreaterThan(Date.now());
+  expect(JSON.stringify(stored)).not.toMatch(/eyJ|AB11/);
+
+  await syncThroughModal(page, card, 'QuickBooks Online');
+  const total = demo.products.length;
+  await expect(card).toContainText(`Last synced to QuickBooks Online on`);
+  await expect(card).toContainText(`${total} created, 0 updated, 0 unchanged, 0 failed`);
+
+  // Every item reached the chosen company, priced with the markups and before tax, with the cost.
+  const items = (await simulatorItems<{ sku?: string; name: string; unitPrice?: number; purchaseCost?: number }>(qboUrl()))['9341453071836291'] ?? [];
+  expect(items).toHaveLength(total);
+  const bySku = new Map(items.map((item) => [item.sku, item]));
+  for (const product of demo.products) {
+    const item = bySku.get(product.sku);
+    expect(item, product.sku).toBeDefined();
+    expect(Math.round((item?.unitPrice ?? 0) * 100), product.sku).toBe(priceFor(product.cost_cents, markups).priceCents);
+    expect(Math.round((item?.purchaseCost ?? 0) * 100), product.sku).toBe(product.cost_cents);
+  }
+
+  // The simulator's own page lists them under the company.
+  const simulatorPage = await page.context().newPage();
+  await simulatorPage.goto(`${qboUrl()}/`);
+  await expect(simulatorPage.getByRole('heading', { name: `Sandbox Company US 2 (realmId 9341453071836291) (${total})` })).toBeVisible();
+  await expect(simulatorPage.getByRole('cell', { name: demo.products[0]!.sku, exact: true })).toBeVisible();
+  await simulatorPage.close();
+
+  // A second sync of the unchanged list changes nothing (product §10.17).
+  await syncThroughModal(page, card, 'QuickBooks Online');
+  await expect(card).toContainText(`0 created, 0 updated, ${total} unchanged, 0 failed`);
+  expect((await simulatorItems<unknown>(qboUrl()))['9341453071836291']).toHaveLength(total);
+
+  // Disconnect in Settings; the catalog then offers 'Sign in to Sync' again.
+  await page.goto('/dashboard/settings');
+  const settingsCard = connectionCard(page, 'QuickBooks Online');
+  await expect(settingsCard).toContainText('Connected');
+  await expect(settingsCard).toContainText('Sandbox Company US 2');
+  await settingsCard.getByRole('button', { name: 'Disconnect' }).click();
+  await expectToast(page, 'Disconnected from QuickBooks successfully.');
+  await expect(settingsCard).toContainText('Not connected');
+  expect(await page.evaluate(() => localStorage.getItem('quickbooksCompanyId'))).toBeNull();
+  await page.goto('/dashboard/catalog');
+  await expect(demoCard(page, demo.name).getByRole('button', { name: 'Sign in to Sync' })).toBeVisible();
+});
+
+test('Jobber: sign in from the catalog, sync the demo list, choose between both connections, disconnect', async ({ page }) => {
+  const { email, markups } = await signInWithMarkups(page, 'jobber-sync');
+  const demo = await demoList(page, email);
+  await page.goto('/dashboard/catalog');
+
+  const card = demoCard(page, demo.name);
+  await card.getByRole('button', { name: 'Sign in to Sync' }).click();
+  await page.getByRole('dialog', { name: 'Sign in to Sync' }).getByRole('button', { name: 'Sign in to Jobber' }).click();
+  await allowOnConsentPage(page, jobberUrl(), 'Northside Plumbing & Heating');
+  await page.waitForURL(/\/dashboard\/jobber\/callback\?/);
+  await expectToast(page, 'Authentication completed, now you can sync');
+  await page.waitForURL((url) => url.pathname === '/dashboard');
+
+  await syncThroughModal(page, card, 'Jobber');
+  const total = demo.products.length;
+  await expect(card).toContainText('Last synced to Jobber on');
+  await expect(card).toContainText(`${total} created, 0 updated, 0 unchanged, 0 failed`);
+
+  // Jobber has no SKU: each item's unit price is the marked-up price, its internal cost the cost.
+  const accounts = await simulatorItems<{ name: string; unitPrice: number; purchaseCost: number | null }>(jobberUrl());
+  const [accountId, items] = Object.entries(accounts).find(([, list]) => list.length > 0) ?? ['', []];
+  expect(accountId).not.toBe('');
+  expect(items).toHaveLength(total);
+  const pairs = (list: Array<[number, number]>) => list.map(([price, cost]) => `${price}/${cost}`).sort();
+  expect(pairs(items.map((item) => [Math.round(item.unitPrice * 100), Math.round((item.purchaseCost ?? 0) * 100)]))).toEqual(
+    pairs(demo.products.map((product) => [priceFor(product.cost_cents, markups).priceCents, product.cost_cents])),
+  );
+  const simulatorPage = await page.context().newPage();
+  await simulatorPage.goto(`${jobberUrl()}/`);
+  await expect(simulatorPage.getByRole('heading', { name: `Northside Plumbing & Heating (account ${accountId}) (${total})` })).toBeVisible();
+  await simulatorPage.close();
+
+  // Connect QuickBooks too (from Settings): the 'Sync-up' modal then asks which one.
+  await page.goto('/dashboard/settings');
+  await expect(connectionCard(page, 'Jobber')).toContainText('Connected');
+  await connectionCard(page, 'QuickBooks Online').getByRole('button', { name: 'Connect QuickBooks Online' }).click();
+  await allowOnConsentPage(page, qboUrl(), 'Sandbox Company US 1');
+  await expectToast(page, 'Authentication completed, now you can sync');
+  await page.waitForURL((url) => url.pathname === '/dashboard');
+  await card.getByRole('button', { name: 'Sync', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sync-up' });
+  await expect(dialog.getByRole('radio', { name: 'QuickBooks Online' })).toBeChecked();
+  await dialog.getByRole('radio', { name: 'Jobber' }).check();
+  await expect(dialog).toContainText('Jobber receives your marked-up price');
+  await dialog.getByRole('button', { name: 'Yes' }).click();
+  await expectToast(page, 'Successfully synced the pricelist');
+  await expect(card).toContainText(`0 created, 0 updated, ${total} unchanged, 0 failed`);
+
+  await page.goto('/dashboard/settings');
+  const jobber = connectionCard(page, 'Jobber');
+  await jobber.getByRole('button', { name: 'Disconnect' }).click();
+  await expectToast(page, 'Disconnected from Jobber successfully.');
+  await expect(jobber).toContainText('Not connected');
+  await connectionCard(page, 'QuickBooks Online').getByRole('button', { name: 'Disconnect' }).click();
+  await expectToast(page, 'Disconnected from QuickBooks successfully.');
+  await page.goto('/dashboard/catalog');
+  await expect(demoCard(page, demo.name).getByRole('button', { name: 'Sign in to Sync' })).toBeVisible();
+});
+
+test('the callback screens without a code, and with a code the server refuses', async ({ page, request }) => {
+  const account = { name: 'Casey Callback', email: uniqueEmail('sync-callback'), password: 'junction box cover' };
+  await createActivatedUser(request, account);
+  await signInThroughApi(page, account);
+
+  // Jobber's own texts (product §8.12), shown on the page and as a toast.
+  await page.goto('/dashboard/jobber/callback?error=access_denied&state=abc');
+  await expect(page.getByRole('heading', { name: 'Jobber connection' })).toBeVisible();
+  await expectToast(page, 'Authorization failed - no code received');
+  await page.goto('/dashboard/jobber/callback?code=not-issued&state=not-issued');
+  await expectToast(page, 'Authentication failed - please try again');
+  await expect(page.getByRole('link', { name: 'Back to the catalogs' })).toBeVisible();
+
+  // QuickBooks only logs these in the product; the page says them plainly, with a way back.
+  await page.goto('/dashboard/quickbooks/callback?state=abc&realmId=9341453071836290');
+  await expect(page.getByRole('alert').filter({ hasText: 'QuickBooks Online did not send an authorization code' })).toBeVisible();
+  await page.goto('/dashboard/quickbooks/callback?code=not-issued&state=not-issued&realmId=9341453071836290');
+  await expect(page.getByRole('alert').filter({ hasText: 'QuickBooks Online could not be connected' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to the catalogs' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  // Nothing was stored for a failed authorization.
+  expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => /quickbooks|jobber/.test(key)))).toEqual([]);
+});
