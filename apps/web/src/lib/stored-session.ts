@@ -1,7 +1,6 @@
 import type { SessionUser } from '@tradelist/contract/accounts';
-import { storageKeys } from '@tradelist/contract/local-storage';
+import { storageKeys, type AppStorageKey } from '@tradelist/contract/local-storage';
 import { useMemo, useSyncExternalStore } from 'react';
-import type { AppStorageKey } from '@tradelist/contract/local-storage';
 import {
   clearAppStorage,
   parseStoredSession,
