@@ -1,12 +1,14 @@
-import { DashboardSection, EmptyState } from '../../features/dashboard/components/dashboard-section';
+import { useMe } from '../../features/auth/api/get-me';
+import { DashboardSection } from '../../features/dashboard/components/dashboard-section';
+import { SettingsScreen } from '../../features/settings';
+import { PageLoading } from '../../components/ui/page-loading';
 
-/** Route /dashboard/settings. */
+/** Route /dashboard/settings (product §2.13). */
 export function SettingsRoute() {
+  const me = useMe();
   return (
     <DashboardSection title="Settings" section="settings">
-      <EmptyState heading="Settings are not available yet">
-        <p>Profile, connections, email preferences and security settings will be managed here.</p>
-      </EmptyState>
+      {me.data ? <SettingsScreen user={me.data} /> : <PageLoading />}
     </DashboardSection>
   );
 }
