@@ -19,7 +19,7 @@ const general = (page: Page) => page.getByRole('tabpanel', { name: 'General Sett
 const screenshot = async (page: Page, name: string) => {
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `../.tmp/e2e-results/account-area-${name}-${width}.png`, fullPage: true });
+    await page.screenshot({ path: `.tmp/e2e-results/account-area-${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 };
