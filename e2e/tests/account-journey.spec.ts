@@ -34,6 +34,9 @@ test('register, activate from the mailed link, log in, land on the dashboard, lo
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expectToast(page, 'login successfull.');
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
+  // A new user is greeted by the onboarding dialog (product §2.6); Cancel hides it for this visit.
+  await page.getByRole('dialog', { name: 'Welcome to Tradelist' }).getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
   await expect(page.getByText('Jamie Volt').first()).toBeVisible();
   await expect(page.getByText(email).first()).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('email'))).toBe(email);

@@ -147,6 +147,7 @@ test('QuickBooks Online: sign in from the catalog, sync the demo list before tax
 
   // Disconnect in Settings; the catalog then offers 'Sign in to Sync' again.
   await page.goto('/dashboard/settings');
+  await page.getByRole('tab', { name: 'Connections' }).click();
   const settingsCard = connectionCard(page, 'QuickBooks Online');
   await expect(settingsCard).toContainText('Connected');
   await expect(settingsCard).toContainText('Sandbox Company US 2');
@@ -192,6 +193,7 @@ test('Jobber: sign in from the catalog, sync the demo list, choose between both 
 
   // Connect QuickBooks too (from Settings): the 'Sync-up' modal then asks which one.
   await page.goto('/dashboard/settings');
+  await page.getByRole('tab', { name: 'Connections' }).click();
   await expect(connectionCard(page, 'Jobber')).toContainText('Connected');
   await connectionCard(page, 'QuickBooks Online').getByRole('button', { name: 'Connect QuickBooks Online' }).click();
   await allowOnConsentPage(page, qboUrl(), 'Sandbox Company US 1');
@@ -207,6 +209,7 @@ test('Jobber: sign in from the catalog, sync the demo list, choose between both 
   await expect(card).toContainText(`0 created, 0 updated, ${total} unchanged, 0 failed`);
 
   await page.goto('/dashboard/settings');
+  await page.getByRole('tab', { name: 'Connections' }).click();
   const jobber = connectionCard(page, 'Jobber');
   await jobber.getByRole('button', { name: 'Disconnect' }).click();
   await expectToast(page, 'Disconnected from Jobber successfully.');

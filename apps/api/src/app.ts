@@ -18,7 +18,7 @@ import { requestLogController } from './http/request-log.ts';
 import { registerSecurityHeaders } from './security/security-headers.ts';
 import { sessionCookieName } from './security/session-plugin.ts';
 import { registerWebApp } from './http/web-app.ts';
-import { accountRoutes } from './modules/accounts/routes.ts';
+import { accountRoutes, unsubscribeRoutes, unsubscribeVerifier } from './modules/accounts/routes.ts';
 import { adminCliRoutes } from './modules/operator/admin-cli-routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { syncRoutes } from './modules/sync/routes.ts';
@@ -135,6 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   // Each call is registered in the context of its access level (public, user, operator).
   await registerBrowserApi(app, ctx, [configRoutes, accountRoutes, catalogRoutes, billingRoutes, syncRoutes, operatorRoutes]);
   await registerWebhookContext(app, stripeWebhookVerifier(ctx), (scope) => stripeWebhookRoutes(scope, ctx));
+  await registerWebhookContext(app, unsubscribeVerifier, (scope) => unsubscribeRoutes(scope, ctx));
   await app.register(async (scope) => adminCliRoutes(scope, ctx, { token: options.adminCliToken }));
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

@@ -23,6 +23,8 @@ setUpApiTest({ simulators: true }, (setup) => {
     (route) =>
       route.url.startsWith('/api/') &&
       route.url !== '/api/stripe/webhook/' &&
+      // The one-click unsubscribe: a mail client's POST, authorised by the signed link (decision 0014).
+      route.url !== '/api/unsubscribe/:token/' &&
       (['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method) || route.url === '/api/logout/'),
   );
 });
@@ -73,6 +75,8 @@ describe('CSRF guard', () => {
         'POST /api/download-products/',
         'POST /api/user_factor/',
         'POST /api/onboarding/',
+        'PUT /api/users/:id/update/',
+        'DELETE /api/users/:id/delete/',
         'POST /api/create-checkout-session/',
         'POST /api/confirm-checkout-session/',
         'POST /api/cancel-subscription/',

@@ -22,6 +22,11 @@ const providerIdNames = new Set(['price_id', 'session_id', 'company_id', 'realmI
 /** `id`, `something_id` or `somethingId`: the names the API gives ids. */
 const isIdName = (name: string) => /^(id|\w+_id|\w*[a-z0-9]Id)$/.test(name) && !providerIdNames.has(name);
 const PLACEHOLDER = '__id_probe__';
+/**
+ * `/users/{id}/...` calls act on the signed-in user's own id only (product §11.8): any other
+ * valid id, existing or not, is refused with 403 rather than 404, so it tells nothing.
+ */
+const expectedForOtherId = (site: IdSite) => (site.operation.path.startsWith('/api/users/{id}/') && site.name === 'id' ? 403 : 404);
 
 /** A valid value for a schema: ids are the largest valid id (no such row), enums their first value. */
 function sample(name: string, schema: JsonSchema): unknown {
@@ -102,6 +107,9 @@ describe('ids in every call (issue 7 §1.1)', () => {
         'POST /api/sync-products/ body:collection_id',
         'POST /api/sync-products/ body:catelog_id',
         'GET /api/syncs/{syncId}/ path:syncId',
+        'PUT /api/users/{id}/update/ path:id',
+        'DELETE /api/users/{id}/delete/ path:id',
+        'GET /api/users/{id}/data-export/ path:id',
       ]),
     );
   });
@@ -110,7 +118,7 @@ describe('ids in every call (issue 7 §1.1)', () => {
     for (const site of sites) {
       const response = await send(site, null);
       const label = `${site.operation.method} ${site.operation.path} ${site.name}`;
-      expect(response.statusCode, `${label}: ${response.body}`).toBe(404);
+      expect(response.statusCode, `${label}: ${response.body}`).toBe(expectedForOtherId(site));
       expectErrorBody(response, label);
     }
   });
@@ -122,7 +130,7 @@ describe('ids in every call (issue 7 §1.1)', () => {
         const label = `${site.operation.method} ${site.operation.path} ${site.name}=${probe.label}`;
         expectErrorBody(response, label);
         if (response.statusCode === 400) expect(Object.keys(response.json().fields ?? {}), label).toContain(site.name);
-        else expect(response.statusCode, label).toBe(404);
+        else expect(response.statusCode, label).toBe(expectedForOtherId(site));
       }
     }
   });

@@ -16,6 +16,8 @@ interface Baseline {
   /** A valid request without the fuzzed field's value; signed in or not. */
   body?: () => Record<string, unknown>;
   signedIn: boolean;
+  /** Path parameters other than the fuzzed one (the member's own id); `ALL` otherwise. */
+  params?: () => Record<string, string>;
   /** Fields that must carry the same value as the fuzzed one (a password and its repetition). */
   twins?: Record<string, string>;
 }
@@ -51,6 +53,12 @@ const baselines: Record<string, Baseline> = {
   'GET /api/syncs/{syncId}/': { signedIn: true },
   'POST /api/quickbooks/auth/': { signedIn: true, body: () => ({ code: 'authorization-code', state: 'a-state-no-flow-has', realmId: '9341453071836290' }) },
   'POST /api/jobber/auth/': { signedIn: true, body: () => ({ code: 'authorization-code', state: 'a-state-no-flow-has' }) },
+  'PUT /api/users/{id}/update/': { signedIn: true, params: () => ({ id: String(member.userId) }), body: () => ({ name: 'Text Fuzz', email: existingEmail, update1: true, update2: false }) },
+  // Only the id is text here; another id than the member's own never deletes anything (403).
+  'DELETE /api/users/{id}/delete/': { signedIn: true },
+  'GET /api/users/{id}/data-export/': { signedIn: true },
+  'GET /api/unsubscribe/{token}/': { signedIn: false },
+  'POST /api/unsubscribe/{token}/': { signedIn: false },
   'POST /api/onboarding/': { signedIn: true, body: () => ({ software: 'QuickBooks', team_size: '1-5', referral_source: 'Other', phone_number: '555-123-4567', can_contact: false }) },
 };
 
@@ -119,7 +127,7 @@ function send(site: TextSite, value: string) {
   const baseline = baselines[site.key]!;
   const client = baseline.signedIn ? member.client : t.client({ remoteAddress: uniqueAddress() });
   const method = site.operation.method as 'GET' | 'POST';
-  const path = fillPath(site.operation.path, site.where === 'path' ? { [site.name]: encodePathSegment(value) } : {}, 'ALL');
+  const path = fillPath(site.operation.path, { ...baseline.params?.(), ...(site.where === 'path' ? { [site.name]: encodePathSegment(value) } : {}) }, 'ALL');
   const url = site.where === 'query' ? `${path}?${site.name}=${encodePathSegment(value)}` : path;
   if (!baseline.body) return client.request(method, url);
   const body = baseline.body();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { singleLine } from './fields.ts';
+import { idField, singleLine } from './fields.ts';
 
 /** product §11.4: passwords of 8 to 128 characters. */
 export const PASSWORD_MIN_LENGTH = 8;
@@ -95,6 +95,8 @@ export const sessionUser = z.object({
   update1: z.boolean(),
   update2: z.boolean(),
   role: z.enum(['user', 'operator']),
+  /** The Google address of an account that signs in with Google (the settings' Connections tab). */
+  google_email: z.string().nullable().optional(),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 
@@ -123,3 +125,40 @@ export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
 
 /** GET /api/me/: the session's user, for the dashboard guard and the header. */
 export const meResponse = sessionUser;
+
+/** The `{id}` of every `/users/{id}/...` call: the signed-in user's own id (product §11.8). */
+export const userIdParams = z.object({ id: idField('A valid user id is required.') });
+
+/** PUT /api/users/{id}/update/ (product §7): the General and Updates tabs of the settings screen. */
+export const updateSettingsRequest = z.object({
+  name: requiredString(NAME_MAX_LENGTH),
+  email: emailField,
+  update1: z.boolean({ error: 'Answer yes or no.' }),
+  update2: z.boolean({ error: 'Answer yes or no.' }),
+});
+export type UpdateSettingsRequest = z.input<typeof updateSettingsRequest>;
+
+/**
+ * The answer of PUT /api/users/{id}/update/: `is_active` is false when the email changed and
+ * the account waits for its new activation (product §4.6); `user` is the session's user as saved.
+ */
+export const updateSettingsResponse = z.object({
+  success: z.boolean(),
+  is_active: z.boolean(),
+  user: sessionUser,
+});
+export type UpdateSettingsResponse = z.infer<typeof updateSettingsResponse>;
+
+/** product §8.10: the message when a settings save changed the email. */
+export const activationNeededMessage = 'You need to activate your account. Please check your email.';
+/** The field error when the new email belongs to another account. */
+export const emailTakenMessage = 'Another account already uses this email address.';
+
+/** The two kinds of email a user may turn off (product §10.14), named by their preference. */
+export const emailPreferences = ['update1', 'update2'] as const;
+export type EmailPreference = (typeof emailPreferences)[number];
+
+/** The `{token}` of the one-click unsubscribe link: one signed, opaque path segment. */
+export const unsubscribeParams = z.object({
+  token: singleLine(z.string({ error: 'A valid unsubscribe link is required.' }).min(1).max(200)),
+});

@@ -20,6 +20,8 @@ export interface UsersTable {
   last_login_at: Timestamp | null;
   /** The user's customer at Stripe, once they have paid. */
   stripe_customer_id: Generated<string | null>;
+  /** The Google address of an account that signs in with Google (the Connections tab). */
+  google_email: Generated<string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -85,6 +87,8 @@ export interface MailOutboxTable {
   html_body: string | null;
   message_id: string;
   kind: string;
+  /** Extra headers (the one-click unsubscribe of RFC 8058); dropped with the bodies. */
+  headers: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
   status: Generated<'pending' | 'sent' | 'abandoned'>;
   attempts: Generated<number>;
   last_error: string | null;

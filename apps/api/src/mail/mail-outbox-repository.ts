@@ -11,10 +11,13 @@ export async function insertMail(
     html_body: string;
     message_id: string;
     kind: string;
+    headers?: Record<string, string>;
     created_at: Date;
   },
 ): Promise<number> {
-  const row = await db.insertInto('mail_outbox').values(mail).returning('id').executeTakeFirstOrThrow();
+  const { headers, ...rest } = mail;
+  const values = { ...rest, headers: headers && Object.keys(headers).length > 0 ? JSON.stringify(headers) : null };
+  const row = await db.insertInto('mail_outbox').values(values).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -24,8 +27,9 @@ export function findMail(db: Db, id: number): Promise<MailOutboxRow | undefined>
 }
 
 /**
- * Records a delivery attempt's outcome. A sent or abandoned mail loses its bodies in the same
- * statement: they hold live activation and reset links, which must not outlive the delivery.
+ * Records a delivery attempt's outcome. A sent or abandoned mail loses its bodies and headers in
+ * the same statement: they hold live links (activation, reset, unsubscribe), which must not
+ * outlive the delivery.
  */
 export async function recordMailAttempt(
   db: Db,
@@ -37,9 +41,9 @@ export async function recordMailAttempt(
     .updateTable('mail_outbox')
     .set(
       outcome.status === 'sent'
-        ? { status: 'sent', sent_at: outcome.sentAt, attempts, last_error: null, text_body: null, html_body: null }
+        ? { status: 'sent', sent_at: outcome.sentAt, attempts, last_error: null, text_body: null, html_body: null, headers: null }
         : outcome.status === 'abandoned'
-          ? { status: 'abandoned', last_error: outcome.error, attempts, text_body: null, html_body: null }
+          ? { status: 'abandoned', last_error: outcome.error, attempts, text_body: null, html_body: null, headers: null }
           : { status: 'pending', last_error: outcome.error, attempts },
     )
     .where('id', '=', id)

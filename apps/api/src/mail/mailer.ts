@@ -7,6 +7,8 @@ export interface OutgoingMail {
   text: string;
   html: string;
   messageId: string;
+  /** Extra headers, such as the one-click unsubscribe of RFC 8058. */
+  headers?: Record<string, string>;
 }
 
 /** Sends mail over SMTP_URL; bounded timeouts so a hung server cannot hold a worker. */

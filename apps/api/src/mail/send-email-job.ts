@@ -27,6 +27,7 @@ export const sendEmail = defineJob({
         text: mail.text_body,
         html: mail.html_body,
         messageId: mail.message_id,
+        ...(mail.headers ? { headers: mail.headers } : {}),
       });
     } catch (error) {
       await recordMailAttempt(ctx.db, outboxId, { status: 'pending', error: describe(error) }, attempt);
@@ -56,6 +57,7 @@ export async function queueEmail(ctx: AppContext, db: Db, to: string, mail: Mail
     text_body: mail.text,
     html_body: mail.html,
     kind: mail.kind,
+    ...(mail.headers ? { headers: mail.headers } : {}),
     // Fixed per row: a redelivery after a lost acknowledgement carries the same Message-ID.
     message_id: `<${randomToken(16)}@${host}>`,
     created_at: ctx.clock.now(),

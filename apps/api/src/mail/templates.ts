@@ -4,9 +4,11 @@ export interface MailContent {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers sent with the mail (the one-click unsubscribe of RFC 8058). */
+  headers?: Record<string, string>;
 }
 
-const escapeHtml = (value: string) =>
+export const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function layout(paragraphs: string[], action?: { label: string; url: string }): string {
@@ -75,6 +77,15 @@ export function passwordChangedMail(verifiedName: string | null, supportEmail: s
     greeting(verifiedName),
     'The password of your Tradelist account was just changed, and every signed-in device was signed out.',
     `If you did not do this, reset your password right away and contact us at ${supportEmail}.`,
+  ]);
+}
+
+/** Sent to the old address when the email of an account is changed, so an owner learns of a change they did not make. */
+export function emailChangedMail(name: string, newEmail: string, supportEmail: string): MailContent {
+  return content('email-changed', 'The email of your Tradelist account was changed', [
+    `Hi ${name},`,
+    `The email address of your Tradelist account was just changed to ${newEmail}. We sent an activation link there; until it is used, the account cannot sign in.`,
+    `If you did not do this, contact us at ${supportEmail} right away.`,
   ]);
 }
 
@@ -167,4 +178,21 @@ export function refundMail(name: string, refund: { planName: string; amountCents
     `We refunded ${formatMoney(refund.amountCents, refund.currency)} for your ${refund.planName}. Your subscription has ended.`,
     'The refund goes back to the card you paid with; depending on your bank it can take 5 to 10 days to appear.',
   ]);
+}
+
+/**
+ * A new edition of a category's list is out (product §10.14: to users with `update1` on). Sent
+ * through `queuePreferenceEmail` (mail/unsubscribe.ts), which adds the one-click unsubscribe.
+ */
+export function newEditionMail(name: string, edition: { categoryName: string; editionName: string; catalogUrl: string }): MailContent {
+  return content(
+    'new-edition',
+    `New on Tradelist: ${edition.editionName}`,
+    [
+      `Hi ${name},`,
+      `A new edition of the ${edition.categoryName} price list is out: ${edition.editionName}.`,
+      'Download it with your markups from your catalog, or sync it to QuickBooks or Jobber.',
+    ],
+    { label: 'Open your catalog', url: edition.catalogUrl },
+  );
 }

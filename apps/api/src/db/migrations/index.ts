@@ -7,6 +7,7 @@ import * as hardening from './0005-hardening.ts';
 import * as onboarding from './0006-onboarding.ts';
 import * as payments from './0007-payments.ts';
 import * as sync from './0008-sync.ts';
+import * as accountArea from './0009-account-area.ts';
 
 /**
  * Every migration, in order. Imported statically so the bundled server carries them; a new
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0006-onboarding': onboarding,
   '0007-payments': payments,
   '0008-sync': sync,
+  '0009-account-area': accountArea,
 };

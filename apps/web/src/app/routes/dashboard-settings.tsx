@@ -1,20 +1,15 @@
-import { DashboardSection, EmptyState } from '../../features/dashboard/components/dashboard-section';
+import { useMe } from '../../features/auth/api/get-me';
+import { DashboardSection } from '../../features/dashboard/components/dashboard-section';
+import { SettingsScreen } from '../../features/settings';
 import { ConnectionsPanel } from '../../features/sync';
-import dashboardSettingsStyles from './dashboard-settings.module.css';
+import { PageLoading } from '../../components/ui/page-loading';
 
-/** Route /dashboard/settings: for now, the QuickBooks Online and Jobber connections (product §2.13 Connections). */
+/** Route /dashboard/settings (product §2.13): the settings screen, with the sync feature's connections. */
 export function SettingsRoute() {
+  const me = useMe();
   return (
     <DashboardSection title="Settings" section="settings">
-      <section aria-labelledby="settings-connections-title">
-        <h2 id="settings-connections-title" className={dashboardSettingsStyles.settingsHeading}>
-          Connections
-        </h2>
-        <ConnectionsPanel />
-      </section>
-      <EmptyState heading="More settings are not available yet">
-        <p>Profile, email preferences and security settings will be managed here.</p>
-      </EmptyState>
+      {me.data ? <SettingsScreen user={me.data} connections={<ConnectionsPanel />} /> : <PageLoading />}
     </DashboardSection>
   );
 }

@@ -4,12 +4,13 @@ import { useLogout } from '../../features/auth/hooks/use-logout';
 import { PastDueBanner } from '../../features/billing/components/past-due-banner';
 import { DashboardHeader } from '../../features/dashboard/components/dashboard-header';
 import { DashboardSidebar } from '../../features/dashboard/components/dashboard-sidebar';
+import { OnboardingDialog } from '../../features/dashboard/components/onboarding-dialog';
 import { useStoredSession } from '../../lib/stored-session';
 import { SiteFooter } from '../site-footer';
 
 /**
  * The /dashboard/* frame: sidebar, header with the user, the failed-renewal banner above every
- * screen, footer (behind RequireStoredEmail).
+ * screen, footer, and the onboarding dialog until the user is onboarded (behind RequireStoredEmail).
  */
 export function DashboardShellRoute() {
   const { session, email } = useStoredSession();
@@ -18,11 +19,14 @@ export function DashboardShellRoute() {
   const me = useMe();
   const { logout, isPending } = useLogout();
   return (
-    <DashboardLayout
+    <>
+      <OnboardingDialog />
+      <DashboardLayout
       sidebar={(controls) => <DashboardSidebar {...controls} onLogout={logout} isLoggingOut={isPending} />}
       header={<DashboardHeader name={me.data?.name ?? session?.name} email={me.data?.email ?? email ?? undefined} />}
       banner={<PastDueBanner />}
       footer={<SiteFooter />}
-    />
+      />
+    </>
   );
 }

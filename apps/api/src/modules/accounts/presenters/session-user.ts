@@ -16,5 +16,6 @@ export function presentSessionUser(user: User, options: { hasActiveSubscription:
     update1: user.update1,
     update2: user.update2,
     role: user.role,
+    google_email: user.google_subject ? user.google_email : null,
   };
 }

@@ -34,3 +34,19 @@ export async function updateUser(db: Db, id: number, changes: UserUpdate, now: D
     .where('id', '=', id)
     .execute();
 }
+
+/** Deletes a user; the schema's foreign keys delete or anonymise what refers to it. */
+export async function deleteUser(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', id).execute();
+}
+
+/** Sets one email preference (`update1` or `update2`) of a user. True when the user exists. */
+export async function setEmailPreference(db: Db, id: number, kind: 'update1' | 'update2', wanted: boolean, now: Date): Promise<boolean> {
+  const row = await db
+    .updateTable('users')
+    .set({ [kind]: wanted, updated_at: now })
+    .where('id', '=', id)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}

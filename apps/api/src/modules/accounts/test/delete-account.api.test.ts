@@ -1,0 +1,80 @@
+import { DEFAULT_STRIPE_SECRET_KEY } from '@tradelist/simulators/stripe';
+import Stripe from 'stripe';
+import { describe, expect, test } from 'vitest';
+import { freePort } from '../../../../test/support/ports.ts';
+import { setUpPaymentsTest, buyer, downloadPaid, subscribe, settle, type PaymentsTest } from '../../../../test/support/stripe.ts';
+import { clientFor, FIXTURE_PASSWORD } from '../../../../test/support/catalog.ts';
+import { userDeletedMessage } from '../services/delete-account.ts';
+
+let p: PaymentsTest;
+setUpPaymentsTest((setup) => (p = setup));
+
+const db = () => p.t.database.db;
+const rowsOf = async (table: 'sessions' | 'user_tokens' | 'onboarding_answers' | 'user_factors' | 'subscriptions', userId: number) =>
+  (await db().selectFrom(table).select('user_id').where('user_id', '=', userId).execute()).length;
+
+describe('DELETE /api/users/{id}/delete/', () => {
+  test('a subscriber: the Stripe subscription is canceled at once, sessions die, personal data goes, the download log stays anonymous, the email can register again', async () => {
+    const b = await buyer(p, 'delete-me');
+    await subscribe(p, b);
+    const stripeId = (await db().selectFrom('subscriptions').select('stripe_subscription_id').where('user_id', '=', b.userId).executeTakeFirstOrThrow()).stripe_subscription_id!;
+    expect((await downloadPaid(p, b)).statusCode).toBe(200);
+    expect((await b.client.post('/api/onboarding/', { software: 'Jobber', team_size: '1-5', referral_source: 'Reddit', can_contact: true })).statusCode).toBe(200);
+    expect((await b.client.post('/api/user_factor/', { markup1_10: 10, inventory_option: 'Inventory', income_type: 'Sales of Product Income' })).statusCode).toBe(200);
+    // A second signed-in device.
+    const other = p.t.client({ remoteAddress: '10.77.0.2' });
+    expect((await other.post('/api/login_page/', { email: b.email, password: FIXTURE_PASSWORD })).statusCode).toBe(200);
+    const paymentsBefore = await db().selectFrom('payments').select('id').where('user_id', '=', b.userId).execute();
+    expect(paymentsBefore.length).toBeGreaterThan(0);
+
+    const response = await b.client.request('DELETE', `/api/users/${b.userId}/delete/`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ message: userDeletedMessage });
+    expect(response.headers['clear-site-data']).toBe('"cookies", "storage"');
+
+    expect((await p.stripe.subscriptions.retrieve(stripeId)).status).toBe('canceled');
+    await settle(p);
+
+    expect((await b.client.get('/api/me/')).statusCode).toBe(401);
+    expect((await other.get('/api/me/')).statusCode).toBe(401);
+    const login = await p.t.client({ remoteAddress: '10.77.0.3' }).post('/api/login_page/', { email: b.email, password: FIXTURE_PASSWORD });
+    expect(login.statusCode).toBe(401);
+
+    expect(await db().selectFrom('users').select('id').where('id', '=', b.userId).executeTakeFirst()).toBeUndefined();
+    for (const table of ['sessions', 'user_tokens', 'onboarding_answers', 'user_factors', 'subscriptions'] as const) {
+      expect(await rowsOf(table, b.userId), table).toBe(0);
+    }
+    // The download log and the payments stay, without a user.
+    const downloads = await db().selectFrom('download_log').select(['user_id', 'status']).where('collection_id', '=', p.fixture.paidEditions.mar).where('user_id', 'is', null).execute();
+    expect(downloads.length).toBeGreaterThan(0);
+    const payments = await db().selectFrom('payments').select('user_id').where('id', 'in', paymentsBefore.map((row) => row.id)).execute();
+    expect(payments.map((row) => row.user_id)).toEqual(paymentsBefore.map(() => null));
+
+    const again = await p.t.client({ remoteAddress: '10.77.0.4' }).post('/api/register/', { username: 'Back Again', email: b.email, password: 'a new copper password', password2: 'a new copper password' });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(await db().selectFrom('users').select(['id', 'name', 'is_verified']).where('email', '=', b.email).executeTakeFirst()).toMatchObject({ name: 'Back Again', is_verified: false });
+  });
+
+  test('a free user without Stripe subscriptions is deleted without asking Stripe', async () => {
+    const { client, userId } = await clientFor(p.t, p.fixture, 'free', 'delete-free');
+    const response = await client.request('DELETE', `/api/users/${userId}/delete/`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await db().selectFrom('users').select('id').where('id', '=', userId!).executeTakeFirst()).toBeUndefined();
+  });
+
+  test('Stripe refusing the cancel: 502, nothing is deleted, the user stays signed in', async () => {
+    const b = await buyer(p, 'delete-outage');
+    await subscribe(p, b);
+    const stripeId = (await db().selectFrom('subscriptions').select('stripe_subscription_id').where('user_id', '=', b.userId).executeTakeFirstOrThrow()).stripe_subscription_id!;
+    // Stripe unreachable: the app's client pointed at a port nothing listens on, for this request.
+    const reachable = p.t.ctx.stripe;
+    p.t.ctx.stripe = new Stripe(DEFAULT_STRIPE_SECRET_KEY, { host: '127.0.0.1', port: await freePort(), protocol: 'http', maxNetworkRetries: 0 });
+    const response = await b.client.request('DELETE', `/api/users/${b.userId}/delete/`).finally(() => {
+      p.t.ctx.stripe = reachable;
+    });
+    expect(response.statusCode, response.body).toBe(502);
+    expect(await db().selectFrom('users').select('id').where('id', '=', b.userId).executeTakeFirst()).toBeDefined();
+    expect((await b.client.get('/api/me/')).statusCode).toBe(200);
+    expect((await p.stripe.subscriptions.retrieve(stripeId)).status).toBe('active');
+  });
+});

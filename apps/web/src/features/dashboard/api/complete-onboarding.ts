@@ -1,0 +1,14 @@
+import { api } from '@tradelist/contract/api';
+import type { OnboardingRequest, OnboardingResponse } from '@tradelist/contract/onboarding';
+import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api-client';
+
+/** POST /api/onboarding/ (product §3.3). */
+export function completeOnboarding(body: OnboardingRequest): Promise<OnboardingResponse> {
+  return callApi(api.accounts.completeOnboarding, { body });
+}
+
+/** Mutation hook for the onboarding dialog. */
+export function useCompleteOnboarding(config: Omit<UseMutationOptions<OnboardingResponse, Error, OnboardingRequest>, 'mutationFn'> = {}) {
+  return useMutation({ ...config, mutationFn: completeOnboarding });
+}

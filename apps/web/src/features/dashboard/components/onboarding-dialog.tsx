@@ -1,0 +1,140 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  onboardingRequest,
+  referralSourceOptions,
+  softwareOptions,
+  teamSizeOptions,
+  type OnboardingRequest,
+} from '@tradelist/contract/onboarding';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Modal } from '../../../components/ui/modal';
+import buttonStyles from '../../../components/ui/button.module.css';
+import fieldStyles from '../../../components/ui/field.module.css';
+import { cx } from '../../../lib/cx';
+import { notify } from '../../../lib/notify';
+import { saveSession, useStoredSession } from '../../../lib/stored-session';
+import { useCompleteOnboarding } from '../api/complete-onboarding';
+import onboardingStyles from './onboarding-dialog.module.css';
+
+/** product §8.11 and §5.8: the dialog's messages, spelled exactly. */
+export const onboardingToasts = {
+  invalid: 'Please fill in all required fields.',
+  success: 'Thank you for completing the onboarding!',
+  failure: 'Failed to save your preferences. Please try again.',
+  noEmail: 'No email found. Please try logging in again.',
+} as const;
+
+interface SelectFieldProps {
+  label: string;
+  options: readonly string[];
+  error: string | undefined;
+  registration: ReturnType<ReturnType<typeof useForm<OnboardingRequest>>['register']>;
+}
+
+function SelectField({ label, options, error, registration }: SelectFieldProps) {
+  const id = useId();
+  return (
+    <div className={fieldStyles.field}>
+      <label className={fieldStyles.fieldLabel} htmlFor={id}>
+        {label}
+      </label>
+      <select id={id} className={cx(fieldStyles.fieldInput, onboardingStyles.onboardingSelect)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...registration}>
+        <option value="">Select…</option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+      {error ? (
+        <p className={fieldStyles.fieldError} id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The onboarding dialog of product §2.6: shown on the dashboard while the stored session says the
+ * user is not onboarded. Cancel or close hides it for this visit only (product §4.3); each field's
+ * message clears when the field changes.
+ */
+export function OnboardingDialog() {
+  const { session, email } = useStoredSession();
+  const [dismissed, setDismissed] = useState(false);
+  const { register, handleSubmit, formState } = useForm<OnboardingRequest>({
+    resolver: zodResolver(onboardingRequest),
+    mode: 'onSubmit',
+    // Re-checked on change after a submit: a corrected field loses its message at once.
+    reValidateMode: 'onChange',
+    defaultValues: { phone_number: '', can_contact: false },
+  });
+  const onboarding = useCompleteOnboarding({
+    onSuccess() {
+      if (session) saveSession({ ...session, is_onboarded: true });
+      notify.success(onboardingToasts.success);
+    },
+    onError: () => notify.error(onboardingToasts.failure),
+  });
+  if (!session || session.is_onboarded || dismissed) return null;
+
+  const submit = handleSubmit(
+    (answers) => {
+      if (!email) {
+        notify.error(onboardingToasts.noEmail);
+        return;
+      }
+      onboarding.mutate(answers);
+    },
+    () => notify.error(onboardingToasts.invalid),
+  );
+  const close = () => setDismissed(true);
+  const errors = formState.errors;
+
+  return (
+    <Modal open title="Welcome to Tradelist" onClose={close} descriptionId="onboarding-intro">
+      <p id="onboarding-intro" className={onboardingStyles.onboardingIntro}>
+        Tell us a little about your business so we can tailor your price lists.
+      </p>
+      <form className={fieldStyles.form} noValidate onSubmit={submit}>
+        <SelectField label="Which software do you use?" options={softwareOptions} error={errors.software?.message} registration={register('software')} />
+        <SelectField label="Team size" options={teamSizeOptions} error={errors.team_size?.message} registration={register('team_size')} />
+        <SelectField label="How did you find us?" options={referralSourceOptions} error={errors.referral_source?.message} registration={register('referral_source')} />
+        <div className={fieldStyles.field}>
+          <label className={fieldStyles.fieldLabel} htmlFor="onboarding-phone">
+            Phone number (optional)
+          </label>
+          <input
+            id="onboarding-phone"
+            type="tel"
+            autoComplete="tel"
+            placeholder="123-456-7890"
+            className={fieldStyles.fieldInput}
+            aria-invalid={errors.phone_number ? true : undefined}
+            aria-describedby={errors.phone_number ? 'onboarding-phone-error' : undefined}
+            {...register('phone_number')}
+          />
+          {errors.phone_number ? (
+            <p className={fieldStyles.fieldError} id="onboarding-phone-error">
+              {errors.phone_number.message}
+            </p>
+          ) : null}
+        </div>
+        <label className={onboardingStyles.onboardingCheck}>
+          <input type="checkbox" {...register('can_contact')} />
+          <span>You may contact me about Tradelist.</span>
+        </label>
+        <div className={onboardingStyles.onboardingActions}>
+          <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonOutline)} onClick={close}>
+            Cancel
+          </button>
+          <button type="submit" className={cx(buttonStyles.button, buttonStyles.buttonPrimary)} disabled={onboarding.isPending}>
+            {onboarding.isPending ? 'Saving…' : 'Submit'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,43 @@
+import type { UpdateSettingsRequest, UpdateSettingsResponse } from '@tradelist/contract/accounts';
+import { api } from '@tradelist/contract/api';
+import type { MessageBody } from '@tradelist/contract/errors';
+import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
+import { callApi, callApiForFile } from '../../../lib/api-client';
+
+type Config<TData, TVariables> = Omit<UseMutationOptions<TData, Error, TVariables>, 'mutationFn'>;
+
+/** PUT /api/users/{id}/update/: name, email and the two email preferences. */
+export function updateSettings(input: { id: number; body: UpdateSettingsRequest }): Promise<UpdateSettingsResponse> {
+  return callApi(api.accounts.updateSettings, { params: { id: input.id }, body: input.body });
+}
+
+export function useUpdateSettings(config: Config<UpdateSettingsResponse, { id: number; body: UpdateSettingsRequest }> = {}) {
+  return useMutation({ ...config, mutationFn: updateSettings });
+}
+
+/** DELETE /api/users/{id}/delete/. */
+export function deleteAccount(id: number): Promise<MessageBody> {
+  return callApi(api.accounts.deleteAccount, { params: { id } });
+}
+
+export function useDeleteAccount(config: Config<MessageBody, number> = {}) {
+  return useMutation({ ...config, mutationFn: deleteAccount });
+}
+
+/** POST /api/request-password-reset/ for the signed-in user's own email (the Security tab). */
+export function sendPasswordResetLink(email: string): Promise<MessageBody> {
+  return callApi(api.accounts.requestPasswordReset, { body: { email } });
+}
+
+export function useSendPasswordResetLink(config: Config<MessageBody, string> = {}) {
+  return useMutation({ ...config, mutationFn: sendPasswordResetLink });
+}
+
+/** GET /api/users/{id}/data-export/: the JSON file and the name the server gave it. */
+export async function exportMyData(id: number): Promise<{ blob: Blob; fileName: string }> {
+  const response = await callApiForFile(api.accounts.exportData, { params: { id } });
+  if (!response.ok) throw new Error(`Request failed with status code ${response.status}`);
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'tradelist-my-data.json';
+  return { blob: await response.blob(), fileName };
+}

@@ -1,0 +1,272 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { activationNeededMessage, updateSettingsRequest, type SessionUser, type UpdateSettingsRequest } from '@tradelist/contract/accounts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { Modal } from '../../../components/ui/modal';
+import { TextField } from '../../../components/ui/text-field';
+import buttonStyles from '../../../components/ui/button.module.css';
+import fieldStyles from '../../../components/ui/field.module.css';
+import { paths } from '../../../config/paths';
+import { isApiError } from '../../../lib/api-client';
+import { cx } from '../../../lib/cx';
+import { notify } from '../../../lib/notify';
+import { saveSession } from '../../../lib/stored-session';
+import { exportMyData, useDeleteAccount, useSendPasswordResetLink, useUpdateSettings } from '../api/account';
+import { useLeaveAccount } from '../hooks/use-leave-account';
+import settingsStyles from './settings.module.css';
+
+/** product §8.10: the settings screen's messages, spelled exactly. */
+export const settingsMessages = {
+  saved: 'Settings updated successfully.',
+  saveFailed: 'Failed to update settings.',
+  activationNeeded: activationNeededMessage,
+  resetSent: 'Password reset link sent to your email.',
+  resetFailed: 'Failed to send reset email.',
+  deleted: 'User deleted successfully.',
+  deleteFailed: 'Failed to delete user.',
+  exportFailed: 'Failed to download your data.',
+} as const;
+
+const tabs = [
+  { id: 'general', label: 'General Settings' },
+  { id: 'connections', label: 'Connections' },
+  { id: 'updates', label: 'Updates' },
+  { id: 'security', label: 'Security' },
+  { id: 'profile', label: 'Profile' },
+] as const;
+type TabId = (typeof tabs)[number]['id'];
+
+const valuesOf = (user: SessionUser): UpdateSettingsRequest => ({ name: user.name, email: user.email, update1: user.update1, update2: user.update2 });
+
+function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}
+
+interface SettingsScreenProps {
+  user: SessionUser;
+  /** The Profile tab's content (the profile picture feature), when the app has it. */
+  profile?: ReactNode;
+  /** The QuickBooks Online and Jobber rows of the Connections tab (the sync feature's status and Disconnect). */
+  connections?: ReactNode;
+}
+
+/**
+ * The settings screen of product §2.13: five tabs, with Save and Cancel at the bottom for the
+ * General and Updates fields. Keyboard: arrow keys move between tabs (WAI-ARIA tabs pattern).
+ */
+export function SettingsScreen({ user, profile, connections }: SettingsScreenProps) {
+  const [tab, setTab] = useState<TabId>('general');
+  const [leaving, setLeaving] = useState<string | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const leave = useLeaveAccount();
+  const queryClient = useQueryClient();
+  const { register, handleSubmit, reset, setError, formState } = useForm<UpdateSettingsRequest>({
+    resolver: zodResolver(updateSettingsRequest),
+    values: valuesOf(user),
+  });
+
+  const save = useUpdateSettings({
+    onSuccess(answer) {
+      if (!answer.is_active) {
+        // product §4.6: the new address must be activated; the server ended every session.
+        notify.info(settingsMessages.activationNeeded);
+        setLeaving(settingsMessages.activationNeeded);
+        leave(paths.home);
+        return;
+      }
+      saveSession(answer.user);
+      queryClient.setQueryData(['me'], answer.user);
+      notify.success(settingsMessages.saved);
+    },
+    onError(error) {
+      const emailMessage = isApiError(error) ? error.body?.fields?.email?.[0] : undefined;
+      if (emailMessage) {
+        setTab('general');
+        setError('email', { type: 'server', message: emailMessage });
+      }
+      notify.error(settingsMessages.saveFailed);
+    },
+  });
+  const resetLink = useSendPasswordResetLink({
+    onSuccess: () => notify.success(settingsMessages.resetSent),
+    onError: () => notify.error(settingsMessages.resetFailed),
+  });
+  const deletion = useDeleteAccount({
+    onSuccess() {
+      setConfirmDelete(false);
+      notify.success(settingsMessages.deleted);
+      setLeaving(settingsMessages.deleted);
+      leave(paths.login);
+    },
+    onError: () => notify.error(settingsMessages.deleteFailed),
+  });
+  const [exporting, setExporting] = useState(false);
+  const downloadData = async () => {
+    setExporting(true);
+    try {
+      const file = await exportMyData(user.id);
+      saveBlob(file.blob, file.fileName);
+    } catch {
+      notify.error(settingsMessages.exportFailed);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  if (leaving) {
+    return (
+      <p className={settingsStyles.settingsNotice} role="status">
+        {leaving}
+      </p>
+    );
+  }
+
+  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const index = tabs.findIndex((t) => t.id === tab);
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (step === 0) return;
+    event.preventDefault();
+    const next = tabs[(index + step + tabs.length) % tabs.length]!;
+    setTab(next.id);
+    document.getElementById(`settings-tab-${next.id}`)?.focus();
+  };
+
+  const submit = handleSubmit((body) => save.mutate({ id: user.id, body }), () => setTab('general'));
+
+  return (
+    <form noValidate onSubmit={submit}>
+      <div role="tablist" aria-label="Settings" className={settingsStyles.settingsTabs}>
+        {tabs.map((t) => (
+          <button
+            key={t.id}
+            id={`settings-tab-${t.id}`}
+            type="button"
+            role="tab"
+            aria-selected={tab === t.id}
+            aria-controls={`settings-panel-${t.id}`}
+            tabIndex={tab === t.id ? 0 : -1}
+            className={settingsStyles.settingsTab}
+            onClick={() => setTab(t.id)}
+            onKeyDown={onTabKey}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+
+      <div role="tabpanel" id="settings-panel-general" aria-labelledby="settings-tab-general" hidden={tab !== 'general'} className={settingsStyles.settingsPanel}>
+        <TextField label="Name" autoComplete="name" error={formState.errors.name?.message} {...register('name')} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          hint="Changing it signs you out until you activate the new address with the link we send there."
+          error={formState.errors.email?.message}
+          {...register('email')}
+        />
+        <div className={settingsStyles.settingsRow}>
+          <div>
+            <p className={settingsStyles.settingsRowTitle}>Your data</p>
+            <p className={settingsStyles.settingsRowText}>Your account, preferences, onboarding answers, markups, subscriptions, payments and downloads, as a JSON file.</p>
+          </div>
+          <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonOutline)} onClick={() => void downloadData()} disabled={exporting}>
+            {exporting ? 'Preparing…' : 'Download my data'}
+          </button>
+        </div>
+      </div>
+
+      <div role="tabpanel" id="settings-panel-connections" aria-labelledby="settings-tab-connections" hidden={tab !== 'connections'} className={settingsStyles.settingsPanel}>
+        <div className={settingsStyles.settingsRow} data-testid="connection-google">
+          <div>
+            <p className={settingsStyles.settingsRowTitle}>Google</p>
+            <p className={settingsStyles.settingsRowText}>
+              {user.google_email ? `Signed in with Google as ${user.google_email}` : 'This account does not sign in with Google.'}
+            </p>
+          </div>
+        </div>
+        {connections}
+      </div>
+
+      <div role="tabpanel" id="settings-panel-updates" aria-labelledby="settings-tab-updates" hidden={tab !== 'updates'} className={settingsStyles.settingsPanel}>
+        <label className={settingsStyles.settingsCheck}>
+          <input type="checkbox" {...register('update1')} />
+          <span>New edition emails: tell me when a new edition of a price list is out.</span>
+        </label>
+        <label className={settingsStyles.settingsCheck}>
+          <input type="checkbox" {...register('update2')} />
+          <span>Product update emails: news about Tradelist.</span>
+        </label>
+        <p className={settingsStyles.settingsRowText}>Every such email also has a one-click unsubscribe link.</p>
+      </div>
+
+      <div role="tabpanel" id="settings-panel-security" aria-labelledby="settings-tab-security" hidden={tab !== 'security'} className={settingsStyles.settingsPanel}>
+        <div className={settingsStyles.settingsRow}>
+          <div>
+            <p className={settingsStyles.settingsRowTitle}>Password</p>
+            <p className={settingsStyles.settingsRowText}>We email a link to {user.email} to choose a new password.</p>
+          </div>
+          <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonOutline)} onClick={() => resetLink.mutate(user.email)} disabled={resetLink.isPending}>
+            Send password reset link
+          </button>
+        </div>
+        <div className={cx(settingsStyles.settingsRow, settingsStyles.settingsDanger)}>
+          <div>
+            <p className={settingsStyles.settingsRowTitle}>Delete account</p>
+            <p className={settingsStyles.settingsRowText}>Cancels a running subscription at once and deletes your account and personal data. This cannot be undone.</p>
+          </div>
+          <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonOutline)} onClick={() => setConfirmDelete(true)}>
+            Delete account
+          </button>
+        </div>
+      </div>
+
+      <div role="tabpanel" id="settings-panel-profile" aria-labelledby="settings-tab-profile" hidden={tab !== 'profile'} className={settingsStyles.settingsPanel}>
+        {profile ?? <p className={settingsStyles.settingsRowText}>Uploading a profile picture is not available yet; the header shows the default picture.</p>}
+      </div>
+
+      <div className={settingsStyles.settingsActions}>
+        <button type="submit" className={cx(buttonStyles.button, buttonStyles.buttonPrimary)} disabled={save.isPending}>
+          {save.isPending ? 'Saving…' : 'Save'}
+        </button>
+        <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonOutline)} onClick={() => reset(valuesOf(user))}>
+          Cancel
+        </button>
+      </div>
+
+      <DeleteAccountDialog open={confirmDelete} email={user.email} pending={deletion.isPending} onClose={() => setConfirmDelete(false)} onConfirm={() => deletion.mutate(user.id)} />
+    </form>
+  );
+}
+
+/** The deletion's confirmation: the button works once the user has typed their own email. */
+function DeleteAccountDialog({ open, email, pending, onClose, onConfirm }: { open: boolean; email: string; pending: boolean; onClose: () => void; onConfirm: () => void }) {
+  const [typed, setTyped] = useState('');
+  const matches = typed.trim().toLowerCase() === email.toLowerCase();
+  return (
+    <Modal open={open} title="Delete your account?" onClose={onClose} descriptionId="delete-account-text">
+      <div className={fieldStyles.form}>
+        <p id="delete-account-text">
+          This cancels a running subscription at once, signs you out everywhere and deletes your account and personal data. Type <strong>{email}</strong> to confirm.
+        </p>
+        <TextField label="Your email" type="email" autoComplete="off" value={typed} onChange={(event) => setTyped(event.target.value)} />
+        <div className={settingsStyles.settingsActions}>
+          <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonPrimary)} disabled={!matches || pending} onClick={onConfirm}>
+            {pending ? 'Deleting…' : 'Delete my account'}
+          </button>
+          <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonOutline)} onClick={onClose}>
+            Cancel
+          </button>
+        </div>
+      </div>
+    </Modal>
+  );
+}
