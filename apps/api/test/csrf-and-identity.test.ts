@@ -79,6 +79,8 @@ describe('CSRF guard', () => {
         'POST /api/request-refund/',
         'POST /api/billing-portal-session/',
         'POST /api/funnel-events/',
+        'POST /api/users/:id/update-profile/',
+        'DELETE /api/users/:id/delete-profile-picture/',
         'POST /api/activate/',
         'POST /api/google-login/',
         'POST /api/login_page/',

@@ -21,6 +21,8 @@ const probes = [
 const providerIdNames = new Set(['price_id', 'session_id']);
 /** `id`, `something_id` or `somethingId`: the names the API gives ids. */
 const isIdName = (name: string) => /^(id|\w+_id|\w*[a-z0-9]Id)$/.test(name) && !providerIdNames.has(name);
+/** `/users/{id}/...` calls act on the caller's own id only: any other valid id is 403, not 404 (product §11.8). */
+const ownDataOnly = (site: IdSite) => site.operation.path.startsWith('/api/users/{id}/') && site.name === 'id';
 const PLACEHOLDER = '__id_probe__';
 
 /** A valid value for a schema: ids are the largest valid id (no such row), enums their first value. */
@@ -99,15 +101,20 @@ describe('ids in every call (issue 7 §1.1)', () => {
         'POST /api/download-products/ body:collection_id',
         'POST /api/download-products/ body:catelog_id',
         'POST /api/download-bought-products/ body:collection_id',
+        'GET /api/users/{id}/profile-picture/ path:id',
+        'POST /api/users/{id}/update-profile/ path:id',
+        'DELETE /api/users/{id}/delete-profile-picture/ path:id',
+        'GET /api/user-guide-resources/{id}/file/ path:id',
+        'GET /api/user-guide-videos/{id}/video/ path:id',
       ]),
     );
   });
 
-  test('a valid id that names nothing: the request is otherwise valid and refused as not found, not as malformed', async () => {
+  test("a valid id that names nothing: the request is otherwise valid and refused as not found (as forbidden when it would be another user's), not as malformed", async () => {
     for (const site of sites) {
       const response = await send(site, null);
       const label = `${site.operation.method} ${site.operation.path} ${site.name}`;
-      expect(response.statusCode, `${label}: ${response.body}`).toBe(404);
+      expect(response.statusCode, `${label}: ${response.body}`).toBe(ownDataOnly(site) ? 403 : 404);
       expectErrorBody(response, label);
     }
   });
@@ -119,7 +126,7 @@ describe('ids in every call (issue 7 §1.1)', () => {
         const label = `${site.operation.method} ${site.operation.path} ${site.name}=${probe.label}`;
         expectErrorBody(response, label);
         if (response.statusCode === 400) expect(Object.keys(response.json().fields ?? {}), label).toContain(site.name);
-        else expect(response.statusCode, label).toBe(404);
+        else expect(response.statusCode, label).toBe(ownDataOnly(site) ? 403 : 404);
       }
     }
   });

@@ -97,6 +97,7 @@ export interface Config {
     downloadsPerUser: RateLimitRule;
     previewPagesPerUser: RateLimitRule;
     billingCallsPerUser: RateLimitRule;
+    profilePictureUploadsPerUser: RateLimitRule;
   };
 }
 
@@ -121,6 +122,9 @@ export const defaultRateLimits: Config['rateLimits'] = {
   // Checkouts, confirmations, portal sessions, cancels and refunds each call Stripe: a person
   // needs a handful; a script would spend the account's Stripe rate limit.
   billingCallsPerUser: { limit: 30, windowSeconds: 60 * 60 },
+  // Each upload is decoded and re-encoded: a person changes their picture a few times, a script
+  // would keep the image library busy.
+  profilePictureUploadsPerUser: { limit: 20, windowSeconds: 60 * 60 },
 };
 
 /**

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { idField } from './fields.ts';
+
+/** product §3.10: the image the header and the Profile tab show when a user has no picture. */
+export const DEFAULT_PROFILE_PICTURE = '/images2/profile-pic.png';
+
+/** product §7: the multipart field that carries the picture of `POST /users/{id}/update-profile/`. */
+export const PROFILE_IMAGE_FIELD = 'profile_image';
+
+/** product §11.13: the largest upload, in bytes (a larger one is refused with 413). */
+export const PROFILE_PICTURE_MAX_BYTES = 5 * 1024 * 1024;
+
+/** product §11.13: the most pixels an upload may declare; a larger one is refused before decoding. */
+export const PROFILE_PICTURE_MAX_PIXELS = 40_000_000;
+
+/** The stored picture's side, in pixels (a square WebP, product §11.13). */
+export const PROFILE_PICTURE_SIZE = 256;
+
+/** The `/users/{id}/...` calls name the user in the path; only the signed-in user's own id is served (product §11.8). */
+export const userIdParams = z.object({ id: idField() });
+
+/**
+ * product §3.10: where the picture is, or null without one (the client then shows
+ * DEFAULT_PROFILE_PICTURE). The path is on the app's own origin, which is the image base address.
+ */
+export const profilePictureResponse = z.object({ profile_picture_url: z.string().nullable() });
+export type ProfilePictureResponse = z.infer<typeof profilePictureResponse>;
