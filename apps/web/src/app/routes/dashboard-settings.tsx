@@ -1,4 +1,5 @@
 import { DashboardSection, EmptyState } from '../../features/dashboard/components/dashboard-section';
+import { ProfilePictureSettings } from '../../features/profile';
 
 /** Route /dashboard/settings. */
 export function SettingsRoute() {
@@ -7,6 +8,7 @@ export function SettingsRoute() {
       <EmptyState heading="Settings are not available yet">
         <p>Profile, connections, email preferences and security settings will be managed here.</p>
       </EmptyState>
+      <ProfilePictureSettings />
     </DashboardSection>
   );
 }
