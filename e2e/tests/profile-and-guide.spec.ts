@@ -21,7 +21,8 @@ async function signedInUser(page: Page, label: string): Promise<string> {
   return email;
 }
 
-const picture = (page: Page) => page.getByRole('img', { name: /profile picture/i });
+// The Profile tab's picture (the header shows one too).
+const picture = (page: Page) => page.getByRole('region', { name: 'Profile picture' }).getByRole('img');
 
 /** The loaded image's natural width (0 until it has loaded). */
 const naturalWidth = (page: Page) => picture(page).evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0));

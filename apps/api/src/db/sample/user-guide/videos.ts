@@ -35,7 +35,7 @@ export const sampleVideos: readonly SampleVideo[] = [
   {
     slug: 'markups-and-first-download',
     title: 'Set your markups and download a price list',
-    description: 'Two minutes of reading in twelve seconds: markups by cost band, then your first file.',
+    description: 'Markups by cost band and tax, then your first price list file.',
     scenes: [
       { screen: 'markups', section: 1, caption: 'Open Configurations and enter a markup for each cost band.', pointer: [[80, 80], [330, 150]] },
       { screen: 'markups', section: 1, caption: 'Add your tax rate, check the preview and press Save.', pointer: [[330, 150], [520, 300]] },
