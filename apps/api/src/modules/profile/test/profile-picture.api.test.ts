@@ -167,6 +167,16 @@ describe('profile picture uploads (product §11.13)', () => {
     expect(Object.keys(wrongField.json().fields)).toEqual(['profile_image']);
   });
 
+  test('no other call reads multipart: a form sent to another call is a 415 and stores nothing', async () => {
+    const { client, id } = await member('picture-elsewhere');
+    const form = multipart(Buffer.from('x'), { field: 'inventory_option' });
+    const response = await client.request('POST', '/api/user_factor/', form);
+    expect(response.statusCode).toBe(415);
+    expect(response.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    const factor = await t.database.db.selectFrom('user_factors').select('user_id').where('user_id', '=', id).executeTakeFirst();
+    expect(factor).toBeUndefined();
+  });
+
   test('a new upload replaces the old file; removing deletes the file and the old URL stops answering', async () => {
     const { client, id } = await member('picture-replace');
     const first = (await upload(client, id, await pngWithExif())).json().profile_picture_url as string;
