@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { idField } from './fields.ts';
 
-/** product §3.10: the image the header and the Profile tab show when a user has no picture. */
-export const DEFAULT_PROFILE_PICTURE = '/images2/profile-pic.png';
-
 /** product §7: the multipart field that carries the picture of `POST /users/{id}/update-profile/`. */
 export const PROFILE_IMAGE_FIELD = 'profile_image';
 
@@ -20,8 +17,8 @@ export const PROFILE_PICTURE_SIZE = 256;
 export const userIdParams = z.object({ id: idField() });
 
 /**
- * product §3.10: where the picture is, or null without one (the client then shows
- * DEFAULT_PROFILE_PICTURE). The path is on the app's own origin, which is the image base address.
+ * product §3.10: where the picture is, or null without one (the client then shows the default
+ * image). The path is on the app's own origin, which is the image base address.
  */
 export const profilePictureResponse = z.object({ profile_picture_url: z.string().nullable() });
 export type ProfilePictureResponse = z.infer<typeof profilePictureResponse>;

@@ -1,7 +1,8 @@
-import { DEFAULT_PROFILE_PICTURE, PROFILE_PICTURE_MAX_BYTES } from '@tradelist/contract/profile';
+import { PROFILE_PICTURE_MAX_BYTES } from '@tradelist/contract/profile';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import buttonStyles from '../../../components/ui/button.module.css';
 import { isApiError } from '../../../lib/api-client';
+import { assetPaths } from '../../../config/paths';
 import { cx } from '../../../lib/cx';
 import { notify } from '../../../lib/notify';
 import { useStoredSession } from '../../../lib/stored-session';
@@ -68,7 +69,7 @@ export function ProfilePictureSettings() {
   }
 
   // An image that fails to load is replaced by the default one too (product §8.13).
-  const src = brokenSrc === picture.src ? DEFAULT_PROFILE_PICTURE : picture.src;
+  const src = brokenSrc === picture.src ? assetPaths.defaultProfilePicture : picture.src;
   const busy = upload.isPending || remove.isPending;
 
   return (

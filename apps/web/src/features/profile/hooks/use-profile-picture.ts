@@ -1,6 +1,6 @@
-import { DEFAULT_PROFILE_PICTURE } from '@tradelist/contract/profile';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { assetPaths } from '../../../config/paths';
 import { useStoredSession } from '../../../lib/stored-session';
 import { profilePictureQueryOptions } from '../api/profile-picture';
 
@@ -25,5 +25,5 @@ export function useProfilePicture(): ProfilePicture {
     if (query.isError) console.error('Failed to fetch profile picture.', query.error);
   }, [query.isError, query.error]);
   const url = query.data?.profile_picture_url ?? null;
-  return { src: url ?? DEFAULT_PROFILE_PICTURE, hasPicture: url !== null, isLoading: query.isLoading, isError: query.isError };
+  return { src: url ?? assetPaths.defaultProfilePicture, hasPicture: url !== null, isLoading: query.isLoading, isError: query.isError };
 }
