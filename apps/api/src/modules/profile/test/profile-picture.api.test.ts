@@ -94,6 +94,7 @@ describe('profile picture uploads (product §11.13)', () => {
       expect(served.headers['content-type']).toBe('image/webp');
       expect(served.headers['x-content-type-options']).toBe('nosniff');
       expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(served.headers['content-security-policy']).toBe("default-src 'none'");
       const stored = await sharp(served.rawPayload).metadata();
       expect(stored).toMatchObject({ format: 'webp', width: 256, height: 256 });
       expect(stored.exif).toBeUndefined();
