@@ -25,6 +25,8 @@ import { syncRoutes } from './modules/sync/routes.ts';
 import { operatorRoutes } from './modules/operator/routes.ts';
 import { billingRoutes, stripeWebhookRoutes, stripeWebhookVerifier } from './modules/billing/routes.ts';
 import { configRoutes } from './http/config-routes.ts';
+import { profilePictureFiles, profileRoutes } from './modules/profile/routes.ts';
+import { guideRoutes } from './modules/guide/routes.ts';
 import { registerBrowserApi, registerWebhookContext } from './http/contexts.ts';
 import { trackAllowedMethods } from './http/method-not-allowed.ts';
 
@@ -133,10 +135,11 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   const refuseMethod = trackAllowedMethods(app);
 
   // Each call is registered in the context of its access level (public, user, operator).
-  await registerBrowserApi(app, ctx, [configRoutes, accountRoutes, catalogRoutes, billingRoutes, syncRoutes, operatorRoutes]);
+  await registerBrowserApi(app, ctx, [configRoutes, accountRoutes, catalogRoutes, billingRoutes, syncRoutes, profileRoutes, guideRoutes, operatorRoutes]);
   await registerWebhookContext(app, stripeWebhookVerifier(ctx), (scope) => stripeWebhookRoutes(scope, ctx));
   await registerWebhookContext(app, unsubscribeVerifier, (scope) => unsubscribeRoutes(scope, ctx));
   await app.register(async (scope) => adminCliRoutes(scope, ctx, { token: options.adminCliToken }));
+  await profilePictureFiles(app, config);
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await registerWebApp(app, config, refuseMethod);

@@ -90,6 +90,8 @@ describe('CSRF guard', () => {
         'POST /api/jobber/connect/',
         'POST /api/jobber/auth/',
         'POST /api/jobber/disconnect/',
+        'POST /api/users/:id/update-profile/',
+        'DELETE /api/users/:id/delete-profile-picture/',
         'POST /api/activate/',
         'POST /api/google-login/',
         'POST /api/login_page/',

@@ -110,11 +110,16 @@ describe('ids in every call (issue 7 §1.1)', () => {
         'PUT /api/users/{id}/update/ path:id',
         'DELETE /api/users/{id}/delete/ path:id',
         'GET /api/users/{id}/data-export/ path:id',
+        'GET /api/users/{id}/profile-picture/ path:id',
+        'POST /api/users/{id}/update-profile/ path:id',
+        'DELETE /api/users/{id}/delete-profile-picture/ path:id',
+        'GET /api/user-guide-resources/{id}/file/ path:id',
+        'GET /api/user-guide-videos/{id}/video/ path:id',
       ]),
     );
   });
 
-  test('a valid id that names nothing: the request is otherwise valid and refused as not found, not as malformed', async () => {
+  test("a valid id that names nothing: the request is otherwise valid and refused as not found (as forbidden when it would be another user's), not as malformed", async () => {
     for (const site of sites) {
       const response = await send(site, null);
       const label = `${site.operation.method} ${site.operation.path} ${site.name}`;

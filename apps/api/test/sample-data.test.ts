@@ -174,6 +174,7 @@ describe('seeding', () => {
     expect(first.created).toEqual(demoAccounts.map((account) => account.email));
     expect(first.plans).toEqual(['free-demo', 'annual']);
     expect(first.editions).toEqual(['ELECTRICAL-2026-09', 'ELECTRICAL-2026-10', 'ELECTRICAL-2026-11', 'WIRE-CONDUIT-DEMO-2026-11']);
+    expect(first.guide).toEqual(['getting-started', 'quickbooks-online-import', 'jobber-sync', 'markups-and-first-download', 'sync-quickbooks-jobber']);
     expect(await count('categories')).toBe(4);
     expect(await count('plans')).toBe(2);
     expect(await count('collections')).toBe(4);
@@ -216,7 +217,7 @@ describe('seeding', () => {
 
     const totals = { products: await count('products'), users: await count('users'), subscriptions: await count('subscriptions') };
     const second = await seedSampleData(database.db, now);
-    expect(second).toEqual({ created: [], plans: [], editions: [] });
+    expect(second).toEqual({ created: [], plans: [], editions: [], guide: [] });
     expect({ products: await count('products'), users: await count('users'), subscriptions: await count('subscriptions') }).toEqual(totals);
     expect(await count('collections')).toBe(4);
   });

@@ -59,6 +59,13 @@ const baselines: Record<string, Baseline> = {
   'GET /api/users/{id}/data-export/': { signedIn: true },
   'GET /api/unsubscribe/{token}/': { signedIn: false },
   'POST /api/unsubscribe/{token}/': { signedIn: false },
+  'GET /api/users/{id}/profile-picture/': { signedIn: true },
+  'POST /api/users/{id}/update-profile/': { signedIn: true },
+  'DELETE /api/users/{id}/delete-profile-picture/': { signedIn: true },
+  'GET /api/user-guide-resources/{id}/file/': { signedIn: true },
+  'GET /api/user-guide-videos/{id}/video/': { signedIn: true },
+  'GET /api/user-guide-videos/{id}/poster/': { signedIn: true },
+  'GET /api/user-guide-videos/{id}/captions/': { signedIn: true },
   'POST /api/onboarding/': { signedIn: true, body: () => ({ software: 'QuickBooks', team_size: '1-5', referral_source: 'Other', phone_number: '555-123-4567', can_contact: false }) },
 };
 
@@ -116,6 +123,7 @@ async function snapshot() {
       (SELECT count(*) FROM mail_outbox) AS mail_outbox, (SELECT count(*) FROM jobs) AS jobs,
       (SELECT count(*) FROM sessions) AS sessions, (SELECT count(*) FROM sync_runs) AS syncs,
       (SELECT count(*) FROM provider_connections) AS connections, (SELECT count(*) FROM download_log) AS downloads,
+      (SELECT count(*) FROM profile_pictures) AS profile_pictures,
       (SELECT count(*) FROM download_log WHERE status <> 'aborted') AS downloads_counted,
       (SELECT row_to_json(f) FROM user_factors f WHERE user_id = ${member.userId}) AS factor,
       (SELECT row_to_json(o) FROM onboarding_answers o WHERE user_id = ${member.userId}) AS onboarding
@@ -126,7 +134,7 @@ async function snapshot() {
 function send(site: TextSite, value: string) {
   const baseline = baselines[site.key]!;
   const client = baseline.signedIn ? member.client : t.client({ remoteAddress: uniqueAddress() });
-  const method = site.operation.method as 'GET' | 'POST';
+  const method = site.operation.method as 'GET' | 'POST' | 'DELETE';
   const path = fillPath(site.operation.path, { ...baseline.params?.(), ...(site.where === 'path' ? { [site.name]: encodePathSegment(value) } : {}) }, 'ALL');
   const url = site.where === 'query' ? `${path}?${site.name}=${encodePathSegment(value)}` : path;
   if (!baseline.body) return client.request(method, url);

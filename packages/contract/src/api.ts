@@ -40,7 +40,9 @@ import {
 } from './billing.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { messageBody } from './errors.ts';
+import { PDF_MEDIA_TYPE, userGuideItemParams, userGuideResourcesResponse, userGuideVideosResponse, WEBVTT_MEDIA_TYPE } from './guide.ts';
 import { onboardingRequest, onboardingResponse } from './onboarding.ts';
+import { PROFILE_IMAGE_FIELD, PROFILE_PICTURE_MAX_BYTES, profilePictureResponse } from './profile.ts';
 import { publicConfig } from './public-config.ts';
 import {
   authCompletedResponse,
@@ -503,6 +505,105 @@ export const api = {
       summary: 'Revoke the Jobber connection and forget its tokens',
       response: { 200: messageBody },
       errors: [401, 403],
+    }),
+  },
+
+  profile: {
+    profilePicture: defineEndpoint({
+      method: 'GET',
+      path: '/api/users/:id/profile-picture/',
+      access: 'user',
+      tag: 'profile',
+      summary: 'Your profile picture (null without one); another id answers 403',
+      params: userIdParams,
+      response: { 200: profilePictureResponse },
+      errors: [400, 401, 403],
+    }),
+    updateProfilePicture: defineEndpoint({
+      method: 'POST',
+      path: '/api/users/:id/update-profile/',
+      access: 'user',
+      tag: 'profile',
+      summary: 'Upload your profile picture (multipart `profile_image`: PNG, JPEG, WebP, GIF or AVIF, at most 5 MB and 40 megapixels)',
+      params: userIdParams,
+      response: { 200: profilePictureResponse },
+      errors: [400, 401, 403, 413, 415, 429],
+      upload: { field: PROFILE_IMAGE_FIELD, maxBytes: PROFILE_PICTURE_MAX_BYTES },
+    }),
+    deleteProfilePicture: defineEndpoint({
+      method: 'DELETE',
+      path: '/api/users/:id/delete-profile-picture/',
+      access: 'user',
+      tag: 'profile',
+      summary: 'Remove your profile picture',
+      params: userIdParams,
+      response: { 200: profilePictureResponse },
+      errors: [400, 401, 403],
+    }),
+  },
+
+  userGuide: {
+    resources: defineEndpoint({
+      method: 'GET',
+      path: '/api/user-guide-resources/',
+      access: 'user',
+      tag: 'guide',
+      summary: "The user guide's PDFs, each with its content in base64",
+      response: { 200: userGuideResourcesResponse },
+      errors: [401, 403],
+    }),
+    resourceFile: defineEndpoint({
+      method: 'GET',
+      path: '/api/user-guide-resources/:id/file/',
+      access: 'user',
+      tag: 'guide',
+      summary: 'One user guide PDF as a download',
+      params: userGuideItemParams,
+      response: { 200: z.string().describe('The PDF') },
+      errors: [400, 401, 403, 404],
+      file: { mediaTypes: [PDF_MEDIA_TYPE] },
+    }),
+    videos: defineEndpoint({
+      method: 'GET',
+      path: '/api/user-guide-videos/',
+      access: 'user',
+      tag: 'guide',
+      summary: "The user guide's videos, with the addresses of their files, posters and captions",
+      response: { 200: userGuideVideosResponse },
+      errors: [401, 403],
+    }),
+    videoFile: defineEndpoint({
+      method: 'GET',
+      path: '/api/user-guide-videos/:id/video/',
+      access: 'user',
+      tag: 'guide',
+      summary: 'One guide video (byte ranges supported)',
+      params: userGuideItemParams,
+      response: { 200: z.string().describe('The video (206 with a byte range of it when asked for one)') },
+      errors: [400, 401, 403, 404],
+      file: { mediaTypes: ['video/webm', 'video/mp4'] },
+    }),
+    videoPoster: defineEndpoint({
+      method: 'GET',
+      path: '/api/user-guide-videos/:id/poster/',
+      access: 'user',
+      tag: 'guide',
+      summary: "One guide video's poster image",
+      params: userGuideItemParams,
+      response: { 200: z.string().describe('The poster image') },
+      errors: [400, 401, 403, 404],
+      file: { mediaTypes: ['image/webp', 'image/png', 'image/jpeg'] },
+    }),
+    videoCaptions: defineEndpoint({
+      method: 'GET',
+      path: '/api/user-guide-videos/:id/captions/',
+      access: 'user',
+      tag: 'guide',
+      summary: "One guide video's captions (WebVTT)",
+      params: userGuideItemParams,
+      response: { 200: z.string().describe('WebVTT captions') },
+      errors: [400, 401, 403, 404],
+      file: { mediaTypes: [WEBVTT_MEDIA_TYPE] },
     }),
   },
 

@@ -35,6 +35,11 @@ export interface Endpoint {
   errors: readonly ErrorStatus[];
   /** The success answer is a file of one of these media types, or a JSON error. */
   file?: { mediaTypes: readonly string[] };
+  /**
+   * The call takes a multipart/form-data body with one file in `field`, at most `maxBytes`
+   * (413 beyond); the only calls that take anything else than JSON (product §7.1).
+   */
+  upload?: { field: string; maxBytes: number };
   /** A GET that changes state (logout): the XSRF header is required as for unsafe methods. */
   needsXsrfToken?: boolean;
 }

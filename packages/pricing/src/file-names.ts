@@ -4,7 +4,7 @@
  * the user's disk (product §11.12). Pure; runs in the browser too.
  */
 
-export type FileExtension = 'csv' | 'xlsx';
+export type FileExtension = 'csv' | 'xlsx' | 'pdf';
 
 export interface SafeFileName {
   /** ASCII only, for `filename="…"`: no quotes, backslashes, controls or `%`. */

@@ -144,6 +144,7 @@ export interface Config {
     billingCallsPerUser: RateLimitRule;
     providerConnectsPerUser: RateLimitRule;
     syncsPerUser: RateLimitRule;
+    profilePictureUploadsPerUser: RateLimitRule;
   };
 }
 
@@ -187,6 +188,9 @@ export const defaultRateLimits: Config['rateLimits'] = {
   providerConnectsPerUser: { limit: 30, windowSeconds: 60 * 60 },
   // Each sync reads the whole list at the provider and spends the company's API limits.
   syncsPerUser: { limit: 60, windowSeconds: 60 * 60 },
+  // Each upload is decoded and re-encoded: a person changes their picture a few times, a script
+  // would keep the image library busy.
+  profilePictureUploadsPerUser: { limit: 20, windowSeconds: 60 * 60 },
 };
 
 /**

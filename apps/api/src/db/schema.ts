@@ -368,6 +368,41 @@ export interface SyncLinksTable {
   remote_id: string;
 }
 
+/** A user's profile picture: the random name of its file under DATA_DIR (product §11.13). */
+export interface ProfilePicturesTable {
+  user_id: number;
+  file_name: string;
+  updated_at: Timestamp;
+}
+
+/** The user guide's PDFs (product §3.9). */
+export interface UserGuideResourcesTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  description: string;
+  file_name: string;
+  content: Buffer;
+  position: number;
+  created_at: Timestamp;
+}
+
+/** The user guide's videos, each with a poster image and WebVTT captions (product §2.14). */
+export interface UserGuideVideosTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  description: string;
+  media_type: string;
+  content: Buffer;
+  duration_seconds: number;
+  poster_media_type: string;
+  poster: Buffer;
+  captions: string;
+  position: number;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -393,6 +428,9 @@ export interface Database {
   provider_connections: ProviderConnectionsTable;
   sync_runs: SyncRunsTable;
   sync_links: SyncLinksTable;
+  profile_pictures: ProfilePicturesTable;
+  user_guide_resources: UserGuideResourcesTable;
+  user_guide_videos: UserGuideVideosTable;
 }
 
 export type User = Selectable<UsersTable>;

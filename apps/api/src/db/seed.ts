@@ -6,6 +6,7 @@ import { hasCategories, insertCategory, insertCollection } from '../modules/cata
 import { analyzeProducts, insertProducts } from '../modules/catalog/repositories/products.ts';
 import { findPlanBySlug, insertPlanIfMissing, insertSubscription } from '../modules/billing/repositories/subscriptions.ts';
 import { findUserByEmail, insertUser } from '../modules/accounts/repositories/users.ts';
+import { seedUserGuide } from './sample/user-guide/seed-user-guide.ts';
 
 export interface DemoAccount {
   name: string;
@@ -33,11 +34,13 @@ export interface SeedResult {
   plans: string[];
   /** Edition codes loaded by this run: empty when the catalog already had categories. */
   editions: string[];
+  /** User guide PDFs and videos (by slug) added by this run. */
+  guide: string[];
 }
 
 /**
- * Loads the sample data: the plans, the sample catalog (only into a catalog without categories)
- * and the demo accounts. Safe to run on every start; it adds only what is missing and never
+ * Loads the sample data: the plans, the sample catalog (only into a catalog without categories),
+ * the demo accounts and the user guide's sample PDFs and videos. Safe to run on every start; it adds only what is missing and never
  * changes what a user or the operator has done since.
  */
 export async function seedSampleData(db: Db, now: Date): Promise<SeedResult> {
@@ -125,7 +128,8 @@ export async function seedSampleData(db: Db, now: Date): Promise<SeedResult> {
     });
     created.push(account.email);
   }
-  return { created, plans, editions };
+  const guide = await seedUserGuide(db, now);
+  return { created, plans, editions, guide };
 }
 
 async function insertEdition(db: Db, categoryId: number, edition: SampleCatalogEdition, now: Date): Promise<void> {

@@ -1,3 +1,4 @@
+import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
@@ -7,6 +8,12 @@ import { registerSession, requireUser } from '../security/session-plugin.ts';
 export interface ApiContexts {
   public: FastifyInstance;
   user: FastifyInstance;
+  /**
+   * Calls of a signed-in user that upload a file: the same checks as `user`, and the only context
+   * that also reads multipart/form-data (product §7.1). Each route reads its file itself, within
+   * the limits of its contract definition.
+   */
+  userUploads: FastifyInstance;
   operator: FastifyInstance;
 }
 
@@ -27,8 +34,8 @@ declare module 'fastify' {
  * The browser-facing API: one encapsulated context that resolves the session and checks the
  * XSRF token and X-User-Email (security/session-plugin.ts), and accepts JSON only (a text/plain
  * body is what a cross-site form can send without a preflight). Inside it, three child contexts:
- * public calls, calls of a signed-in user (401 otherwise) and operator calls (403 for anyone
- * else, checked on the server). The checks run in preValidation, after the XSRF check and before
+ * public calls, calls of a signed-in user (401 otherwise), the same for uploads (the one place
+ * multipart bodies are read) and operator calls (403 for anyone else, checked on the server). The checks run in preValidation, after the XSRF check and before
  * the body is parsed into anything.
  */
 export async function registerBrowserApi(app: FastifyInstance, ctx: AppContext, modules: ApiModule[]): Promise<void> {
@@ -47,6 +54,15 @@ export async function registerBrowserApi(app: FastifyInstance, ctx: AppContext, 
         requireUser(request);
       });
       contexts.user = scope;
+    });
+    await api.register(async (scope) => {
+      scope.decorate('endpointAccess', 'user');
+      scope.addHook('preValidation', async (request) => {
+        requireUser(request);
+      });
+      // No whole-request limits here: a route states its own (bodyLimit, the file's size).
+      await scope.register(fastifyMultipart, { limits: { files: 1, fields: 4, parts: 5, fieldSize: 1024 } });
+      contexts.userUploads = scope;
     });
     await api.register(async (scope) => {
       scope.decorate('endpointAccess', 'operator');

@@ -1,12 +1,12 @@
 import { api } from '@tradelist/contract/api';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { ApiError, callApi, callApiForFile } from './api-client';
+import { ApiError, callApi, callApiForFile, callApiUpload } from './api-client';
 
 interface SentRequest {
   url: string;
   method: string;
   headers: Headers;
-  body: string | undefined;
+  body: BodyInit | undefined;
 }
 
 let sent: SentRequest[];
@@ -19,7 +19,7 @@ beforeEach(() => {
   answers = [];
   vi.stubGlobal('document', { cookie: 'XSRF-TOKEN=token-1' });
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
-    sent.push({ url, method: init.method ?? 'GET', headers: new Headers(init.headers), body: init.body as string | undefined });
+    sent.push({ url, method: init.method ?? 'GET', headers: new Headers(init.headers), body: init.body ?? undefined });
     const next = answers.shift();
     if (!next) throw new Error(`unexpected request ${url}`);
     return next();
@@ -52,7 +52,7 @@ describe('callApi', () => {
       ['GET', '/api/categories/', 'token-1'],
     ]);
     expect(sent[0]!.headers.get('Content-Type')).toBe('application/json');
-    expect(JSON.parse(sent[0]!.body!)).toEqual({ email: 'ann@example.com' });
+    expect(JSON.parse(sent[0]!.body as string)).toEqual({ email: 'ann@example.com' });
   });
 
   test('a refusal becomes an ApiError with the contract error body; an answer off the schema is an error too', async () => {
@@ -79,5 +79,21 @@ describe('callApiForFile', () => {
     expect(await response.text()).toBe('sku,name\n');
     expect(sent[0]!.headers.get('Accept')).toBe('text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, application/json;q=0.9');
     expect(sent[0]).toMatchObject({ method: 'POST', url: '/api/download-products/' });
+  });
+});
+
+describe('callApiUpload', () => {
+  test('sends the file as multipart/form-data in the field the contract names, with the XSRF header, and parses the answer', async () => {
+    answers.push(json(200, { profile_picture_url: '/media/profile-pictures/0123456789abcdef0123456789abcdef.webp' }));
+    const file = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' });
+    const answer = await callApiUpload(api.profile.updateProfilePicture, { params: { id: 7 } }, file);
+    expect(answer.profile_picture_url).toMatch(/^\/media\/profile-pictures\//);
+    expect(sent[0]).toMatchObject({ url: '/api/users/7/update-profile/', method: 'POST' });
+    expect(sent[0]!.headers.get('X-XSRF-TOKEN')).toBe('token-1');
+    // The browser sets the multipart type with its boundary; the client must not set JSON.
+    expect(sent[0]!.headers.get('Content-Type')).toBeNull();
+    const form = sent[0]!.body as FormData;
+    expect(form).toBeInstanceOf(FormData);
+    expect([...form.keys()]).toEqual(['profile_image']);
   });
 });

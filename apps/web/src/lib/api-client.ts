@@ -76,12 +76,14 @@ async function send(url: string, options: SendOptions, accept: string): Promise<
   if (xsrfToken) headers.set(env.xsrfHeaderName, xsrfToken);
   const email = readStoredValue(storageKeys.email);
   if (email && isHeaderSafe(email)) headers.set(env.userEmailHeaderName, email);
-  if (options.body !== undefined) headers.set('Content-Type', 'application/json');
+  // A form (an upload) sets its own multipart type and boundary; everything else is JSON.
+  const isForm = options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers.set('Content-Type', 'application/json');
   return fetch(url, {
     method: options.method,
     headers,
     credentials: 'same-origin',
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
     signal: options.signal,
   });
 }
@@ -108,10 +110,24 @@ function urlOf(endpoint: Endpoint, input: { params?: unknown; query?: unknown })
  * failure into an ApiError carrying the contract error body.
  */
 export async function callApi<E extends Endpoint>(endpoint: E, input: CallInput<E>, options: CallOptions = {}): Promise<ResponseOf<E>> {
+  return callWithBody(endpoint, input, input.body, options);
+}
+
+/**
+ * `callApi` for a call that uploads a file (`upload` in its contract definition): the file goes
+ * as multipart/form-data in the call's field; the answer and errors are handled the same way.
+ */
+export async function callApiUpload<E extends Endpoint & { upload: { field: string } }>(endpoint: E, input: CallInput<E>, file: Blob, options: CallOptions = {}): Promise<ResponseOf<E>> {
+  const form = new FormData();
+  form.append(endpoint.upload.field, file);
+  return callWithBody(endpoint, input, form, options);
+}
+
+async function callWithBody<E extends Endpoint>(endpoint: E, input: CallInput<E>, body: unknown, options: CallOptions): Promise<ResponseOf<E>> {
   const xsrf = needsXsrfToken(endpoint);
   if (xsrf && !currentXsrfToken()) await refreshXsrfToken();
   const url = urlOf(endpoint, input);
-  const sendOptions: SendOptions = { method: endpoint.method, body: input.body, signal: options.signal };
+  const sendOptions: SendOptions = { method: endpoint.method, body, signal: options.signal };
 
   let response = await send(url, sendOptions, jsonAccept);
   let payload = await readJson(response);

@@ -8,6 +8,7 @@ import * as onboarding from './0006-onboarding.ts';
 import * as payments from './0007-payments.ts';
 import * as sync from './0008-sync.ts';
 import * as accountArea from './0009-account-area.ts';
+import * as profileAndGuide from './0010-profile-and-guide.ts';
 
 /**
  * Every migration, in order. Imported statically so the bundled server carries them; a new
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0007-payments': payments,
   '0008-sync': sync,
   '0009-account-area': accountArea,
+  '0010-profile-and-guide': profileAndGuide,
 };

@@ -1,12 +1,11 @@
-import { DashboardSection, EmptyState } from '../../features/dashboard/components/dashboard-section';
+import { DashboardSection } from '../../features/dashboard/components/dashboard-section';
+import { UserGuide } from '../../features/guide';
 
-/** Route /dashboard/user-guide. */
+/** Route /dashboard/user-guide (product §2.14). */
 export function UserGuideRoute() {
   return (
-    <DashboardSection title="User Guide and Resources" section="user-guide">
-      <EmptyState heading="No guides published yet">
-        <p>Videos and downloadable PDF guides will be listed here.</p>
-      </EmptyState>
+    <DashboardSection title="User Guide and Resources" section="user-guide" intro="Short videos and guides to get the most out of your price lists.">
+      <UserGuide />
     </DashboardSection>
   );
 }

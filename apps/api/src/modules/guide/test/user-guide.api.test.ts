@@ -1,0 +1,90 @@
+import { ID_MAX } from '@tradelist/contract/fields';
+import sharp from 'sharp';
+import { describe, expect, test } from 'vitest';
+import { seedUserGuide } from '../../../db/sample/user-guide/seed-user-guide.ts';
+import { setUpApiTest } from '../../../../test/support/api-test.ts';
+import { clientFor, createCatalogFixture, type CatalogFixture } from '../../../../test/support/catalog.ts';
+import type { TestApp, TestClient } from '../../../../test/support/test-app.ts';
+
+let t: TestApp;
+let fixture: CatalogFixture;
+let client: TestClient;
+setUpApiTest({}, async (setup) => {
+  ({ t } = setup);
+  fixture = await createCatalogFixture(t);
+  await seedUserGuide(t.database.db, t.clock.now());
+  ({ client } = await clientFor(t, fixture, 'free', 'guide'));
+});
+
+const EBML_MAGIC = Buffer.from([0x1a, 0x45, 0xdf, 0xa3]);
+
+describe('user guide resources (product §2.14, §3.9)', () => {
+  test("the three PDFs with product §3.9's fields; each file_content decodes to a PDF of several pages", async () => {
+    const response = await client.get('/api/user-guide-resources/');
+    expect(response.statusCode).toBe(200);
+    const resources = response.json() as Array<{ id: number; name: string; description: string; file_name: string; file_content: string }>;
+    expect(resources.map((r) => r.name)).toEqual(['Getting started: markups and your first download', 'Importing the list into QuickBooks Online', 'Syncing with Jobber']);
+    for (const resource of resources) {
+      expect(resource.description.length).toBeGreaterThan(20);
+      const pdf = Buffer.from(resource.file_content, 'base64');
+      expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(pdf.toString('latin1').match(/\/Type \/Page\b/g)?.length ?? 0).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  test('each PDF is also a normal download with its name', async () => {
+    const [resource] = (await client.get('/api/user-guide-resources/')).json() as Array<{ id: number; file_content: string }>;
+    const response = await client.get(`/api/user-guide-resources/${resource!.id}/file/`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="Getting started - markups and your first download.pdf"; filename*=UTF-8''Getting%20started%20-%20markups%20and%20your%20first%20download.pdf`,
+    );
+    expect(response.rawPayload.equals(Buffer.from(resource!.file_content, 'base64'))).toBe(true);
+    expect((await client.get(`/api/user-guide-resources/${ID_MAX}/file/`)).statusCode).toBe(404);
+  });
+
+  test('two videos: WebM files with a duration, byte ranges, a WebP poster and WebVTT captions', async () => {
+    const videos = (await client.get('/api/user-guide-videos/')).json() as Array<{ title: string; video_url: string; video_type: string; poster_url: string; captions_url: string; duration_seconds: number }>;
+    expect(videos).toHaveLength(2);
+    for (const video of videos) {
+      expect(video.video_type).toBe('video/webm');
+      expect(video.duration_seconds).toBeGreaterThan(5);
+      const file = await client.get(video.video_url);
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-type']).toBe('video/webm');
+      expect(file.headers['accept-ranges']).toBe('bytes');
+      expect(file.rawPayload.subarray(0, 4).equals(EBML_MAGIC)).toBe(true);
+      expect(file.rawPayload.includes(Buffer.from('V_VP8'))).toBe(true);
+
+      const range = await client.get(video.video_url, { headers: { range: 'bytes=100-199' } });
+      expect(range.statusCode).toBe(206);
+      expect(range.headers['content-range']).toBe(`bytes 100-199/${file.rawPayload.length}`);
+      expect(range.rawPayload.equals(file.rawPayload.subarray(100, 200))).toBe(true);
+      expect((await client.get(video.video_url, { headers: { range: `bytes=${file.rawPayload.length}-` } })).statusCode).toBe(416);
+
+      const poster = await client.get(video.poster_url);
+      expect(poster.headers['content-type']).toBe('image/webp');
+      expect(await sharp(poster.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 640, height: 360 });
+
+      const captions = await client.get(video.captions_url);
+      expect(captions.headers['content-type']).toBe('text/vtt; charset=utf-8');
+      expect(captions.body).toMatch(/^WEBVTT\n\n1\n00:00:00\.000 --> 00:00:03\.000\n\S/);
+    }
+  });
+
+  test('the same content is generated on every run, and a second seed adds nothing', async () => {
+    const before = (await client.get('/api/user-guide-resources/')).json() as Array<{ file_content: string }>;
+    expect(await seedUserGuide(t.database.db, t.clock.now())).toEqual([]);
+    const { renderGuidePdf } = await import('../../../db/sample/user-guide/pdf.ts');
+    const { guideDocuments } = await import('../../../db/sample/user-guide/guides.ts');
+    expect(Buffer.from(await renderGuidePdf(guideDocuments[0]!)).toString('base64')).toBe(before[0]!.file_content);
+  });
+
+  test('a visitor gets 401 from every guide call', async () => {
+    const visitor = t.client();
+    for (const url of ['/api/user-guide-resources/', '/api/user-guide-resources/1/file/', '/api/user-guide-videos/', '/api/user-guide-videos/1/video/']) {
+      expect((await visitor.get(url)).statusCode, url).toBe(401);
+    }
+  });
+});
