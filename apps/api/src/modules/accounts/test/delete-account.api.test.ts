@@ -1,9 +1,14 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { DEFAULT_STRIPE_SECRET_KEY } from '@tradelist/simulators/stripe';
 import Stripe from 'stripe';
 import { describe, expect, test } from 'vitest';
 import { freePort } from '../../../../test/support/ports.ts';
 import { setUpPaymentsTest, buyer, downloadPaid, subscribe, settle, type PaymentsTest } from '../../../../test/support/stripe.ts';
 import { clientFor, FIXTURE_PASSWORD } from '../../../../test/support/catalog.ts';
+import { profilePictureDir } from '../../profile/services/picture-files.ts';
 import { userDeletedMessage } from '../services/delete-account.ts';
 
 let p: PaymentsTest;
@@ -60,6 +65,25 @@ describe('DELETE /api/users/{id}/delete/', () => {
     const response = await client.request('DELETE', `/api/users/${userId}/delete/`);
     expect(response.statusCode, response.body).toBe(200);
     expect(await db().selectFrom('users').select('id').where('id', '=', userId!).executeTakeFirst()).toBeUndefined();
+  });
+
+  test('the profile picture file and the provider connections go with the account', async () => {
+    const { client, userId } = await clientFor(p.t, p.fixture, 'free', 'delete-files');
+    const now = p.t.clock.now();
+    const fileName = `${randomBytes(16).toString('hex')}.webp`;
+    await mkdir(profilePictureDir(p.t.config), { recursive: true });
+    await writeFile(path.join(profilePictureDir(p.t.config), fileName), 'not really a picture');
+    await db().insertInto('profile_pictures').values({ user_id: userId!, file_name: fileName, updated_at: now }).execute();
+    // A connection that was already refused by its provider: nothing to revoke, its row still goes.
+    await db()
+      .insertInto('provider_connections')
+      .values({ user_id: userId!, provider: 'jobber', status: 'disconnected', account_id: '', account_name: null, key_id: null, access_token_enc: null, refresh_token_enc: null, access_expires_at: null, refresh_expires_at: null, connected_at: now, refreshed_at: null, updated_at: now, disconnected_reason: 'invalid_grant' })
+      .execute();
+
+    const response = await client.request('DELETE', `/api/users/${userId}/delete/`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(existsSync(path.join(profilePictureDir(p.t.config), fileName))).toBe(false);
+    expect(await db().selectFrom('provider_connections').select('id').where('user_id', '=', userId!).execute()).toEqual([]);
   });
 
   test('Stripe refusing the cancel: 502, nothing is deleted, the user stays signed in', async () => {

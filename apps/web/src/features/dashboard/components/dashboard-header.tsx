@@ -9,10 +9,12 @@ import dashboardHeaderStyles from './dashboard-header.module.css';
 interface DashboardHeaderProps {
   name: string | undefined;
   email: string | undefined;
+  /** The user's picture from the server (the profile feature); the stored `avatarUrl` or the default image until it is known. */
+  pictureUrl?: string | undefined;
 }
 
 /** The dashboard header: logo, user-guide and subscriptions shortcuts, profile picture, name, email. */
-export function DashboardHeader({ name, email }: DashboardHeaderProps) {
+export function DashboardHeader({ name, email, pictureUrl }: DashboardHeaderProps) {
   const avatarUrl = useStoredValue(storageKeys.avatarUrl);
   return (
     <header className={dashboardHeaderStyles.dashboardHeader}>
@@ -29,7 +31,7 @@ export function DashboardHeader({ name, email }: DashboardHeaderProps) {
         <div className={dashboardHeaderStyles.dashboardHeaderProfile}>
           <img
             className={dashboardHeaderStyles.dashboardHeaderAvatar}
-            src={avatarUrl || assetPaths.defaultProfilePicture}
+            src={pictureUrl || avatarUrl || assetPaths.defaultProfilePicture}
             alt="Profile picture"
             width={40}
             height={40}
