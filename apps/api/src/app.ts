@@ -22,6 +22,8 @@ import { accountRoutes } from './modules/accounts/routes.ts';
 import { adminCliRoutes } from './modules/operator/admin-cli-routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { operatorRoutes } from './modules/operator/routes.ts';
+import { contentRoutes, siteFileRoutes } from './modules/content/routes.ts';
+import { contentPageStatus } from './modules/content/services/blog-posts.ts';
 import { billingRoutes, stripeWebhookRoutes, stripeWebhookVerifier } from './modules/billing/routes.ts';
 import { configRoutes } from './http/config-routes.ts';
 import { registerBrowserApi, registerWebhookContext } from './http/contexts.ts';
@@ -48,7 +50,7 @@ export interface BuildAppOptions {
 const HANDLER_DRAIN_TIMEOUT_MS = 15_000;
 
 // Page URLs that carry a secret (product §2 links) are logged without it.
-const SECRET_PATHS = /^\/(activate|reset-password)\/[^/?]+\/[^/?]+/;
+const SECRET_PATHS = /^\/(activate|reset-password|newsletter\/unsubscribe)\/[^/?]+(\/[^/?]+)?/;
 
 /** pino options: JSON logs with a request id and no passwords, tokens or cookies. */
 export function loggerOptions(level: string): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
@@ -132,12 +134,13 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   const refuseMethod = trackAllowedMethods(app);
 
   // Each call is registered in the context of its access level (public, user, operator).
-  await registerBrowserApi(app, ctx, [configRoutes, accountRoutes, catalogRoutes, billingRoutes, operatorRoutes]);
+  await registerBrowserApi(app, ctx, [configRoutes, accountRoutes, catalogRoutes, billingRoutes, operatorRoutes, contentRoutes]);
   await registerWebhookContext(app, stripeWebhookVerifier(ctx), (scope) => stripeWebhookRoutes(scope, ctx));
   await app.register(async (scope) => adminCliRoutes(scope, ctx, { token: options.adminCliToken }));
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  await registerWebApp(app, config, refuseMethod);
+  siteFileRoutes(app, ctx);
+  await registerWebApp(app, config, refuseMethod, (pathname) => contentPageStatus(ctx.db, pathname));
 
   if (options.startWorkers !== false) {
     app.addHook('onReady', async () => queue.start());

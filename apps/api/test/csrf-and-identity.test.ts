@@ -40,6 +40,9 @@ function bodyFor(url: string): Record<string, unknown> | undefined {
     '/api/request-password-reset/': { email },
     '/api/reset-password/': { uid: 'MQ', token: 'x', new_password1: 'copper wire csrf', new_password2: 'copper wire csrf' },
     '/api/resend-activation/': { email },
+    '/api/newsletter_email/': { email },
+    '/api/marketing-signup/': { email },
+    '/api/newsletter-unsubscribe/': { token: 'MQ.' + 'a'.repeat(43) },
   };
   return bodies[url] ?? {};
 }
@@ -86,6 +89,9 @@ describe('CSRF guard', () => {
         'POST /api/request-password-reset/',
         'POST /api/resend-activation/',
         'POST /api/reset-password/',
+        'POST /api/newsletter_email/',
+        'POST /api/newsletter-unsubscribe/',
+        'POST /api/marketing-signup/',
       ].sort(),
     );
   });

@@ -99,6 +99,7 @@ describe('ids in every call (issue 7 §1.1)', () => {
         'POST /api/download-products/ body:collection_id',
         'POST /api/download-products/ body:catelog_id',
         'POST /api/download-bought-products/ body:collection_id',
+        'GET /api/blog_details/{id}/ path:id',
       ]),
     );
   });

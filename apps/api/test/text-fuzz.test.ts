@@ -47,6 +47,10 @@ const baselines: Record<string, Baseline> = {
   'POST /api/create-checkout-session/': { signedIn: true, body: () => ({ price_id: 'price_NotSoldHere', is_recurring: true }) },
   'POST /api/confirm-checkout-session/': { signedIn: true, body: () => ({ session_id: 'cs_test_unknown' }) },
   'POST /api/funnel-events/': { signedIn: true, body: () => ({ event: 'subscriptions_page_opened' }) },
+  'POST /api/newsletter_email/': { signedIn: false, body: () => ({ email: uniqueEmail('fuzz-news') }) },
+  'POST /api/newsletter-unsubscribe/': { signedIn: false, body: () => ({ token: 'MQ.' + 'a'.repeat(43) }) },
+  'POST /api/marketing-signup/': { signedIn: false, body: () => ({ email: uniqueEmail('fuzz-draw') }) },
+  'GET /api/blog_details/{id}/': { signedIn: false },
   'POST /api/onboarding/': { signedIn: true, body: () => ({ software: 'QuickBooks', team_size: '1-5', referral_source: 'Other', phone_number: '555-123-4567', can_contact: false }) },
 };
 

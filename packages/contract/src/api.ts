@@ -34,6 +34,17 @@ import {
   trackFunnelEventRequest,
   webhookAcceptedResponse,
 } from './billing.ts';
+import {
+  blogPostDetail,
+  blogPostKey,
+  blogPostsResponse,
+  listGroupsParams,
+  listGroupsResponse,
+  marketingSignupResponse,
+  newsletterSignupResponse,
+  signupEmailRequest,
+  unsubscribeRequest,
+} from './content.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { messageBody } from './errors.ts';
 import { onboardingRequest, onboardingResponse } from './onboarding.ts';
@@ -327,6 +338,68 @@ export const api = {
       summary: 'Stripe events, signed (Stripe-Signature); each event id is applied once',
       response: { 200: webhookAcceptedResponse },
       errors: [400, 502],
+    }),
+  },
+
+  content: {
+    newsletterSignup: defineEndpoint({
+      method: 'POST',
+      path: '/api/newsletter_email/',
+      access: 'public',
+      tag: 'content',
+      summary: 'Subscribe an email to the newsletter (stored once; a confirmation email with an unsubscribe link)',
+      body: signupEmailRequest,
+      response: { 200: newsletterSignupResponse },
+      errors: [400, 403, 429],
+    }),
+    newsletterUnsubscribe: defineEndpoint({
+      method: 'POST',
+      path: '/api/newsletter-unsubscribe/',
+      access: 'public',
+      tag: 'content',
+      summary: "Unsubscribe with the signed token of the newsletter email's link",
+      body: unsubscribeRequest,
+      response: { 200: messageBody },
+      errors: [400, 403],
+    }),
+    marketingSignup: defineEndpoint({
+      method: 'POST',
+      path: '/api/marketing-signup/',
+      access: 'public',
+      tag: 'content',
+      summary: 'Enter an email in the free-year draw',
+      body: signupEmailRequest,
+      response: { 200: marketingSignupResponse },
+      errors: [400, 403, 429],
+    }),
+    blogPosts: defineEndpoint({
+      method: 'GET',
+      path: '/api/all_blogs/',
+      access: 'public',
+      tag: 'content',
+      summary: 'The published blog posts, newest first',
+      response: { 200: blogPostsResponse },
+      errors: [],
+    }),
+    blogPost: defineEndpoint({
+      method: 'GET',
+      path: '/api/blog_details/:id/',
+      access: 'public',
+      tag: 'content',
+      summary: 'One published post, by id or custom URL; paragraphs hold raw markdown',
+      params: blogPostKey,
+      response: { 200: blogPostDetail },
+      errors: [400, 404],
+    }),
+    listGroups: defineEndpoint({
+      method: 'GET',
+      path: '/api/list-groups/:category/',
+      access: 'public',
+      tag: 'content',
+      summary: "The groups of a category's current edition with their item counts (the /electrical table)",
+      params: listGroupsParams,
+      response: { 200: listGroupsResponse },
+      errors: [400, 404],
     }),
   },
 

@@ -16,6 +16,8 @@ export const appRoutes = {
   electrical: '/electrical',
   faq: '/faq',
   marketing: '/marketing',
+  /** The newsletter email's unsubscribe link: a page that asks before it unsubscribes. */
+  newsletterUnsubscribe: '/newsletter/unsubscribe/:token',
   dashboard: '/dashboard',
   dashboardCatalog: '/dashboard/catalog',
   dashboardUserfactor: '/dashboard/userfactor',

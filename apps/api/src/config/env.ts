@@ -97,6 +97,9 @@ export interface Config {
     downloadsPerUser: RateLimitRule;
     previewPagesPerUser: RateLimitRule;
     billingCallsPerUser: RateLimitRule;
+    /** The public sign-up forms (newsletter, free-year draw), per address entered and per client. */
+    signupFormsPerEmail: RateLimitRule;
+    signupFormsPerAddress: RateLimitRule;
   };
 }
 
@@ -121,6 +124,10 @@ export const defaultRateLimits: Config['rateLimits'] = {
   // Checkouts, confirmations, portal sessions, cancels and refunds each call Stripe: a person
   // needs a handful; a script would spend the account's Stripe rate limit.
   billingCallsPerUser: { limit: 30, windowSeconds: 60 * 60 },
+  // Each newsletter sign-up may send a mail: a person signs up once or twice, a script would
+  // fill someone's mailbox or the list with junk.
+  signupFormsPerEmail: { limit: 5, windowSeconds: 60 * 60 },
+  signupFormsPerAddress: { limit: 20, windowSeconds: 60 * 60 },
 };
 
 /**

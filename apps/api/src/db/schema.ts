@@ -293,6 +293,40 @@ export interface FunnelEventsTable {
   created_at: Timestamp;
 }
 
+/** Blog posts (product §3.4); `paragraphs` holds `{ text, image }` objects, text in markdown. */
+export interface BlogPostsTable {
+  id: Generated<number>;
+  custom_url: string | null;
+  title: string;
+  category: string;
+  intro: string;
+  author: string;
+  author_image: string;
+  thumbnail: string;
+  paragraphs: Json<Array<{ text: string; image: string | null }>>;
+  status: Generated<'draft' | 'published'>;
+  published_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Newsletter addresses (product §5.4), stored once; an unsubscribed row keeps its date. */
+export interface NewsletterSubscribersTable {
+  id: Generated<number>;
+  email: string;
+  subscribed_at: Timestamp;
+  unsubscribed_at: Timestamp | null;
+  client_address: string | null;
+}
+
+/** Entries of the free-year draw (product §2.2 /marketing), one per address. */
+export interface MarketingSignupsTable {
+  id: Generated<number>;
+  email: string;
+  signed_up_at: Timestamp;
+  client_address: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -314,6 +348,9 @@ export interface Database {
   payments: PaymentsTable;
   billing_notices: BillingNoticesTable;
   funnel_events: FunnelEventsTable;
+  blog_posts: BlogPostsTable;
+  newsletter_subscribers: NewsletterSubscribersTable;
+  marketing_signups: MarketingSignupsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -328,3 +365,4 @@ export type PlanRow = Selectable<PlansTable>;
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export type DownloadLogRow = Selectable<DownloadLogTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
+export type BlogPostRow = Selectable<BlogPostsTable>;

@@ -6,6 +6,8 @@ import { hasCategories, insertCategory, insertCollection } from '../modules/cata
 import { analyzeProducts, insertProducts } from '../modules/catalog/repositories/products.ts';
 import { findPlanBySlug, insertPlanIfMissing, insertSubscription } from '../modules/billing/repositories/subscriptions.ts';
 import { findUserByEmail, insertUser } from '../modules/accounts/repositories/users.ts';
+import { seedPosts } from '../modules/content/services/publish-post.ts';
+import { sampleBlogPosts } from './sample/blog-posts.ts';
 
 export interface DemoAccount {
   name: string;
@@ -33,11 +35,13 @@ export interface SeedResult {
   plans: string[];
   /** Edition codes loaded by this run: empty when the catalog already had categories. */
   editions: string[];
+  /** Custom URLs of the blog posts loaded by this run: empty when the blog already had posts. */
+  posts: string[];
 }
 
 /**
- * Loads the sample data: the plans, the sample catalog (only into a catalog without categories)
- * and the demo accounts. Safe to run on every start; it adds only what is missing and never
+ * Loads the sample data: the plans, the sample catalog (only into a catalog without categories),
+ * the sample blog posts (only into a blog without posts) and the demo accounts. Safe to run on every start; it adds only what is missing and never
  * changes what a user or the operator has done since.
  */
 export async function seedSampleData(db: Db, now: Date): Promise<SeedResult> {
@@ -87,6 +91,8 @@ export async function seedSampleData(db: Db, now: Date): Promise<SeedResult> {
     await analyzeProducts(db);
   }
 
+  const posts = await seedPosts(db, sampleBlogPosts, now);
+
   const created: string[] = [];
   for (const account of demoAccounts) {
     if (await findUserByEmail(db, account.email)) continue;
@@ -125,7 +131,7 @@ export async function seedSampleData(db: Db, now: Date): Promise<SeedResult> {
     });
     created.push(account.email);
   }
-  return { created, plans, editions };
+  return { created, plans, editions, posts };
 }
 
 async function insertEdition(db: Db, categoryId: number, edition: SampleCatalogEdition, now: Date): Promise<void> {

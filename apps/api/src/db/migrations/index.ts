@@ -6,6 +6,7 @@ import * as jobs from './0004-jobs.ts';
 import * as hardening from './0005-hardening.ts';
 import * as onboarding from './0006-onboarding.ts';
 import * as payments from './0007-payments.ts';
+import * as content from './0011-content.ts';
 
 /**
  * Every migration, in order. Imported statically so the bundled server carries them; a new
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0005-hardening': hardening,
   '0006-onboarding': onboarding,
   '0007-payments': payments,
+  '0011-content': content,
 };

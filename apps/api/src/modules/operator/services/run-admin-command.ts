@@ -133,6 +133,7 @@ async function seed(ctx: AdminContext): Promise<AdminCommandResult> {
     result.plans.length ? `Plans added: ${result.plans.join(', ')}` : null,
     result.editions.length ? `Sample catalog loaded: ${result.editions.join(', ')}` : null,
     result.created.length ? `Created demo accounts: ${result.created.join(', ')}` : null,
+    result.posts.length ? `Sample blog posts published: ${result.posts.length}` : null,
   ].filter((line) => line !== null);
   return done(lines.length ? lines.join('\n') : 'Sample data already loaded.');
 }

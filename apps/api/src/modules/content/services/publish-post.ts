@@ -1,0 +1,50 @@
+import type { Db } from '../../../db/database.ts';
+import type { BlogPostRow } from '../../../db/schema.ts';
+import { findPostByCustomUrl, hasPosts, insertPost, updatePost } from '../repositories/blog-posts.ts';
+
+/** A post as the operator writes it: paragraph text in markdown, images as site paths. */
+export interface PostDraft {
+  customUrl: string;
+  title: string;
+  category: string;
+  intro: string;
+  author: string;
+  authorImage: string;
+  thumbnail: string;
+  paragraphs: Array<{ text: string; image?: string | null }>;
+}
+
+/**
+ * Publishes a post under its custom URL: a new post, or a new version of the post with that URL
+ * (its publication date stays, its last change moves). The text is stored as written.
+ */
+export async function publishPost(db: Db, draft: PostDraft, now: Date): Promise<BlogPostRow> {
+  const values = {
+    custom_url: draft.customUrl,
+    title: draft.title,
+    category: draft.category,
+    intro: draft.intro,
+    author: draft.author,
+    author_image: draft.authorImage,
+    thumbnail: draft.thumbnail,
+    paragraphs: JSON.stringify(draft.paragraphs.map((p) => ({ text: p.text, image: p.image ?? null }))),
+    status: 'published' as const,
+    updated_at: now,
+  };
+  const existing = await findPostByCustomUrl(db, draft.customUrl);
+  if (existing) return updatePost(db, existing.id, { ...values, published_at: existing.published_at ?? now });
+  return insertPost(db, { ...values, published_at: now, created_at: now });
+}
+
+/** Loads the sample posts into a blog that has none; the custom URLs of the posts added. */
+export async function seedPosts(db: Db, drafts: ReadonlyArray<PostDraft & { daysAgo: number }>, now: Date): Promise<string[]> {
+  if (await hasPosts(db)) return [];
+  return db.transaction().execute(async (trx) => {
+    const added: string[] = [];
+    for (const draft of drafts) {
+      await publishPost(trx, draft, new Date(now.getTime() - draft.daysAgo * 86_400_000));
+      added.push(draft.customUrl);
+    }
+    return added;
+  });
+}
