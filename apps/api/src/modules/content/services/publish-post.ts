@@ -1,3 +1,5 @@
+import { CUSTOM_URL_PATTERN } from '@tradelist/contract/content';
+import { z } from 'zod';
 import type { Db } from '../../../db/database.ts';
 import type { BlogPostRow } from '../../../db/schema.ts';
 import { findPostByCustomUrl, hasPosts, insertPost, updatePost } from '../repositories/blog-posts.ts';
@@ -47,4 +49,44 @@ export async function seedPosts(db: Db, drafts: ReadonlyArray<PostDraft & { days
     }
     return added;
   });
+}
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+const sitePath = z.string().regex(/^\/[A-Za-z0-9._/-]+$/, { error: 'Use a path on this site, such as /images2/blog/picture.svg.' }).max(300);
+
+/** A post file for `publish-post`: JSON with these fields; paragraph text in markdown. */
+export const postFileSchema = z.object({
+  custom_url: z.string().regex(CUSTOM_URL_PATTERN, { error: 'Use lower-case words joined by hyphens, not only digits.' }).max(120),
+  title: text(200),
+  category: text(60),
+  intro: text(400),
+  author: text(100),
+  author_image: sitePath,
+  thumbnail: sitePath,
+  paragraphs: z.array(z.object({ text: z.string().max(20_000), image: sitePath.nullable().optional() })).min(1).max(100),
+});
+
+/** Reads a post file (JSON bytes) into a draft, or the reasons it is refused. */
+export function parsePostFile(content: Uint8Array): { draft: PostDraft } | { problems: string[] } {
+  let json: unknown;
+  try {
+    json = JSON.parse(new TextDecoder().decode(content));
+  } catch {
+    return { problems: ['The file is not valid JSON.'] };
+  }
+  const parsed = postFileSchema.safeParse(json);
+  if (!parsed.success) return { problems: parsed.error.issues.map((issue) => `${issue.path.join('.') || 'file'}: ${issue.message}`) };
+  const post = parsed.data;
+  return {
+    draft: {
+      customUrl: post.custom_url,
+      title: post.title,
+      category: post.category,
+      intro: post.intro,
+      author: post.author,
+      authorImage: post.author_image,
+      thumbnail: post.thumbnail,
+      paragraphs: post.paragraphs.map((p) => ({ text: p.text, image: p.image ?? null })),
+    },
+  };
 }

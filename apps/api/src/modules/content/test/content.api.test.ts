@@ -9,6 +9,7 @@ import { deliverMail, lastMailTo, mailsTo, uniqueAddress, uniqueEmail, type Simu
 import { type TestApp } from '../../../../test/support/test-app.ts';
 import { setUpApiTest } from '../../../../test/support/api-test.ts';
 import { publishPost } from '../services/publish-post.ts';
+import { runAdminCommand } from '../../operator/services/run-admin-command.ts';
 
 let sims: Simulators;
 let t: TestApp;
@@ -233,5 +234,42 @@ describe('GET /api/list-groups/{category}/', () => {
     expect((await client().get('/api/list-groups/plumbing/')).json()).toEqual({ edition: null, groups: [] });
     expect((await client().get('/api/list-groups/no-such-list/')).statusCode).toBe(404);
     expect((await client().get('/api/list-groups/Not_A_Slug/')).statusCode).toBe(400);
+  });
+});
+
+describe('npm run admin -- publish-post <file.json>', () => {
+  const file = (post: Record<string, unknown>) => new Map([['post.json', new TextEncoder().encode(JSON.stringify(post))]]);
+  const post = {
+    custom_url: 'operator-post',
+    title: 'A post from the operator',
+    category: 'News',
+    intro: 'Published from the command line.',
+    author: 'Olive Operator',
+    author_image: '/images2/blog/author-maria.svg',
+    thumbnail: '/images2/blog/csv-excel.svg',
+    paragraphs: [{ text: 'First **version**.' }],
+  };
+
+  test('publishes a post; the same custom URL replaces its content and keeps its publication date', async () => {
+    const admin = { db: t.database.db, clock: t.clock, config: t.config };
+    const first = await runAdminCommand(admin, ['publish-post', 'post.json'], file(post));
+    expect(first).toMatchObject({ exitCode: 0 });
+    expect(first.output).toMatch(/^Published "A post from the operator" at \/blog\/operator-post \(id \d+\)\.\n$/);
+    const before = blogPostDetail.parse((await client().get('/api/blog_details/operator-post/')).json());
+    t.clock.advance(60);
+    expect((await runAdminCommand(admin, ['publish-post', 'post.json'], file({ ...post, paragraphs: [{ text: 'Second version.', image: '/images2/blog/csv-excel.svg' }] }))).exitCode).toBe(0);
+    const after = blogPostDetail.parse((await client().get('/api/blog_details/operator-post/')).json());
+    expect(after).toMatchObject({ id: before.id, created_at: before.created_at, paragraphs: [{ text: 'Second version.', image: '/images2/blog/csv-excel.svg' }] });
+    expect(after.updated_at > before.updated_at).toBe(true);
+  });
+
+  test('refuses a file that is not a post, with the reasons, and stores nothing', async () => {
+    const admin = { db: t.database.db, clock: t.clock, config: t.config };
+    const bad = await runAdminCommand(admin, ['publish-post', 'post.json'], file({ ...post, custom_url: '123', thumbnail: 'javascript:alert(1)' }));
+    expect(bad.exitCode).toBe(1);
+    expect(bad.output).toContain('custom_url: Use lower-case words joined by hyphens, not only digits.');
+    expect(bad.output).toContain('thumbnail: Use a path on this site');
+    const notJson = await runAdminCommand(admin, ['publish-post', 'post.json'], new Map([['post.json', new TextEncoder().encode('{')]]));
+    expect(notJson).toEqual({ exitCode: 1, output: 'post.json was not published:\n  The file is not valid JSON.\n' });
   });
 });
