@@ -48,7 +48,7 @@ export function BlogPost({ id, notFound }: { id: string; notFound: React.ReactNo
   return (
     <article className={blogStyles.article}>
       <title>{`${data.title} | Tradelist`}</title>
-      <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonGhost, blogStyles.back)} onClick={() => void navigate(-1)}>
+      <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonOutline, blogStyles.back)} onClick={() => void navigate(-1)}>
         ← Back
       </button>
       <p className={blogStyles.category}>{data.category}</p>
