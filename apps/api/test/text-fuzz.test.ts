@@ -51,6 +51,7 @@ const baselines: Record<string, Baseline> = {
   'POST /api/newsletter-unsubscribe/': { signedIn: false, body: () => ({ token: 'MQ.' + 'a'.repeat(43) }) },
   'POST /api/marketing-signup/': { signedIn: false, body: () => ({ email: uniqueEmail('fuzz-draw') }) },
   'GET /api/blog_details/{id}/': { signedIn: false },
+  'GET /api/list-groups/{category}/': { signedIn: false },
   'POST /api/onboarding/': { signedIn: true, body: () => ({ software: 'QuickBooks', team_size: '1-5', referral_source: 'Other', phone_number: '555-123-4567', can_contact: false }) },
 };
 
