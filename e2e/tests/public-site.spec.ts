@@ -18,6 +18,7 @@ const pages = [
   { path: '/all-blogs', heading: 'Pricing, materials and the business of contracting' },
   { path: `/blog/${firstPost.url}`, heading: firstPost.title },
   { path: '/marketing', heading: 'Win a free year of Tradelist' },
+  { path: '/book-setup-call', heading: 'Book a setup call' },
 ];
 
 /**
@@ -283,4 +284,29 @@ test('robots.txt and sitemap.xml are served by the app', async ({ request }) => 
   const xml = await sitemap.text();
   expect(xml).toContain(`/blog/${firstPost.url}</loc><lastmod>`);
   expect(xml).toContain('/faq</loc>');
+});
+
+test('the setup call: the hero links to it, and without a scheduling page the request form reaches support', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Book a setup call: 40% off' }).first().click();
+  await expect(page).toHaveURL(/\/book-setup-call$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Book a setup call' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Request a setup call' }).click();
+  await expect(page.getByText('This field is required.').first()).toBeVisible();
+  await page.getByLabel('Phone (optional)').fill('12345');
+  await page.getByRole('button', { name: 'Request a setup call' }).click();
+  await expect(page.getByText('Please enter a valid phone number (e.g., 123-456-7890)')).toBeVisible();
+
+  const email = uniqueEmail('setup-call');
+  await page.getByLabel('Name').fill('Ann Electric');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Phone (optional)').fill('555-123-4567');
+  await page.getByLabel('Preferred time').fill('Tuesday 9am Pacific');
+  await page.getByRole('button', { name: 'Request a setup call' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Thanks! We will email you within one business day to confirm your setup call.' })).toBeVisible();
+  const config = (await (await page.request.get('/api/config/')).json()) as { support_email: string };
+  const mail = await waitForMail(config.support_email, 'New setup call request');
+  expect(mail.text).toContain(`Email: ${email}`);
+  expect(mail.text).toContain('Preferred time: Tuesday 9am Pacific');
 });

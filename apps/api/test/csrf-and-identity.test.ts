@@ -43,6 +43,7 @@ function bodyFor(url: string): Record<string, unknown> | undefined {
     '/api/newsletter_email/': { email },
     '/api/marketing-signup/': { email },
     '/api/newsletter-unsubscribe/': { token: 'MQ.' + 'a'.repeat(43) },
+    '/api/setup-call-requests/': { name: 'Csrf Victim', email, preferred_time: 'Monday' },
   };
   return bodies[url] ?? {};
 }
@@ -92,6 +93,7 @@ describe('CSRF guard', () => {
         'POST /api/newsletter_email/',
         'POST /api/newsletter-unsubscribe/',
         'POST /api/marketing-signup/',
+        'POST /api/setup-call-requests/',
       ].sort(),
     );
   });

@@ -42,6 +42,7 @@ import {
   listGroupsResponse,
   marketingSignupResponse,
   newsletterSignupResponse,
+  setupCallRequest,
   signupEmailRequest,
   unsubscribeRequest,
 } from './content.ts';
@@ -370,6 +371,16 @@ export const api = {
       summary: 'Enter an email in the free-year draw',
       body: signupEmailRequest,
       response: { 200: marketingSignupResponse },
+      errors: [400, 403, 429],
+    }),
+    requestSetupCall: defineEndpoint({
+      method: 'POST',
+      path: '/api/setup-call-requests/',
+      access: 'public',
+      tag: 'content',
+      summary: 'Ask for the 40%-off setup call (stored for the operator and mailed to support)',
+      body: setupCallRequest,
+      response: { 201: messageBody },
       errors: [400, 403, 429],
     }),
     blogPosts: defineEndpoint({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { emailField } from './accounts.ts';
+import { emailField, requiredMessage } from './accounts.ts';
 import { ID_MAX, singleLine } from './fields.ts';
+import { onboardingMessages, PHONE_PATTERN } from './onboarding.ts';
 
 /** product §8.1: the browser's message when the newsletter form is sent without an email. */
 export const newsletterEmptyEmailMessage = 'Please enter an email address';
@@ -92,3 +93,29 @@ export const listGroupsResponse = z.object({
   groups: z.array(z.object({ name: z.string(), count: z.int() })),
 });
 export type ListGroups = z.infer<typeof listGroupsResponse>;
+
+
+const requiredLine = (max: number) =>
+  singleLine(
+    z
+      .string({ error: requiredMessage })
+      .trim()
+      .min(1, { error: requiredMessage })
+      .max(max, { error: `Ensure this field has no more than ${max} characters.` }),
+  );
+
+/** `POST /setup-call-requests/`: a request for the 40%-off setup call when no scheduling page is set. */
+export const setupCallRequest = z.object({
+  name: requiredLine(150),
+  email: emailField,
+  /** Optional; if given, product §5.8's pattern (the onboarding dialog's). */
+  phone: z
+    .string({ error: onboardingMessages.phone })
+    .trim()
+    .max(20, { error: onboardingMessages.phone })
+    .refine((value) => value === '' || PHONE_PATTERN.test(value), { error: onboardingMessages.phone })
+    .optional(),
+  preferred_time: requiredLine(120),
+});
+export type SetupCallRequest = z.infer<typeof setupCallRequest>;
+export const setupCallRequestedMessage = 'Thanks! We will email you within one business day to confirm your setup call.';

@@ -37,6 +37,7 @@ const envSchema = z.object({
   ),
   MAIL_FROM: optionalString,
   SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
+  BOOKING_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
   GOOGLE_CLIENT_ID: optionalString,
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
@@ -72,6 +73,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   supportEmail: string;
+  /** A scheduling page for the 40%-off setup call; without it the app shows a request form. */
+  bookingUrl: string | undefined;
   google: { clientId: string | undefined; certsUrl: string; gsiScriptUrl: string };
   /**
    * Stripe: the secret key, the webhook signing secret and the API base (Stripe's own when
@@ -168,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `Tradelist <no-reply@${host}>`,
     supportEmail: e.SUPPORT_EMAIL ?? `support@${host}`,
+    bookingUrl: e.BOOKING_URL,
     google: { clientId: e.GOOGLE_CLIENT_ID, certsUrl: e.GOOGLE_CERTS_URL, gsiScriptUrl: e.GOOGLE_GSI_SCRIPT_URL },
     stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

@@ -327,6 +327,17 @@ export interface MarketingSignupsTable {
   client_address: string | null;
 }
 
+/** Requests for the 40%-off setup call (when no BOOKING_URL is set), kept for the operator. */
+export interface SetupCallRequestsTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  phone: string | null;
+  preferred_time: string;
+  requested_at: Timestamp;
+  client_address: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -351,6 +362,7 @@ export interface Database {
   blog_posts: BlogPostsTable;
   newsletter_subscribers: NewsletterSubscribersTable;
   marketing_signups: MarketingSignupsTable;
+  setup_call_requests: SetupCallRequestsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -33,6 +33,27 @@ function content(kind: string, subject: string, paragraphs: string[], action?: {
   return { kind, subject, text, html: layout(paragraphs, action, footer) };
 }
 
+/**
+ * To SUPPORT_EMAIL when a visitor asks for the setup call. The visitor's text is shown as text
+ * (escaped in the HTML); the subject is fixed, so nothing typed reaches a header.
+ */
+export function setupCallRequestMail(request: { name: string; email: string; phone: string | null; preferredTime: string }): MailContent {
+  return content(
+    'setup-call-request',
+    'New setup call request',
+    [
+      'Someone asked for a setup call (40% off) on the Tradelist site.',
+      `Name: ${request.name}`,
+      `Email: ${request.email}`,
+      `Phone: ${request.phone ?? 'not given'}`,
+      `Preferred time: ${request.preferredTime}`,
+      'Reply to the email address above to confirm a time.',
+    ],
+    undefined,
+    'Sent to the support address by the setup call form on Tradelist.',
+  );
+}
+
 /** Sent once per newsletter sign-up (product §5.4): what to expect, and the unsubscribe link. */
 export function newsletterConfirmationMail(unsubscribeLink: string): MailContent {
   return content(

@@ -47,6 +47,7 @@ export const routes: RouteObject[] = [
           { path: paths.electrical, lazy: page(contentChunk, (chunk) => chunk.ElectricalRoute) },
           { path: paths.allBlogs, lazy: page(contentChunk, (chunk) => chunk.AllBlogsRoute) },
           { path: paths.marketing, lazy: page(contentChunk, (chunk) => chunk.MarketingRoute) },
+          { path: paths.bookSetupCall, lazy: page(contentChunk, (chunk) => chunk.BookSetupCallRoute) },
           { path: paths.newsletterUnsubscribe, lazy: page(contentChunk, (chunk) => chunk.NewsletterUnsubscribeRoute) },
           { path: paths.blog, lazy: page(blogPostChunk, (chunk) => chunk.BlogPostRoute) },
           { path: '*', element: <NotFoundRoute /> },

@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The public site's content (product §3.4, §5.4): blog posts, newsletter subscribers and the
- * free-year draw's sign-ups. A post's paragraphs are stored as written (markdown); the browser
- * renders and sanitises them (product §11.17).
+ * The public site's content (product §3.4, §5.4): blog posts, newsletter subscribers, the
+ * free-year draw's sign-ups and requests for the setup call. A post's paragraphs are stored as
+ * written (markdown); the browser renders and sanitises them (product §11.17).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -30,6 +30,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       email text NOT NULL UNIQUE,
       subscribed_at timestamptz NOT NULL,
       unsubscribed_at timestamptz,
+      client_address text
+    );
+
+    CREATE TABLE setup_call_requests (
+      id serial PRIMARY KEY,
+      name text NOT NULL,
+      email text NOT NULL,
+      phone text,
+      preferred_time text NOT NULL,
+      requested_at timestamptz NOT NULL,
       client_address text
     );
 

@@ -7,11 +7,12 @@ import { getBlogPost, listBlogPosts } from './services/blog-posts.ts';
 import { listGroups } from './services/list-groups.ts';
 import { enterFreeYearDraw } from './services/marketing.ts';
 import { subscribe, unsubscribe } from './services/newsletter.ts';
+import { requestSetupCall } from './services/setup-call.ts';
 import { robotsTxt, sitemapXml } from './services/site-files.ts';
 
 const calls = api.content;
 
-/** The public site's calls of product §7: blog, newsletter, the free-year draw, and the list's contents. */
+/** The public site's calls of product §7: blog, newsletter, the free-year draw, the setup call, and the list's contents. */
 export const contentRoutes: ApiModule = ({ public: open }, ctx) => {
   registerEndpoint(open, calls.blogPosts, async () => listBlogPosts(ctx));
   registerEndpoint(open, calls.blogPost, async (request) => getBlogPost(ctx, request.params.id));
@@ -19,6 +20,7 @@ export const contentRoutes: ApiModule = ({ public: open }, ctx) => {
   registerEndpoint(open, calls.newsletterSignup, async (request) => subscribe(ctx, request.body.email, request.ip));
   registerEndpoint(open, calls.newsletterUnsubscribe, async (request) => unsubscribe(ctx, request.body.token));
   registerEndpoint(open, calls.marketingSignup, async (request) => enterFreeYearDraw(ctx, request.body.email, request.ip));
+  registerEndpoint(open, calls.requestSetupCall, async (request, reply) => reply.code(201).send(await requestSetupCall(ctx, request.body, request.ip)));
 };
 
 /** robots.txt and sitemap.xml, for crawlers; outside the API, short-cached. */

@@ -55,3 +55,14 @@ export async function insertMarketingSignup(db: Db, email: string, now: Date, cl
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** Stores a request for the setup call. */
+export async function insertSetupCallRequest(
+  db: Db,
+  request: { name: string; email: string; phone: string | null; preferredTime: string; requestedAt: Date; clientAddress: string },
+): Promise<void> {
+  await db
+    .insertInto('setup_call_requests')
+    .values({ name: request.name, email: request.email, phone: request.phone, preferred_time: request.preferredTime, requested_at: request.requestedAt, client_address: request.clientAddress })
+    .execute();
+}

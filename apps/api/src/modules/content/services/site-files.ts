@@ -3,7 +3,7 @@ import type { AppContext } from '../../../context.ts';
 import { listPublishedPosts } from '../repositories/blog-posts.ts';
 
 /** The public pages search engines should read (product §2.2), most important first. */
-export const indexedPages = [appRoutes.home, appRoutes.electrical, appRoutes.faq, appRoutes.allBlogs, appRoutes.marketing] as const;
+export const indexedPages = [appRoutes.home, appRoutes.electrical, appRoutes.faq, appRoutes.allBlogs, appRoutes.marketing, appRoutes.bookSetupCall] as const;
 
 /** robots.txt: the public site is open, the dashboard, operator console and API are not. */
 export function robotsTxt(ctx: AppContext): string {

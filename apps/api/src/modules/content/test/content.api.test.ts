@@ -1,5 +1,6 @@
 import { invalidEmailMessage, requiredMessage } from '@tradelist/contract/accounts';
-import { blogPostDetail, blogPostsResponse, marketingMessages, newsletterAlreadySubscribedMessage, newsletterLinkInvalidMessage, newsletterMessages, newsletterUnsubscribedMessage } from '@tradelist/contract/content';
+import { blogPostDetail, blogPostsResponse, marketingMessages, setupCallRequestedMessage, newsletterAlreadySubscribedMessage, newsletterLinkInvalidMessage, newsletterMessages, newsletterUnsubscribedMessage } from '@tradelist/contract/content';
+import { controlCharacterMessage } from '@tradelist/contract/fields';
 import { describe, expect, test } from 'vitest';
 import { seedSampleData } from '../../../db/seed.ts';
 import { sampleBlogPosts } from '../../../db/sample/blog-posts.ts';
@@ -271,5 +272,50 @@ describe('npm run admin -- publish-post <file.json>', () => {
     expect(bad.output).toContain('thumbnail: Use a path on this site');
     const notJson = await runAdminCommand(admin, ['publish-post', 'post.json'], new Map([['post.json', new TextEncoder().encode('{')]]));
     expect(notJson).toEqual({ exitCode: 1, output: 'post.json was not published:\n  The file is not valid JSON.\n' });
+  });
+});
+
+describe('POST /api/setup-call-requests/', () => {
+  test('stores the request and mails it to SUPPORT_EMAIL, the visitor text escaped', async () => {
+    const email = uniqueEmail('setup');
+    const response = await client().post('/api/setup-call-requests/', { name: 'Ann <b>Electric</b>', email, phone: '555-123-4567', preferred_time: 'Tuesday morning' });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({ message: setupCallRequestedMessage });
+    const row = await t.database.db.selectFrom('setup_call_requests').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ name: 'Ann <b>Electric</b>', phone: '555-123-4567', preferred_time: 'Tuesday morning' });
+    await deliverMail(t);
+    const mail = mailsTo(sims.smtp, t.config.supportEmail).find((message) => message.text.includes(email));
+    expect(mail?.subject).toBe('New setup call request');
+    expect(mail?.text).toContain('Preferred time: Tuesday morning');
+    expect(mail?.html).toContain('Ann &lt;b&gt;Electric&lt;/b&gt;');
+  });
+
+  test('the phone is optional; junk is refused with field errors and stores nothing', async () => {
+    const ok = await client().post('/api/setup-call-requests/', { name: 'Bo', email: uniqueEmail('setup-nophone'), phone: '', preferred_time: 'Any afternoon' });
+    expect(ok.statusCode).toBe(201);
+    const before = await t.database.db.selectFrom('setup_call_requests').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const bad = await client().post('/api/setup-call-requests/', { name: '', email: 'nope', phone: '12345', preferred_time: 'x\r\nBcc: a@b.c' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toEqual({
+      name: [requiredMessage],
+      email: [invalidEmailMessage],
+      phone: ['Please enter a valid phone number (e.g., 123-456-7890)'],
+      preferred_time: [controlCharacterMessage],
+    });
+    const after = await t.database.db.selectFrom('setup_call_requests').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    expect(after.n).toBe(before.n);
+  });
+
+  test('rate-limited per client', async () => {
+    const one = t.client({ remoteAddress: uniqueAddress() });
+    const perAddress = t.config.rateLimits.signupFormsPerAddress.limit;
+    for (let i = 0; i < perAddress; i++) expect((await one.post('/api/setup-call-requests/', { name: 'C', email: uniqueEmail('setup-bulk'), preferred_time: 'Now' })).statusCode).toBe(201);
+    expect((await one.post('/api/setup-call-requests/', { name: 'C', email: uniqueEmail('setup-bulk'), preferred_time: 'Now' })).statusCode).toBe(429);
+  });
+});
+
+describe('GET /api/config/ booking_url', () => {
+  test('null without BOOKING_URL: the app shows its request form', async () => {
+    expect((await client().get('/api/config/')).json().booking_url).toBeNull();
   });
 });
