@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths, socialLinks } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
@@ -22,7 +22,7 @@ function renderPostText(markdown: string): string {
  * /blog/{id} (product §2.2): one post. Paragraph text is markdown, rendered and sanitised
  * (product §11.17) before it is inserted. `notFound` renders the app's not-found page.
  */
-export function BlogPost({ id, notFound }: { id: string; notFound: React.ReactNode }) {
+export function BlogPost({ id, notFound }: { id: string; notFound: ReactNode }) {
   const post = useBlogPost(id);
   const navigate = useNavigate();
   useMetaDescription(post.data?.intro);

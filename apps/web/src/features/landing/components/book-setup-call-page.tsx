@@ -30,7 +30,7 @@ export function BookSetupCallPage() {
         <p className={pageStyles.eyebrow}>Setup call · 40% off</p>
         <h1 className={pageStyles.title}>Book a setup call</h1>
         <p className={pageStyles.lead}>
-          In about 30 minutes we set up your markups and sales tax with you and connect QuickBooks Online or Jobber. Book the call and your
+          On a short call we set up your markups and sales tax with you and connect QuickBooks Online or Jobber. Book the call and your
           plan is 40% off.
         </p>
         {config.isPending ? (
