@@ -31,7 +31,7 @@ export const apiLayerZones = [
 ];
 
 const web = 'apps/web/src';
-const webFeatures = ['auth', 'billing', 'catalog', 'config', 'dashboard', 'landing', 'guide', 'markups', 'operator', 'policies', 'profile', 'settings', 'sync'];
+const webFeatures = ['auth', 'billing', 'catalog', 'config', 'dashboard', 'landing', 'guide', 'markups', 'operator', 'policies', 'profile', 'settings', 'sync', 'blog'];
 
 /** Zones of the web app: shared components stay feature-free; features meet only through an index. */
 export const webLayerZones = [

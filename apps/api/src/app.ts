@@ -23,6 +23,8 @@ import { adminCliRoutes } from './modules/operator/admin-cli-routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { syncRoutes } from './modules/sync/routes.ts';
 import { operatorRoutes } from './modules/operator/routes.ts';
+import { contentRoutes, siteFileRoutes } from './modules/content/routes.ts';
+import { contentPageStatus } from './modules/content/services/blog-posts.ts';
 import { billingRoutes, stripeWebhookRoutes, stripeWebhookVerifier } from './modules/billing/routes.ts';
 import { configRoutes } from './http/config-routes.ts';
 import { profilePictureFiles, profileRoutes } from './modules/profile/routes.ts';
@@ -51,7 +53,7 @@ export interface BuildAppOptions {
 const HANDLER_DRAIN_TIMEOUT_MS = 15_000;
 
 // Page URLs that carry a secret (product §2 links) are logged without it.
-const SECRET_PATHS = /^\/(activate|reset-password)\/[^/?]+\/[^/?]+/;
+const SECRET_PATHS = /^\/(activate|reset-password|newsletter\/unsubscribe)\/[^/?]+(\/[^/?]+)?/;
 
 /** pino options: JSON logs with a request id and no passwords, tokens or cookies. */
 export function loggerOptions(level: string): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
@@ -135,14 +137,15 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   const refuseMethod = trackAllowedMethods(app);
 
   // Each call is registered in the context of its access level (public, user, operator).
-  await registerBrowserApi(app, ctx, [configRoutes, accountRoutes, catalogRoutes, billingRoutes, syncRoutes, profileRoutes, guideRoutes, operatorRoutes]);
+  await registerBrowserApi(app, ctx, [configRoutes, accountRoutes, catalogRoutes, billingRoutes, syncRoutes, profileRoutes, guideRoutes, operatorRoutes, contentRoutes]);
   await registerWebhookContext(app, stripeWebhookVerifier(ctx), (scope) => stripeWebhookRoutes(scope, ctx));
   await registerWebhookContext(app, unsubscribeVerifier, (scope) => unsubscribeRoutes(scope, ctx));
   await app.register(async (scope) => adminCliRoutes(scope, ctx, { token: options.adminCliToken }));
   await profilePictureFiles(app, config);
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  await registerWebApp(app, config, refuseMethod);
+  siteFileRoutes(app, ctx);
+  await registerWebApp(app, config, refuseMethod, (pathname) => contentPageStatus(ctx.db, pathname));
 
   if (options.startWorkers !== false) {
     app.addHook('onReady', async () => queue.start());

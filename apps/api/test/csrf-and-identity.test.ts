@@ -42,6 +42,10 @@ function bodyFor(url: string): Record<string, unknown> | undefined {
     '/api/request-password-reset/': { email },
     '/api/reset-password/': { uid: 'MQ', token: 'x', new_password1: 'copper wire csrf', new_password2: 'copper wire csrf' },
     '/api/resend-activation/': { email },
+    '/api/newsletter_email/': { email },
+    '/api/marketing-signup/': { email },
+    '/api/newsletter-unsubscribe/': { token: 'MQ.' + 'a'.repeat(43) },
+    '/api/setup-call-requests/': { name: 'Csrf Victim', email, preferred_time: 'Monday' },
   };
   return bodies[url] ?? {};
 }
@@ -99,6 +103,10 @@ describe('CSRF guard', () => {
         'POST /api/request-password-reset/',
         'POST /api/resend-activation/',
         'POST /api/reset-password/',
+        'POST /api/newsletter_email/',
+        'POST /api/newsletter-unsubscribe/',
+        'POST /api/marketing-signup/',
+        'POST /api/setup-call-requests/',
       ].sort(),
     );
   });

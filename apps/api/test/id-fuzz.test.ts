@@ -115,6 +115,7 @@ describe('ids in every call (issue 7 §1.1)', () => {
         'DELETE /api/users/{id}/delete-profile-picture/ path:id',
         'GET /api/user-guide-resources/{id}/file/ path:id',
         'GET /api/user-guide-videos/{id}/video/ path:id',
+        'GET /api/blog_details/{id}/ path:id',
       ]),
     );
   });

@@ -161,7 +161,7 @@ describe('seeding', () => {
     await database.close();
   });
 
-  const count = async (table: 'categories' | 'plans' | 'collections' | 'products' | 'users' | 'subscriptions') =>
+  const count = async (table: 'categories' | 'plans' | 'collections' | 'products' | 'users' | 'subscriptions' | 'blog_posts') =>
     Number((await database.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
 
   test('loads categories, plans, editions and demo accounts into an empty database, and only once', async () => {
@@ -173,6 +173,8 @@ describe('seeding', () => {
 
     expect(first.created).toEqual(demoAccounts.map((account) => account.email));
     expect(first.plans).toEqual(['free-demo', 'annual']);
+    expect(first.posts).toHaveLength(5);
+    expect(await count('blog_posts')).toBe(5);
     expect(first.editions).toEqual(['ELECTRICAL-2026-09', 'ELECTRICAL-2026-10', 'ELECTRICAL-2026-11', 'WIRE-CONDUIT-DEMO-2026-11']);
     expect(first.guide).toEqual(['getting-started', 'quickbooks-online-import', 'jobber-sync', 'markups-and-first-download', 'sync-quickbooks-jobber']);
     expect(await count('categories')).toBe(4);
@@ -217,7 +219,7 @@ describe('seeding', () => {
 
     const totals = { products: await count('products'), users: await count('users'), subscriptions: await count('subscriptions') };
     const second = await seedSampleData(database.db, now);
-    expect(second).toEqual({ created: [], plans: [], editions: [], guide: [] });
+    expect(second).toEqual({ created: [], plans: [], editions: [], guide: [], posts: [] });
     expect({ products: await count('products'), users: await count('users'), subscriptions: await count('subscriptions') }).toEqual(totals);
     expect(await count('collections')).toBe(4);
   });

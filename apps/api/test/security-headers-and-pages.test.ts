@@ -6,6 +6,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { simulatorEnv, startSimulators, uniqueAddress, type Simulators } from './support/accounts.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
+import { publishPost } from '../src/modules/content/services/publish-post.ts';
 
 const INDEX_HTML = '<!doctype html><html><head><title>Tradelist test page</title></head><body><div id="root"></div></body></html>';
 const INTERNAL_DETAIL = 'SELECT password_hash FROM users WHERE secret = 42';
@@ -170,7 +171,10 @@ describe('errors and pages', () => {
   });
 
   test('the app pages of product §2 load index.html with 200', async () => {
-    for (const url of ['/reset-password/x/y', '/activate/a/b', '/dashboard/settings', '/login', '/', '/dashboard', '/blog/12?ref=x']) {
+    await publishPost(t.database.db, { customUrl: 'a-published-post', title: 'T', category: 'C', intro: 'I', author: 'A', authorImage: '/a.svg', thumbnail: '/t.svg', paragraphs: [] }, t.clock.now());
+    const post = await t.database.db.selectFrom('blog_posts').select('id').where('custom_url', '=', 'a-published-post').executeTakeFirstOrThrow();
+    const pages = ['/reset-password/x/y', '/activate/a/b', '/dashboard/settings', '/login', '/', '/dashboard', '/faq', '/electrical', '/all-blogs', '/marketing'];
+    for (const url of [...pages, '/blog/a-published-post?ref=x', `/blog/${post.id}`, '/newsletter/unsubscribe/abc.def']) {
       const response = await client().get(url);
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type'], url).toMatch(/^text\/html/);
@@ -179,7 +183,8 @@ describe('errors and pages', () => {
   });
 
   test('an unknown page: 404 with the app page (it shows its not-found screen)', async () => {
-    for (const url of ['/no-such-page', '/activate/only-one-part', '/dashboard/settings/extra']) {
+    // A blog post page whose post does not exist (or is not published) is an unknown page too.
+    for (const url of ['/no-such-page', '/activate/only-one-part', '/dashboard/settings/extra', '/blog/12?ref=x', '/blog/no-such-post', '/robots.txt/x']) {
       const response = await client().get(url);
       expect(response.statusCode, url).toBe(404);
       expect(response.headers['content-type'], url).toMatch(/^text\/html/);

@@ -66,6 +66,12 @@ const baselines: Record<string, Baseline> = {
   'GET /api/user-guide-videos/{id}/video/': { signedIn: true },
   'GET /api/user-guide-videos/{id}/poster/': { signedIn: true },
   'GET /api/user-guide-videos/{id}/captions/': { signedIn: true },
+  'POST /api/newsletter_email/': { signedIn: false, body: () => ({ email: uniqueEmail('fuzz-news') }) },
+  'POST /api/newsletter-unsubscribe/': { signedIn: false, body: () => ({ token: 'MQ.' + 'a'.repeat(43) }) },
+  'POST /api/marketing-signup/': { signedIn: false, body: () => ({ email: uniqueEmail('fuzz-draw') }) },
+  'POST /api/setup-call-requests/': { signedIn: false, body: () => ({ name: 'Fuzz Tester', email: uniqueEmail('fuzz-setup'), phone: '555-123-4567', preferred_time: 'Monday' }) },
+  'GET /api/blog_details/{id}/': { signedIn: false },
+  'GET /api/list-groups/{category}/': { signedIn: false },
   'POST /api/onboarding/': { signedIn: true, body: () => ({ software: 'QuickBooks', team_size: '1-5', referral_source: 'Other', phone_number: '555-123-4567', can_contact: false }) },
 };
 

@@ -16,6 +16,10 @@ export const appRoutes = {
   electrical: '/electrical',
   faq: '/faq',
   marketing: '/marketing',
+  /** The 40%-off setup call: the scheduling page when one is set, else a request form. */
+  bookSetupCall: '/book-setup-call',
+  /** The newsletter email's unsubscribe link: a page that asks before it unsubscribes. */
+  newsletterUnsubscribe: '/newsletter/unsubscribe/:token',
   dashboard: '/dashboard',
   dashboardCatalog: '/dashboard/catalog',
   dashboardUserfactor: '/dashboard/userfactor',

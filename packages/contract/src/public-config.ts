@@ -6,6 +6,8 @@ export const publicConfig = z.object({
   support_email: z.string(),
   google_client_id: z.string().nullable(),
   google_gsi_script_url: z.string(),
+  /** The scheduling page of the setup call (BOOKING_URL), or null: the app shows its request form. */
+  booking_url: z.string().nullable(),
 });
 export type PublicConfig = z.infer<typeof publicConfig>;
 

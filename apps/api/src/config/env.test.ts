@@ -203,3 +203,12 @@ describe('DATA_DIR', () => {
     expect(loadConfig({ SESSION_SECRET: secret, DATA_DIR: '' }).dataDir).toBe(path.join(process.cwd(), 'data'));
   });
 });
+
+describe('BOOKING_URL', () => {
+  test('an http(s) scheduling page is kept; anything else is refused by name', () => {
+    const base = { NODE_ENV: 'test', SESSION_SECRET: secret, DATA_DIR: tempDir() };
+    expect(loadConfig({ ...base, BOOKING_URL: 'https://cal.example.com/tradelist/setup' }).bookingUrl).toBe('https://cal.example.com/tradelist/setup');
+    expect(loadConfig({ ...base, BOOKING_URL: '' }).bookingUrl).toBeUndefined();
+    expect(errorFor({ ...base, BOOKING_URL: 'javascript:alert(1)' })).toContain('BOOKING_URL');
+  });
+});

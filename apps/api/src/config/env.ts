@@ -48,6 +48,7 @@ const envSchema = z.object({
   ),
   MAIL_FROM: optionalString,
   SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
+  BOOKING_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
   GOOGLE_CLIENT_ID: optionalString,
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
@@ -103,6 +104,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   supportEmail: string;
+  /** A scheduling page for the 40%-off setup call; without it the app shows a request form. */
+  bookingUrl: string | undefined;
   google: { clientId: string | undefined; certsUrl: string; gsiScriptUrl: string };
   /**
    * Stripe: the secret key, the webhook signing secret and the API base (Stripe's own when
@@ -145,6 +148,9 @@ export interface Config {
     providerConnectsPerUser: RateLimitRule;
     syncsPerUser: RateLimitRule;
     profilePictureUploadsPerUser: RateLimitRule;
+    /** The public sign-up forms (newsletter, free-year draw), per address entered and per client. */
+    signupFormsPerEmail: RateLimitRule;
+    signupFormsPerAddress: RateLimitRule;
   };
 }
 
@@ -191,6 +197,10 @@ export const defaultRateLimits: Config['rateLimits'] = {
   // Each upload is decoded and re-encoded: a person changes their picture a few times, a script
   // would keep the image library busy.
   profilePictureUploadsPerUser: { limit: 20, windowSeconds: 60 * 60 },
+  // Each newsletter sign-up may send a mail: a person signs up once or twice, a script would
+  // fill someone's mailbox or the list with junk.
+  signupFormsPerEmail: { limit: 5, windowSeconds: 60 * 60 },
+  signupFormsPerAddress: { limit: 20, windowSeconds: 60 * 60 },
 };
 
 /**
@@ -232,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `Tradelist <no-reply@${host}>`,
     supportEmail: e.SUPPORT_EMAIL ?? `support@${host}`,
+    bookingUrl: e.BOOKING_URL,
     google: { clientId: e.GOOGLE_CLIENT_ID, certsUrl: e.GOOGLE_CERTS_URL, gsiScriptUrl: e.GOOGLE_GSI_SCRIPT_URL },
     stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL },
     quickbooks: {

@@ -403,6 +403,51 @@ export interface UserGuideVideosTable {
   created_at: Timestamp;
 }
 
+/** Blog posts (product §3.4); `paragraphs` holds `{ text, image }` objects, text in markdown. */
+export interface BlogPostsTable {
+  id: Generated<number>;
+  custom_url: string | null;
+  title: string;
+  category: string;
+  intro: string;
+  author: string;
+  author_image: string;
+  thumbnail: string;
+  paragraphs: Json<Array<{ text: string; image: string | null }>>;
+  status: Generated<'draft' | 'published'>;
+  published_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Newsletter addresses (product §5.4), stored once; an unsubscribed row keeps its date. */
+export interface NewsletterSubscribersTable {
+  id: Generated<number>;
+  email: string;
+  subscribed_at: Timestamp;
+  unsubscribed_at: Timestamp | null;
+  client_address: string | null;
+}
+
+/** Entries of the free-year draw (product §2.2 /marketing), one per address. */
+export interface MarketingSignupsTable {
+  id: Generated<number>;
+  email: string;
+  signed_up_at: Timestamp;
+  client_address: string | null;
+}
+
+/** Requests for the 40%-off setup call (when no BOOKING_URL is set), kept for the operator. */
+export interface SetupCallRequestsTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  phone: string | null;
+  preferred_time: string;
+  requested_at: Timestamp;
+  client_address: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -431,6 +476,10 @@ export interface Database {
   profile_pictures: ProfilePicturesTable;
   user_guide_resources: UserGuideResourcesTable;
   user_guide_videos: UserGuideVideosTable;
+  blog_posts: BlogPostsTable;
+  newsletter_subscribers: NewsletterSubscribersTable;
+  marketing_signups: MarketingSignupsTable;
+  setup_call_requests: SetupCallRequestsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -447,3 +496,4 @@ export type DownloadLogRow = Selectable<DownloadLogTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
 export type ProviderConnectionRow = Selectable<ProviderConnectionsTable>;
 export type SyncRunRow = Selectable<SyncRunsTable>;
+export type BlogPostRow = Selectable<BlogPostsTable>;

@@ -7,6 +7,8 @@ import { analyzeProducts, insertProducts } from '../modules/catalog/repositories
 import { findPlanBySlug, insertPlanIfMissing, insertSubscription } from '../modules/billing/repositories/subscriptions.ts';
 import { findUserByEmail, insertUser } from '../modules/accounts/repositories/users.ts';
 import { seedUserGuide } from './sample/user-guide/seed-user-guide.ts';
+import { seedPosts } from '../modules/content/services/publish-post.ts';
+import { sampleBlogPosts } from './sample/blog-posts.ts';
 
 export interface DemoAccount {
   name: string;
@@ -36,11 +38,13 @@ export interface SeedResult {
   editions: string[];
   /** User guide PDFs and videos (by slug) added by this run. */
   guide: string[];
+  /** Custom URLs of the blog posts loaded by this run: empty when the blog already had posts. */
+  posts: string[];
 }
 
 /**
  * Loads the sample data: the plans, the sample catalog (only into a catalog without categories),
- * the demo accounts and the user guide's sample PDFs and videos. Safe to run on every start; it adds only what is missing and never
+ * the sample blog posts (only into a blog without posts), the demo accounts and the user guide's sample PDFs and videos. Safe to run on every start; it adds only what is missing and never
  * changes what a user or the operator has done since.
  */
 export async function seedSampleData(db: Db, now: Date): Promise<SeedResult> {
@@ -90,6 +94,8 @@ export async function seedSampleData(db: Db, now: Date): Promise<SeedResult> {
     await analyzeProducts(db);
   }
 
+  const posts = await seedPosts(db, sampleBlogPosts, now);
+
   const created: string[] = [];
   for (const account of demoAccounts) {
     if (await findUserByEmail(db, account.email)) continue;
@@ -129,7 +135,7 @@ export async function seedSampleData(db: Db, now: Date): Promise<SeedResult> {
     created.push(account.email);
   }
   const guide = await seedUserGuide(db, now);
-  return { created, plans, editions, guide };
+  return { created, plans, editions, guide, posts };
 }
 
 async function insertEdition(db: Db, categoryId: number, edition: SampleCatalogEdition, now: Date): Promise<void> {

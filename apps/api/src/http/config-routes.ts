@@ -9,5 +9,6 @@ export const configRoutes: ApiModule = (contexts, ctx) => {
     support_email: ctx.config.supportEmail,
     google_client_id: ctx.config.google.clientId ?? null,
     google_gsi_script_url: ctx.config.google.gsiScriptUrl,
+    booking_url: ctx.config.bookingUrl ?? null,
   }));
 };

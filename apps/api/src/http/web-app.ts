@@ -20,12 +20,24 @@ function findWebDist(config: Config): string | undefined {
 }
 
 /**
+ * The status of a page whose existence depends on content (a blog post's page): 404 or 200, or
+ * null to let the route table decide. Modules provide it; app.ts passes it in.
+ */
+export type ContentPageStatus = (pathname: string) => Promise<number | null>;
+
+/**
  * Serves the built web app: hashed assets with long caching, and the app's page for every route
  * of product §2 (deep links such as /reset-password/{uid}/{token} load). Unknown /api paths get a
- * JSON 404; other unknown paths get the app's page with status 404 (it shows its not-found page).
+ * JSON 404; other unknown paths get the app's page with status 404 (it shows its not-found page),
+ * and so does a route whose content does not exist (`contentPageStatus`: a missing blog post).
  * OPTIONS and TRACE, which no route answers, get 405 from `refuseMethod`.
  */
-export async function registerWebApp(app: FastifyInstance, config: Config, refuseMethod?: RefuseMethod): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  config: Config,
+  refuseMethod?: RefuseMethod,
+  contentPageStatus?: ContentPageStatus,
+): Promise<void> {
   const dist = findWebDist(config);
   const indexHtml = dist ? readFileSync(path.join(dist, 'index.html'), 'utf8') : undefined;
   if (dist) {
@@ -40,14 +52,14 @@ export async function registerWebApp(app: FastifyInstance, config: Config, refus
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     refuseMethod?.(pathname, request.method, (allow) => void reply.header('allow', allow));
     if (pathname === '/api' || pathname.startsWith('/api/')) {
       throw new AppError('NOT_FOUND', 'No such API call.');
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') throw new AppError('NOT_FOUND', 'Not found.');
-    const status = isAppRoute(pathname) ? 200 : 404;
+    const status = isAppRoute(pathname) ? ((await contentPageStatus?.(pathname)) ?? 200) : 404;
     if (!indexHtml) {
       return reply
         .code(status === 200 ? 503 : 404)

@@ -11,12 +11,14 @@ export interface MailContent {
 export const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-function layout(paragraphs: string[], action?: { label: string; url: string }): string {
+const ACCOUNT_FOOTER = 'You received this email because of an action on your Tradelist account.';
+
+function layout(paragraphs: string[], action?: { label: string; url: string }, footer = ACCOUNT_FOOTER): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#f26b1d;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#555">Or paste this link into your browser: ${escapeHtml(action.url)}</p>`
     : '';
-  return `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1b2733;max-width:560px;margin:0 auto;padding:24px"><h1 style="font-size:20px;color:#14213d">Tradelist</h1>${body}${button}<p style="font-size:12px;color:#777;margin-top:32px">You received this email because of an action on your Tradelist account.</p></body></html>`;
+  return `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1b2733;max-width:560px;margin:0 auto;padding:24px"><h1 style="font-size:20px;color:#14213d">Tradelist</h1>${body}${button}<p style="font-size:12px;color:#777;margin-top:32px">${escapeHtml(footer)}</p></body></html>`;
 }
 
 /**
@@ -28,9 +30,45 @@ function greeting(verifiedName: string | null): string {
   return verifiedName ? `Hi ${verifiedName},` : 'Hello,';
 }
 
-function content(kind: string, subject: string, paragraphs: string[], action?: { label: string; url: string }): MailContent {
-  const text = [...paragraphs, ...(action ? [`${action.label}: ${action.url}`] : []), '— Tradelist'].join('\n\n');
-  return { kind, subject, text, html: layout(paragraphs, action) };
+function content(kind: string, subject: string, paragraphs: string[], action?: { label: string; url: string }, footer?: string): MailContent {
+  const text = [...paragraphs, ...(action ? [`${action.label}: ${action.url}`] : []), '— Tradelist', ...(footer ? [footer] : [])].join('\n\n');
+  return { kind, subject, text, html: layout(paragraphs, action, footer) };
+}
+
+/**
+ * To SUPPORT_EMAIL when a visitor asks for the setup call. The visitor's text is shown as text
+ * (escaped in the HTML); the subject is fixed, so nothing typed reaches a header.
+ */
+export function setupCallRequestMail(request: { name: string; email: string; phone: string | null; preferredTime: string }): MailContent {
+  return content(
+    'setup-call-request',
+    'New setup call request',
+    [
+      'Someone asked for a setup call (40% off) on the Tradelist site.',
+      `Name: ${request.name}`,
+      `Email: ${request.email}`,
+      `Phone: ${request.phone ?? 'not given'}`,
+      `Preferred time: ${request.preferredTime}`,
+      'Reply to the email address above to confirm a time.',
+    ],
+    undefined,
+    'Sent to the support address by the setup call form on Tradelist.',
+  );
+}
+
+/** Sent once per newsletter sign-up (product §5.4): what to expect, and the unsubscribe link. */
+export function newsletterConfirmationMail(unsubscribeLink: string): MailContent {
+  return content(
+    'newsletter-confirmation',
+    'You are subscribed to the Tradelist newsletter',
+    [
+      'Hello,',
+      'Thanks for subscribing to the Tradelist newsletter. About once a month we write about material prices, pricing jobs and getting price lists into QuickBooks Online and Jobber.',
+      'If you did not sign up, or change your mind, you can unsubscribe at any time.',
+    ],
+    { label: 'Unsubscribe', url: unsubscribeLink },
+    'You received this email because this address was entered in the newsletter form on Tradelist.',
+  );
 }
 
 /** Sent at registration: the activation link (valid 3 days); no name, the address is not verified. */

@@ -156,7 +156,7 @@ export function findUser(t: TestApp, email: string): Promise<User | undefined> {
     .executeTakeFirst();
 }
 
-const countedTables = ['users', 'user_tokens', 'mail_outbox', 'jobs', 'sessions'] as const;
+const countedTables = ['users', 'user_tokens', 'mail_outbox', 'jobs', 'sessions', 'newsletter_subscribers', 'marketing_signups', 'setup_call_requests'] as const;
 export type CountedTable = (typeof countedTables)[number];
 
 /** Row counts of the tables a refused request must not touch. */

@@ -17,19 +17,12 @@ function page<Chunk>(load: () => Promise<Chunk>, pick: (chunk: Chunk) => Compone
 }
 
 const publicChunk = () => import('./lazy/public');
+const contentChunk = () => import('./lazy/content');
+const blogPostChunk = () => import('./lazy/blog-post');
 const signInChunk = () => import('./lazy/sign-in');
 const dashboardChunk = () => import('./lazy/dashboard');
 const markupsChunk = () => import('./lazy/markups');
 const operatorChunk = () => import('./lazy/operator');
-
-/** Public pages whose features ship in later issues: a real "not available yet" page until then. */
-const notYetAvailable = [
-  paths.allBlogs,
-  paths.blog,
-  paths.electrical,
-  paths.faq,
-  paths.marketing,
-] as const;
 
 /** Every page of `appRoutes`, with its layout. */
 export const routes: RouteObject[] = [
@@ -50,7 +43,13 @@ export const routes: RouteObject[] = [
           { path: paths.resetPassword, lazy: page(signInChunk, (chunk) => chunk.ResetPasswordRoute) },
           { path: paths.activate, lazy: page(signInChunk, (chunk) => chunk.ActivateRoute) },
           { path: paths.verified, lazy: page(signInChunk, (chunk) => chunk.VerifiedRoute) },
-          ...notYetAvailable.map((path) => ({ path, element: <NotFoundRoute /> })),
+          { path: paths.faq, lazy: page(contentChunk, (chunk) => chunk.FaqRoute) },
+          { path: paths.electrical, lazy: page(contentChunk, (chunk) => chunk.ElectricalRoute) },
+          { path: paths.allBlogs, lazy: page(contentChunk, (chunk) => chunk.AllBlogsRoute) },
+          { path: paths.marketing, lazy: page(contentChunk, (chunk) => chunk.MarketingRoute) },
+          { path: paths.bookSetupCall, lazy: page(contentChunk, (chunk) => chunk.BookSetupCallRoute) },
+          { path: paths.newsletterUnsubscribe, lazy: page(contentChunk, (chunk) => chunk.NewsletterUnsubscribeRoute) },
+          { path: paths.blog, lazy: page(blogPostChunk, (chunk) => chunk.BlogPostRoute) },
           { path: '*', element: <NotFoundRoute /> },
         ],
       },

@@ -14,8 +14,8 @@ export const homeSectionIds = {
 export const homeLinks = {
   why: `${appRoutes.home}#${homeSectionIds.why}`,
   pricing: `${appRoutes.home}#${homeSectionIds.pricing}`,
-  /** No booking flow exists yet; the 40%-off setup call starts with an account. */
-  bookSetupCall: appRoutes.register,
+  /** The 40%-off setup call: the scheduling page (BOOKING_URL) or the request form. */
+  bookSetupCall: appRoutes.bookSetupCall,
 } as const;
 
 /** Static files served from apps/web/public. */

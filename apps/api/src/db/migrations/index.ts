@@ -9,6 +9,7 @@ import * as payments from './0007-payments.ts';
 import * as sync from './0008-sync.ts';
 import * as accountArea from './0009-account-area.ts';
 import * as profileAndGuide from './0010-profile-and-guide.ts';
+import * as content from './0011-content.ts';
 
 /**
  * Every migration, in order. Imported statically so the bundled server carries them; a new
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0008-sync': sync,
   '0009-account-area': accountArea,
   '0010-profile-and-guide': profileAndGuide,
+  '0011-content': content,
 };

@@ -1,2 +1,2 @@
 // The config feature's public surface: what other features use.
-export { usePublicConfig } from './api/get-public-config';
+export { publicConfigQueryOptions, usePublicConfig } from './api/get-public-config';

@@ -9,6 +9,7 @@ import { DEFAULT_GRANT_DAYS, grantSubscription } from '../../billing/services/gr
 import { importEdition, type EditionComparison, type PriceChange } from '../../catalog/services/import-edition.ts';
 import { listEditions } from '../../catalog/services/list-editions.ts';
 import { revokeSubscription } from '../../billing/services/revoke-subscription.ts';
+import { parsePostFile, publishPost } from '../../content/services/publish-post.ts';
 
 /** What the operator commands need: the database, the clock, and whether this is production. */
 export type AdminContext = Pick<AppContext, 'db' | 'clock'> & { config: Pick<Config, 'env'> };
@@ -31,6 +32,9 @@ Commands:
   list-editions [<category>]                  the editions, newest first
   grant-subscription <email> [--days N]       a complimentary annual subscription (default ${DEFAULT_GRANT_DAYS} days)
   revoke-subscription <email>                 end a user's complimentary subscription now
+  publish-post <file.json>                    publish a blog post (custom_url, title, category, intro,
+                                              author, author_image, thumbnail, paragraphs: [{ text, image }]
+                                              with markdown text); a post with the same custom_url is replaced
 `;
 
 /** At most this many problem lines are printed for a rejected file (the count is always given). */
@@ -55,6 +59,7 @@ function parse(argv: string[], options: Record<string, { type: 'string' | 'boole
  * and hands their bytes over, so the command runs the same in the CLI and in the server.
  */
 export function fileArguments(argv: readonly string[]): string[] {
+  if (argv[0] === 'publish-post') return argv[1] === undefined ? [] : [argv[1]];
   if (argv[0] !== 'import-edition') return [];
   try {
     const { positionals } = parseArgs({ args: argv.slice(1), options: { name: { type: 'string' }, rundate: { type: 'string' } }, allowPositionals: true, strict: false });
@@ -103,6 +108,15 @@ export async function runAdminCommand(ctx: AdminContext, argv: readonly string[]
         };
         return done(lines[result.outcome]);
       }
+      case 'publish-post': {
+        const { positionals } = parse(args, {}, { min: 1, max: 1 });
+        const content = files.get(positionals[0]!);
+        if (!content) return { exitCode: 1, output: `Cannot read the file ${positionals[0]}.\n` };
+        const parsed = parsePostFile(content);
+        if ('problems' in parsed) return { exitCode: 1, output: `${positionals[0]} was not published:\n  ${parsed.problems.join('\n  ')}\n` };
+        const post = await publishPost(ctx.db, parsed.draft, ctx.clock.now());
+        return done(`Published "${post.title}" at /blog/${post.custom_url} (id ${post.id}).`);
+      }
       case 'revoke-subscription': {
         const { positionals } = parse(args, {}, { min: 1, max: 1 });
         const result = await revokeSubscription(ctx, { email: positionals[0]! });
@@ -134,6 +148,7 @@ async function seed(ctx: AdminContext): Promise<AdminCommandResult> {
     result.editions.length ? `Sample catalog loaded: ${result.editions.join(', ')}` : null,
     result.created.length ? `Created demo accounts: ${result.created.join(', ')}` : null,
     result.guide.length ? `User guide added: ${result.guide.join(', ')}` : null,
+    result.posts.length ? `Sample blog posts published: ${result.posts.length}` : null,
   ].filter((line) => line !== null);
   return done(lines.length ? lines.join('\n') : 'Sample data already loaded.');
 }

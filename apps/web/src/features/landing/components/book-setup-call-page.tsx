@@ -1,0 +1,91 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { api } from '@tradelist/contract/api';
+import { setupCallRequest, type SetupCallRequest } from '@tradelist/contract/content';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { TextField } from '../../../components/ui/text-field';
+import { callApi, isApiError } from '../../../lib/api-client';
+import { firstFieldMessages } from '../../../lib/error-messages';
+import { notify } from '../../../lib/notify';
+import { useMetaDescription } from '../../../lib/use-meta-description';
+import { publicConfigQueryOptions } from '../../config';
+import buttonStyles from '../../../components/ui/button.module.css';
+import fieldStyles from '../../../components/ui/field.module.css';
+import pageStyles from './public-pages.module.css';
+import { cx } from '../../../lib/cx';
+
+const fieldNames = ['name', 'email', 'phone', 'preferred_time'] as const;
+
+/**
+ * The 40%-off setup call (product §1.3): the scheduling page when BOOKING_URL is set, otherwise a
+ * short request form whose request is stored and mailed to support.
+ */
+export function BookSetupCallPage() {
+  useMetaDescription('Book a Tradelist setup call and get 40% off: we set up your markups, tax and software with you.');
+  const config = useQuery(publicConfigQueryOptions);
+  return (
+    <div className={pageStyles.marketing}>
+      <title>Book a setup call | Tradelist</title>
+      <div className={pageStyles.marketingCard}>
+        <p className={pageStyles.eyebrow}>Setup call · 40% off</p>
+        <h1 className={pageStyles.title}>Book a setup call</h1>
+        <p className={pageStyles.lead}>
+          On a short call we set up your markups and sales tax with you and connect QuickBooks Online or Jobber. Book the call and your
+          plan is 40% off.
+        </p>
+        {config.isPending ? (
+          <p role="status">Loading...</p>
+        ) : config.data?.booking_url ? (
+          <a href={config.data.booking_url} rel="noopener noreferrer" className={cx(buttonStyles.button, buttonStyles.buttonPrimary, buttonStyles.buttonLarge)}>
+            Choose a time
+          </a>
+        ) : (
+          <SetupCallForm />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function SetupCallForm() {
+  const { register, handleSubmit, setError, formState } = useForm<SetupCallRequest>({
+    resolver: zodResolver(setupCallRequest),
+    defaultValues: { name: '', email: '', phone: '', preferred_time: '' },
+  });
+  const send = useMutation({
+    mutationFn: (body: SetupCallRequest) => callApi(api.content.requestSetupCall, { body }),
+    onSuccess: (answer) => notify.success(answer.message),
+    onError(error) {
+      const fields = isApiError(error) ? firstFieldMessages(error.body?.fields) : [];
+      for (const [field, message] of fields) {
+        if ((fieldNames as readonly string[]).includes(field)) setError(field as (typeof fieldNames)[number], { type: 'server', message });
+      }
+      notify.error(isApiError(error) && error.body?.error ? error.body.error : 'Something went wrong. Please try again.');
+    },
+  });
+
+  if (send.isSuccess) {
+    return (
+      <p className={fieldStyles.formStatus} role="status">
+        {send.data.message}
+      </p>
+    );
+  }
+  return (
+    <form className={fieldStyles.form} noValidate onSubmit={handleSubmit((values) => send.mutate(values))}>
+      <TextField label="Name" autoComplete="name" required error={formState.errors.name?.message} {...register('name')} />
+      <TextField label="Email" type="email" autoComplete="email" required error={formState.errors.email?.message} {...register('email')} />
+      <TextField label="Phone (optional)" type="tel" autoComplete="tel" error={formState.errors.phone?.message} {...register('phone')} />
+      <TextField
+        label="Preferred time"
+        hint="A day and time that suits you, with your time zone"
+        required
+        error={formState.errors.preferred_time?.message}
+        {...register('preferred_time')}
+      />
+      <button type="submit" className={cx(buttonStyles.button, buttonStyles.buttonPrimary, buttonStyles.buttonBlock)} disabled={send.isPending}>
+        {send.isPending ? 'Sending…' : 'Request a setup call'}
+      </button>
+    </form>
+  );
+}
