@@ -21,8 +21,15 @@ async function signedInUser(page: Page, label: string): Promise<string> {
   return email;
 }
 
-// The Profile tab's picture (the header shows one too).
+// The Profile tab's picture, and the header's.
 const picture = (page: Page) => page.getByRole('region', { name: 'Profile picture' }).getByRole('img');
+const headerPicture = (page: Page) => page.locator('header').getByRole('img', { name: 'Profile picture', exact: true });
+
+/** The settings screen, on its Profile tab. */
+async function openProfileTab(page: Page): Promise<void> {
+  await page.goto('/dashboard/settings');
+  await page.getByRole('tab', { name: 'Profile' }).click();
+}
 
 /** The loaded image's natural width (0 until it has loaded). */
 const naturalWidth = (page: Page) => picture(page).evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0));
@@ -30,8 +37,9 @@ const naturalWidth = (page: Page) => picture(page).evaluate((img: HTMLImageEleme
 test.describe('profile picture (product §2.13 Profile tab)', () => {
   test('upload shows the new picture, a refused file says why, removal brings back the default', async ({ page }, testInfo) => {
     await signedInUser(page, 'picture');
-    await page.goto('/dashboard/settings');
+    await openProfileTab(page);
     await expect(picture(page)).toHaveAttribute('alt', 'Default profile picture');
+    await expect(headerPicture(page)).toHaveAttribute('src', '/images2/profile-pic.png');
     await expect(picture(page)).toHaveAttribute('src', '/images2/profile-pic.png');
 
     const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 230, g: 120, b: 30 } } }).jpeg().toBuffer();
@@ -41,6 +49,8 @@ test.describe('profile picture (product §2.13 Profile tab)', () => {
     await expect(picture(page)).toHaveAttribute('alt', 'Your profile picture');
     await expect(picture(page)).toHaveAttribute('src', /^\/media\/profile-pictures\/[0-9a-f]{32}\.webp$/);
     await expect.poll(() => naturalWidth(page)).toBe(256);
+    // The header shows the same picture.
+    await expect(headerPicture(page)).toHaveAttribute('src', (await picture(page).getAttribute('src'))!);
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 800 });
       await page.screenshot({ path: testInfo.outputPath(`settings-profile-${width}.png`), fullPage: true });
@@ -56,13 +66,14 @@ test.describe('profile picture (product §2.13 Profile tab)', () => {
     await page.getByRole('button', { name: 'Remove picture' }).click();
     await expectToast(page, profileMessages.removed);
     await expect(picture(page)).toHaveAttribute('src', '/images2/profile-pic.png');
+    await expect(headerPicture(page)).toHaveAttribute('src', '/images2/profile-pic.png');
     await expect(page.getByRole('button', { name: 'Remove picture' })).toBeDisabled();
   });
 
   test('a picture that cannot be read or removed: the default image and the messages of product §8.10', async ({ page }) => {
     await signedInUser(page, 'picture-fail');
     await page.route('**/api/users/*/profile-picture/', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"INTERNAL","error":"x"}' }));
-    await page.goto('/dashboard/settings');
+    await openProfileTab(page);
     await expectToast(page, profileMessages.fetchFailed);
     await expect(picture(page)).toHaveAttribute('src', '/images2/profile-pic.png');
     await page.unroute('**/api/users/*/profile-picture/');

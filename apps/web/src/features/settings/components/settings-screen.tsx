@@ -143,7 +143,7 @@ export function SettingsScreen({ user, profile, connections }: SettingsScreenPro
   const submit = handleSubmit((body) => save.mutate({ id: user.id, body }), () => setTab('general'));
 
   return (
-    <form noValidate onSubmit={submit}>
+    <div>
       <div role="tablist" aria-label="Settings" className={settingsStyles.settingsTabs}>
         {tabs.map((t) => (
           <button
@@ -163,87 +163,93 @@ export function SettingsScreen({ user, profile, connections }: SettingsScreenPro
         ))}
       </div>
 
-      <div role="tabpanel" id="settings-panel-general" aria-labelledby="settings-tab-general" hidden={tab !== 'general'} className={settingsStyles.settingsPanel}>
-        <TextField label="Name" autoComplete="name" error={formState.errors.name?.message} {...register('name')} />
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          hint="Changing it signs you out until you activate the new address with the link we send there."
-          error={formState.errors.email?.message}
-          {...register('email')}
-        />
-        <div className={settingsStyles.settingsRow}>
-          <div>
-            <p className={settingsStyles.settingsRowTitle}>Your data</p>
-            <p className={settingsStyles.settingsRowText}>Your account, preferences, onboarding answers, markups, subscriptions, payments and downloads, as a JSON file.</p>
+      {/* The General and Updates fields save together; the Profile tab has its own upload form, so it stays outside this one. */}
+      <form noValidate onSubmit={submit}>
+
+        <div role="tabpanel" id="settings-panel-general" aria-labelledby="settings-tab-general" hidden={tab !== 'general'} className={settingsStyles.settingsPanel}>
+          <TextField label="Name" autoComplete="name" error={formState.errors.name?.message} {...register('name')} />
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            hint="Changing it signs you out until you activate the new address with the link we send there."
+            error={formState.errors.email?.message}
+            {...register('email')}
+          />
+          <div className={settingsStyles.settingsRow}>
+            <div>
+              <p className={settingsStyles.settingsRowTitle}>Your data</p>
+              <p className={settingsStyles.settingsRowText}>Your account, preferences, onboarding answers, markups, subscriptions, payments and downloads, as a JSON file.</p>
+            </div>
+            <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonOutline)} onClick={() => void downloadData()} disabled={exporting}>
+              {exporting ? 'Preparing…' : 'Download my data'}
+            </button>
           </div>
-          <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonOutline)} onClick={() => void downloadData()} disabled={exporting}>
-            {exporting ? 'Preparing…' : 'Download my data'}
+        </div>
+
+        <div role="tabpanel" id="settings-panel-connections" aria-labelledby="settings-tab-connections" hidden={tab !== 'connections'} className={settingsStyles.settingsPanel}>
+          <div className={settingsStyles.settingsRow} data-testid="connection-google">
+            <div>
+              <p className={settingsStyles.settingsRowTitle}>Google</p>
+              <p className={settingsStyles.settingsRowText}>
+                {user.google_email ? `Signed in with Google as ${user.google_email}` : 'This account does not sign in with Google.'}
+              </p>
+            </div>
+          </div>
+          {connections}
+        </div>
+
+        <div role="tabpanel" id="settings-panel-updates" aria-labelledby="settings-tab-updates" hidden={tab !== 'updates'} className={settingsStyles.settingsPanel}>
+          <label className={settingsStyles.settingsCheck}>
+            <input type="checkbox" {...register('update1')} />
+            <span>New edition emails: tell me when a new edition of a price list is out.</span>
+          </label>
+          <label className={settingsStyles.settingsCheck}>
+            <input type="checkbox" {...register('update2')} />
+            <span>Product update emails: news about Tradelist.</span>
+          </label>
+          <p className={settingsStyles.settingsRowText}>Every such email also has a one-click unsubscribe link.</p>
+        </div>
+
+        <div role="tabpanel" id="settings-panel-security" aria-labelledby="settings-tab-security" hidden={tab !== 'security'} className={settingsStyles.settingsPanel}>
+          <div className={settingsStyles.settingsRow}>
+            <div>
+              <p className={settingsStyles.settingsRowTitle}>Password</p>
+              <p className={settingsStyles.settingsRowText}>We email a link to {user.email} to choose a new password.</p>
+            </div>
+            <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonOutline)} onClick={() => resetLink.mutate(user.email)} disabled={resetLink.isPending}>
+              Send password reset link
+            </button>
+          </div>
+          <div className={cx(settingsStyles.settingsRow, settingsStyles.settingsDanger)}>
+            <div>
+              <p className={settingsStyles.settingsRowTitle}>Delete account</p>
+              <p className={settingsStyles.settingsRowText}>Cancels a running subscription at once and deletes your account and personal data. This cannot be undone.</p>
+            </div>
+            <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonOutline)} onClick={() => setConfirmDelete(true)}>
+              Delete account
+            </button>
+          </div>
+        </div>
+
+
+        <div className={settingsStyles.settingsActions} hidden={tab === 'profile'}>
+          <button type="submit" className={cx(buttonStyles.button, buttonStyles.buttonPrimary)} disabled={save.isPending}>
+            {save.isPending ? 'Saving…' : 'Save'}
+          </button>
+          <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonOutline)} onClick={() => reset(valuesOf(user))}>
+            Cancel
           </button>
         </div>
-      </div>
 
-      <div role="tabpanel" id="settings-panel-connections" aria-labelledby="settings-tab-connections" hidden={tab !== 'connections'} className={settingsStyles.settingsPanel}>
-        <div className={settingsStyles.settingsRow} data-testid="connection-google">
-          <div>
-            <p className={settingsStyles.settingsRowTitle}>Google</p>
-            <p className={settingsStyles.settingsRowText}>
-              {user.google_email ? `Signed in with Google as ${user.google_email}` : 'This account does not sign in with Google.'}
-            </p>
-          </div>
-        </div>
-        {connections}
-      </div>
-
-      <div role="tabpanel" id="settings-panel-updates" aria-labelledby="settings-tab-updates" hidden={tab !== 'updates'} className={settingsStyles.settingsPanel}>
-        <label className={settingsStyles.settingsCheck}>
-          <input type="checkbox" {...register('update1')} />
-          <span>New edition emails: tell me when a new edition of a price list is out.</span>
-        </label>
-        <label className={settingsStyles.settingsCheck}>
-          <input type="checkbox" {...register('update2')} />
-          <span>Product update emails: news about Tradelist.</span>
-        </label>
-        <p className={settingsStyles.settingsRowText}>Every such email also has a one-click unsubscribe link.</p>
-      </div>
-
-      <div role="tabpanel" id="settings-panel-security" aria-labelledby="settings-tab-security" hidden={tab !== 'security'} className={settingsStyles.settingsPanel}>
-        <div className={settingsStyles.settingsRow}>
-          <div>
-            <p className={settingsStyles.settingsRowTitle}>Password</p>
-            <p className={settingsStyles.settingsRowText}>We email a link to {user.email} to choose a new password.</p>
-          </div>
-          <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonOutline)} onClick={() => resetLink.mutate(user.email)} disabled={resetLink.isPending}>
-            Send password reset link
-          </button>
-        </div>
-        <div className={cx(settingsStyles.settingsRow, settingsStyles.settingsDanger)}>
-          <div>
-            <p className={settingsStyles.settingsRowTitle}>Delete account</p>
-            <p className={settingsStyles.settingsRowText}>Cancels a running subscription at once and deletes your account and personal data. This cannot be undone.</p>
-          </div>
-          <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonOutline)} onClick={() => setConfirmDelete(true)}>
-            Delete account
-          </button>
-        </div>
-      </div>
+      </form>
 
       <div role="tabpanel" id="settings-panel-profile" aria-labelledby="settings-tab-profile" hidden={tab !== 'profile'} className={settingsStyles.settingsPanel}>
         {profile ?? <p className={settingsStyles.settingsRowText}>Uploading a profile picture is not available yet; the header shows the default picture.</p>}
       </div>
 
-      <div className={settingsStyles.settingsActions}>
-        <button type="submit" className={cx(buttonStyles.button, buttonStyles.buttonPrimary)} disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save'}
-        </button>
-        <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonOutline)} onClick={() => reset(valuesOf(user))}>
-          Cancel
-        </button>
-      </div>
-
       <DeleteAccountDialog open={confirmDelete} email={user.email} pending={deletion.isPending} onClose={() => setConfirmDelete(false)} onConfirm={() => deletion.mutate(user.id)} />
-    </form>
+    </div>
   );
 }
 
