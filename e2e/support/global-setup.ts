@@ -1,4 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { appendFileSync, closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -33,6 +34,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const appUrl = `http://localhost:${port}`;
   const simulators = await startSimulators({ smtpPort: 0, inboxPort: 0, googlePort: 0, stripeWebhookUrl: `${appUrl}/api/stripe/webhook/` });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tradelist-e2e-'));
+  const sessionSecret = randomBytes(32).toString('hex');
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'development',
@@ -53,6 +55,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     // The suite signs up dozens of accounts from one address, more than the hourly registration
     // limit allows; the limits themselves are tested in the API tier.
     RATE_LIMIT_SCALE: '10',
+    // Known to the tests, which sign an email's unsubscribe link as the server does.
+    SESSION_SECRET: sessionSecret,
   };
   const logFile = path.join(dataDir, 'server.log');
   const seeded = spawnSync('node', ['apps/api/dist/cli.js', 'seed'], { cwd: root, env, encoding: 'utf8' });
@@ -80,6 +84,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.E2E_QBO_URL = simulators.quickbooks.url;
   process.env.E2E_JOBBER_URL = simulators.jobber.url;
   process.env.E2E_BASE_URL = appUrl;
+  process.env.E2E_SESSION_SECRET = sessionSecret;
   process.env.E2E_INBOX_URL = simulators.smtp.inboxUrl;
   process.env.E2E_GOOGLE_URL = simulators.google.url;
   process.env.E2E_STRIPE_URL = simulators.stripe.url;

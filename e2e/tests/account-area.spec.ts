@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { createActivatedUser, signInThroughApi, uniqueEmail } from '../support/accounts.ts';
 import { linkIn, waitForMail } from '../support/inbox.ts';
 import { expectToast } from '../support/toasts.ts';
+import { unsubscribeToken } from '../../apps/api/src/mail/unsubscribe.ts';
 
 const password = 'romex 12-2 with ground';
 
@@ -179,4 +180,26 @@ test('delete account: confirmed by typing the email, signed out, the email can r
   const token = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
   const again = await page.request.post('/api/register/', { headers: { 'x-xsrf-token': token }, data: { username: 'Riley Returns', email: account.email, password, password2: password } });
   expect(again.status()).toBe(201);
+});
+
+test('the unsubscribe link of a new-edition email: the page asks first, its button turns the emails off, Settings shows it', async ({ page, browser }) => {
+  await newUser(page, 'unsubscribe');
+  const me = async () => (await (await page.request.get('/api/me/')).json()) as { id: number; update1: boolean; update2: boolean };
+  const { id } = await me();
+  // The link the server puts in a new-edition email (List-Unsubscribe and the body), opened signed out.
+  const link = `${process.env.E2E_BASE_URL}/api/unsubscribe/${unsubscribeToken(process.env.E2E_SESSION_SECRET!, id, 'update1')}/`;
+  const reader = await browser.newPage();
+  await reader.goto(link);
+  await expect(reader.getByRole('heading', { name: 'Unsubscribe' })).toBeVisible();
+  // Opening the link changes nothing (mail scanners open links too).
+  expect(await me()).toMatchObject({ update1: true, update2: true });
+  await reader.getByRole('button', { name: 'Unsubscribe' }).click();
+  await expect(reader.getByRole('heading', { name: 'You are unsubscribed' })).toBeVisible();
+  await reader.close();
+  expect(await me()).toMatchObject({ update1: false, update2: true });
+
+  await page.goto('/dashboard/settings');
+  await page.getByRole('tab', { name: 'Updates' }).click();
+  await expect(page.getByRole('checkbox', { name: /New edition emails/ })).not.toBeChecked();
+  await expect(page.getByRole('checkbox', { name: /Product update emails/ })).toBeChecked();
 });
