@@ -5,7 +5,7 @@ import type { Db } from '../../../db/database.ts';
  * right, product §1.5). Secrets stay out: no password hash, session, link token or provider id.
  */
 export async function readPersonalData(db: Db, userId: number) {
-  const [account, onboarding, markups, subscriptions, payments, downloads] = await Promise.all([
+  const [account, onboarding, markups, subscriptions, payments, downloads, syncs, connections] = await Promise.all([
     db
       .selectFrom('users')
       .select(['id', 'name', 'email', 'google_email', 'is_verified', 'is_onboarded', 'update1', 'update2', 'role', 'created_at', 'updated_at', 'last_login_at', 'password_changed_at'])
@@ -33,6 +33,20 @@ export async function readPersonalData(db: Db, userId: number) {
       .where('download_log.user_id', '=', userId)
       .orderBy('download_log.id')
       .execute(),
+    db
+      .selectFrom('sync_runs')
+      .innerJoin('collections', 'collections.id', 'sync_runs.collection_id')
+      .select(['collections.name as edition', 'sync_runs.provider', 'sync_runs.status', 'sync_runs.total', 'sync_runs.created', 'sync_runs.updated', 'sync_runs.unchanged', 'sync_runs.failed', 'sync_runs.queued_at', 'sync_runs.finished_at'])
+      .where('sync_runs.user_id', '=', userId)
+      .orderBy('sync_runs.id')
+      .execute(),
+    // The connections without their tokens: which service, which company, since when.
+    db
+      .selectFrom('provider_connections')
+      .select(['provider', 'status', 'account_name', 'connected_at', 'disconnected_reason'])
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute(),
   ]);
-  return { account, onboarding, markups, subscriptions, payments, downloads };
+  return { account, onboarding, markups, subscriptions, payments, downloads, syncs, connections };
 }

@@ -8,7 +8,8 @@ function percent(basisPoints: number | null): number | null {
 
 /**
  * GET /users/{id}/data-export/ (the privacy policy's access right): the account, its
- * preferences, onboarding answers, markups, subscriptions and payments, and downloads, as one
+ * preferences, onboarding answers, markups, subscriptions and payments, downloads, syncs and
+ * connections to QuickBooks and Jobber (never their tokens), as one
  * JSON document with a file name of the day.
  */
 export async function exportPersonalData(ctx: AppContext, userId: number): Promise<{ fileName: string; json: string }> {
@@ -49,6 +50,8 @@ export async function exportPersonalData(ctx: AppContext, userId: number): Promi
     subscriptions: data.subscriptions,
     payments: data.payments,
     downloads: data.downloads,
+    syncs: data.syncs,
+    connections: data.connections,
   };
   return { fileName: `tradelist-my-data-${now.toISOString().slice(0, 10)}.json`, json: JSON.stringify(document, null, 2) };
 }

@@ -154,7 +154,19 @@ describe('GET /api/users/{id}/data-export/', () => {
     expect(data.preferences).toEqual({ update1_new_edition_emails: true, update2_product_update_emails: true });
     expect(data.onboarding).toMatchObject({ software: 'Jobber', phone_number: '555-123-4567', can_contact: true });
     expect(data.markups).toMatchObject({ markup1_10: 25, tax: 8.25 });
-    expect(data).toMatchObject({ subscriptions: [], payments: [], downloads: [] });
+    expect(data).toMatchObject({ subscriptions: [], payments: [], downloads: [], syncs: [], connections: [] });
     expect(response.body).not.toMatch(/password_hash|argon2|token/);
+  });
+
+  test('connections to QuickBooks and Jobber are listed without their tokens', async () => {
+    const m = await member();
+    const now = t.clock.now();
+    await t.database.db
+      .insertInto('provider_connections')
+      .values({ user_id: m.id, provider: 'quickbook', status: 'connected', account_id: '9341453071836290', account_name: 'Sandbox Company US 2', key_id: 'k1', access_token_enc: 'sealed-access-secret', refresh_token_enc: 'sealed-refresh-secret', access_expires_at: now, refresh_expires_at: now, connected_at: now, refreshed_at: null, updated_at: now, disconnected_reason: null })
+      .execute();
+    const response = await m.client.get(`/api/users/${m.id}/data-export/`);
+    expect(response.json().connections).toEqual([{ provider: 'quickbook', status: 'connected', account_name: 'Sandbox Company US 2', connected_at: now.toISOString(), disconnected_reason: null }]);
+    expect(response.body).not.toMatch(/sealed-|k1/);
   });
 });
