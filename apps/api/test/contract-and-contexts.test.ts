@@ -59,13 +59,16 @@ describe('the contract of endpoints', () => {
     }
   });
 
-  test('a signed-in user who is not an operator gets 403 from every operator call; an operator gets the answer', async () => {
+  test('a signed-in user or subscriber who is not an operator gets 403 from every operator call; an operator gets the answer', async () => {
     const user = await signedIn('user', 'not-operator');
+    const { client: subscriber } = await clientFor(t, fixture, 'subscriber', 'subscriber-not-operator');
     const operator = await signedIn('operator', 'operator');
     for (const endpoint of endpoints.filter((e) => e.access === 'operator')) {
-      const refused = await user.request(endpoint.method, sampleUrl(endpoint));
-      expect(refused.statusCode, `${endpoint.method} ${endpoint.path}`).toBe(403);
-      expect(refused.json()).toMatchObject({ code: 'FORBIDDEN' });
+      for (const [who, client] of [['user', user], ['subscriber', subscriber]] as const) {
+        const refused = await client.request(endpoint.method, sampleUrl(endpoint), endpoint.method === 'GET' ? {} : { body: {} });
+        expect(refused.statusCode, `${who}: ${endpoint.method} ${endpoint.path}`).toBe(403);
+        expect(refused.json()).toMatchObject({ code: 'FORBIDDEN' });
+      }
     }
     const editions = await operator.get(api.operator.editions.path);
     expect(editions.statusCode).toBe(200);

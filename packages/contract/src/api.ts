@@ -54,6 +54,7 @@ import { defineEndpoint } from './endpoint.ts';
 import { messageBody } from './errors.ts';
 import { PDF_MEDIA_TYPE, userGuideItemParams, userGuideResourcesResponse, userGuideVideosResponse, WEBVTT_MEDIA_TYPE } from './guide.ts';
 import { onboardingRequest, onboardingResponse } from './onboarding.ts';
+import { auditLogQuery, auditLogResponse } from './operator.ts';
 import { PROFILE_IMAGE_FIELD, PROFILE_PICTURE_MAX_BYTES, profilePictureResponse } from './profile.ts';
 import { publicConfig } from './public-config.ts';
 import {
@@ -700,6 +701,16 @@ export const api = {
       summary: 'Every edition of every category, newest first',
       response: { 200: collectionsResponse },
       errors: [401, 403],
+    }),
+    auditLog: defineEndpoint({
+      method: 'GET',
+      path: '/api/operator/audit-log/',
+      access: 'operator',
+      tag: 'operator',
+      summary: 'What operators changed, newest first (filter by subject)',
+      query: auditLogQuery,
+      response: { 200: auditLogResponse },
+      errors: [400, 401, 403],
     }),
   },
 } as const;

@@ -34,6 +34,8 @@ export const appRoutes = {
   dashboardQuickbooksCallback: '/dashboard/quickbooks/callback',
   dashboardJobberCallback: '/dashboard/jobber/callback',
   operator: '/operator',
+  /** One part of the operator console: overview, editions, plans, users... */
+  operatorSection: '/operator/:section',
 } as const;
 export type AppRouteName = keyof typeof appRoutes;
 

@@ -448,6 +448,20 @@ export interface SetupCallRequestsTable {
   client_address: string | null;
 }
 
+/** What each operator changed (product §12): appended, never edited. */
+export interface OperatorAuditLogTable {
+  id: Generated<number>;
+  operator_id: number | null;
+  operator_email: string;
+  action: string;
+  subject_type: string;
+  subject_id: string | null;
+  before: Json<unknown> | null;
+  after: Json<unknown> | null;
+  reason: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -480,6 +494,7 @@ export interface Database {
   newsletter_subscribers: NewsletterSubscribersTable;
   marketing_signups: MarketingSignupsTable;
   setup_call_requests: SetupCallRequestsTable;
+  operator_audit_log: OperatorAuditLogTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -90,6 +90,7 @@ export const routes: RouteObject[] = [
             ],
           },
           { path: paths.operator, lazy: page(operatorChunk, (chunk) => chunk.OperatorRoute) },
+          { path: paths.operatorSection, lazy: page(operatorChunk, (chunk) => chunk.OperatorRoute) },
         ],
       },
     ],

@@ -10,6 +10,7 @@ import * as sync from './0008-sync.ts';
 import * as accountArea from './0009-account-area.ts';
 import * as profileAndGuide from './0010-profile-and-guide.ts';
 import * as content from './0011-content.ts';
+import * as operatorAudit from './0012-operator-audit.ts';
 
 /**
  * Every migration, in order. Imported statically so the bundled server carries them; a new
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0009-account-area': accountArea,
   '0010-profile-and-guide': profileAndGuide,
   '0011-content': content,
+  '0012-operator-audit': operatorAudit,
 };

@@ -1,63 +1,38 @@
-import { formatCount, formatRunDate } from '../../../lib/format';
-import { isApiError } from '../../../lib/api-client';
-import { useEditions } from '../api/get-editions';
-import operatorConsoleStyles from './operator-console.module.css';
+import { NavLink, useParams } from 'react-router';
+import { buildPath, appRoutes } from '@tradelist/contract/app-routes';
+import { NotFoundMessage } from './not-found-message';
+import styles from './operator-console.module.css';
+import { operatorSections } from './sections';
 
-/** The editions table: what each category has published, newest first. */
-function EditionsTable() {
-  const editions = useEditions();
-  if (editions.isPending) return <p className={operatorConsoleStyles.operatorConsoleText}>Loading editions…</p>;
-  if (editions.isError) {
-    const refused = isApiError(editions.error) && editions.error.status === 403;
-    return (
-      <p role="alert" className={operatorConsoleStyles.operatorConsoleText}>
-        {refused ? 'This console is for operators only.' : 'The editions could not be loaded. Please try again.'}
-      </p>
-    );
-  }
-  return (
-    <>
-      <p className={operatorConsoleStyles.operatorConsoleText}>
-        New editions are imported with the operator commands (<code>npm run admin -- import-edition</code>) described in the README.
-      </p>
-      <table className={operatorConsoleStyles.operatorConsoleTable}>
-      <caption>Editions</caption>
-      <thead>
-        <tr>
-          <th scope="col">Code</th>
-          <th scope="col">Name</th>
-          <th scope="col">Category</th>
-          <th scope="col">Run date</th>
-          <th scope="col">Items</th>
-          <th scope="col">Access</th>
-        </tr>
-      </thead>
-      <tbody>
-        {editions.data.map((edition) => (
-          <tr key={edition.id}>
-            <td>{edition.collection_id}</td>
-            <td>{edition.name}</td>
-            <td>{edition.category_name}</td>
-            <td>{formatRunDate(edition.rundate)}</td>
-            <td>{formatCount(edition.item_count)}</td>
-            <td>{edition.is_free ? 'Free' : 'Paid'}</td>
-          </tr>
-        ))}
-      </tbody>
-      </table>
-    </>
-  );
-}
-
-/** The operator console's home: the published editions; more tools arrive with the console. */
+/**
+ * The operator console (/operator and /operator/{section}): a navigation of its parts and the
+ * part that is open. Every call it makes is refused by the server to anyone but an operator.
+ */
 export function OperatorConsole() {
+  const { section: slug } = useParams();
+  const section = slug === undefined ? operatorSections[0]! : operatorSections.find((candidate) => candidate.slug === slug);
   return (
-    <section className={operatorConsoleStyles.operatorConsole} aria-labelledby="operator-console-title">
-      <title>Operator console | Tradelist</title>
-      <h1 id="operator-console-title" className={operatorConsoleStyles.operatorConsoleTitle}>
+    <section className={styles.operatorConsole} aria-labelledby="operator-console-title">
+      <title>{`${section ? `${section.label} | ` : ''}Operator console | Tradelist`}</title>
+      <h1 id="operator-console-title" className={styles.operatorConsoleTitle}>
         Operator console
       </h1>
-      <EditionsTable />
+      <nav aria-label="Operator console" className={styles.operatorConsoleNav}>
+        <ul>
+          {operatorSections.map((candidate, index) => (
+            <li key={candidate.slug}>
+              <NavLink
+                to={buildPath(appRoutes.operatorSection, { section: candidate.slug })}
+                className={({ isActive }) => (isActive || (slug === undefined && index === 0) ? styles.operatorConsoleNavActive : styles.operatorConsoleNavLink)}
+                aria-current={slug === candidate.slug || (slug === undefined && index === 0) ? 'page' : undefined}
+              >
+                {candidate.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className={styles.operatorConsoleBody}>{section ? <section.Component /> : <NotFoundMessage />}</div>
     </section>
   );
 }
