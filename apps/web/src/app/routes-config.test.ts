@@ -23,7 +23,7 @@ describe('routes', () => {
 
   it('puts the dashboard and the operator console, and nothing else, behind the stored-email guard', () => {
     const guarded = registeredPaths(guardedRoutes(routes)).filter((path) => path !== '*');
-    const expected = Object.values(appRoutes).filter((path) => path.startsWith('/dashboard') || path === '/operator');
+    const expected = Object.values(appRoutes).filter((path) => path.startsWith('/dashboard') || path === '/operator' || path.startsWith('/operator/'));
     expect(new Set(guarded)).toEqual(new Set(expected));
   });
 
