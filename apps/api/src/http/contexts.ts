@@ -15,6 +15,8 @@ export interface ApiContexts {
    */
   userUploads: FastifyInstance;
   operator: FastifyInstance;
+  /** Operator calls that upload a file (an edition's supplier file, a post's images, a guide PDF): `operator` plus multipart. */
+  operatorUploads: FastifyInstance;
 }
 
 /** What an API module registers: its routes, each in the context of its access level. */
@@ -33,9 +35,9 @@ declare module 'fastify' {
 /**
  * The browser-facing API: one encapsulated context that resolves the session and checks the
  * XSRF token and X-User-Email (security/session-plugin.ts), and accepts JSON only (a text/plain
- * body is what a cross-site form can send without a preflight). Inside it, three child contexts:
- * public calls, calls of a signed-in user (401 otherwise), the same for uploads (the one place
- * multipart bodies are read) and operator calls (403 for anyone else, checked on the server). The checks run in preValidation, after the XSRF check and before
+ * body is what a cross-site form can send without a preflight). Inside it, child contexts:
+ * public calls, calls of a signed-in user (401 otherwise), the same for uploads (multipart bodies
+ * are read only in the two upload contexts), operator calls and operator uploads (403 for anyone else, checked on the server). The checks run in preValidation, after the XSRF check and before
  * the body is parsed into anything.
  */
 export async function registerBrowserApi(app: FastifyInstance, ctx: AppContext, modules: ApiModule[]): Promise<void> {
@@ -70,6 +72,14 @@ export async function registerBrowserApi(app: FastifyInstance, ctx: AppContext, 
         if (requireUser(request).role !== 'operator') throw new AppError('FORBIDDEN', 'This page is for operators only.');
       });
       contexts.operator = scope;
+    });
+    await api.register(async (scope) => {
+      scope.decorate('endpointAccess', 'operator');
+      scope.addHook('preValidation', async (request) => {
+        if (requireUser(request).role !== 'operator') throw new AppError('FORBIDDEN', 'This page is for operators only.');
+      });
+      await scope.register(fastifyMultipart, { limits: { files: 1, fields: 8, parts: 9, fieldSize: 4096 } });
+      contexts.operatorUploads = scope;
     });
     // The child contexts exist once their plugin functions ran; routes are added to them now.
     const ready = contexts as ApiContexts;
