@@ -1,5 +1,5 @@
-import { describe, expect, test } from 'vitest';
-import { basicAuthorization, retryAfterSeconds } from './oauth-client.ts';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { basicAuthorization, ProviderError, retryAfterSeconds, sendWithRetries, type RetryPolicy } from './oauth-client.ts';
 
 describe('provider client helpers', () => {
   test('Retry-After: seconds when given, undefined when absent or unreadable (never "wait 0 s")', () => {
@@ -13,5 +13,104 @@ describe('provider client helpers', () => {
 
   test('HTTP Basic client credentials are form-encoded before base64', () => {
     expect(basicAuthorization('id', 'se:cret')).toBe(`Basic ${Buffer.from('id:se%3Acret').toString('base64')}`);
+  });
+});
+
+describe('sendWithRetries', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** A policy whose token source hands out token-1, then token-2 after a 401; it records what happened. */
+  function policy(overrides: Partial<RetryPolicy> = {}) {
+    const events: string[] = [];
+    let refreshes = 0;
+    const value: RetryPolicy = {
+      provider: 'Provider',
+      tokens: {
+        current: async () => 'token-1',
+        afterUnauthorized: async (rejected) => {
+          refreshes += 1;
+          events.push(`refresh after ${rejected}`);
+          return 'token-2';
+        },
+      },
+      counts: { requests: 0, throttled: 0 },
+      throttleWaitSeconds: 60,
+      maxThrottledRetries: 2,
+      maxServerRetries: 2,
+      timeScale: 1,
+      beforeAttempt: async () => {
+        events.push('paced');
+        return () => events.push('released');
+      },
+      ...overrides,
+    };
+    return { value, events, refreshes: () => refreshes };
+  }
+
+  /** Answers the given statuses in turn, recording the token each request carried. */
+  function provider(...answers: Array<number | Response | Error>) {
+    const tokens: string[] = [];
+    const send = async (token: string) => {
+      tokens.push(token);
+      const answer = answers.shift();
+      if (answer === undefined) throw new Error('no more answers');
+      if (answer instanceof Error) throw answer;
+      return answer instanceof Response ? answer : new Response(`{"status":${answer}}`, { status: answer });
+    };
+    return { send, tokens };
+  }
+
+  test('a 401 refreshes the token once and repeats the request with the new one; a second 401 is answered', async () => {
+    const p = policy();
+    const { send, tokens } = provider(401, 401);
+    const response = await sendWithRetries(p.value, send);
+    expect(response.status).toBe(401);
+    expect(tokens).toEqual(['token-1', 'token-2']);
+    expect(p.refreshes()).toBe(1);
+    expect(p.events).toEqual(['paced', 'released', 'refresh after token-1', 'paced', 'released']);
+    expect(p.value.counts).toEqual({ requests: 2, throttled: 0 });
+  });
+
+  test('a 429 waits for Retry-After (divided by the time scale), or the default wait, and counts the throttle', async () => {
+    vi.useFakeTimers();
+    const p = policy({ timeScale: 2 });
+    const { send } = provider(new Response('<Fault/>', { status: 429, headers: { 'retry-after': '10' } }), new Response(null, { status: 429 }), 200);
+    const result = sendWithRetries(p.value, send);
+    await vi.advanceTimersByTimeAsync(4_999);
+    expect(p.value.counts.requests).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(p.value.counts.requests).toBe(2);
+    await vi.advanceTimersByTimeAsync(29_999);
+    expect(p.value.counts.requests).toBe(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect((await result).status).toBe(200);
+    expect(p.value.counts).toEqual({ requests: 3, throttled: 2 });
+  });
+
+  test('too many 429s, or 5xx and network failures past the limit, end in a ProviderError', async () => {
+    vi.useFakeTimers();
+    const throttled = policy({ maxThrottledRetries: 1 });
+    const tooMany = sendWithRetries(throttled.value, provider(429, 429).send);
+    const tooManyFailure = expect(tooMany).rejects.toThrow(new ProviderError('Provider kept answering that the request limit was reached', 429));
+    await vi.runAllTimersAsync();
+    await tooManyFailure;
+
+    const failing = policy({ maxServerRetries: 2 });
+    const down = sendWithRetries(failing.value, provider(503, new TypeError('fetch failed'), 502).send);
+    const downFailure = expect(down).rejects.toThrow('Provider answered 502');
+    await vi.runAllTimersAsync();
+    await downFailure;
+    expect(failing.events.filter((e) => e === 'released')).toHaveLength(3);
+  });
+
+  test('a 5xx is retried after a wait, and the answer that follows is returned unread', async () => {
+    vi.useFakeTimers();
+    const p = policy();
+    const result = sendWithRetries(p.value, provider(500, 200).send);
+    await vi.advanceTimersByTimeAsync(2_000);
+    const response = await result;
+    expect(await response.json()).toEqual({ status: 200 });
   });
 });

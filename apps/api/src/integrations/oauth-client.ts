@@ -128,3 +128,74 @@ export function retryAfterSeconds(response: Response): number | undefined {
   const value = header === null || header.trim() === '' ? Number.NaN : Number(header);
   return Number.isFinite(value) && value >= 0 ? value : undefined;
 }
+
+/** Counts of what a provider client sent, for the sync's log line and the benchmark. */
+export interface ProviderCallCounts {
+  requests: number;
+  throttled: number;
+}
+
+/** How a provider client's requests are retried (QuickBooks and Jobber differ only in these). */
+export interface RetryPolicy {
+  /** The provider's name in error messages. */
+  provider: string;
+  tokens: TokenSource;
+  counts: ProviderCallCounts;
+  /** Seconds to wait after a 429 that carries no Retry-After. */
+  throttleWaitSeconds: number;
+  maxThrottledRetries: number;
+  maxServerRetries: number;
+  /** Divides every wait after a 429 (the benchmark runs the providers' clocks faster); 1 in production. */
+  timeScale: number;
+  /** Runs before each attempt: waits for the client's pacing; may answer a function called once the attempt is over. */
+  beforeAttempt?: () => Promise<(() => void) | void>;
+}
+
+/**
+ * Sends one API request of a provider client with the retries both providers call for: after a
+ * 401 the token is refreshed once and the request repeated; a 429 waits for Retry-After (or the
+ * provider's default wait) and repeats, up to a limit; a 5xx or a network failure repeats after 2,
+ * 4, 8 s. Answers the first other response, its body unread; throws a ProviderError when the
+ * retries are spent.
+ */
+export async function sendWithRetries(policy: RetryPolicy, send: (accessToken: string) => Promise<Response>): Promise<Response> {
+  let token = await policy.tokens.current();
+  let refreshed = false;
+  let throttled = 0;
+  let serverErrors = 0;
+  for (;;) {
+    const done = await policy.beforeAttempt?.();
+    let response: Response;
+    try {
+      policy.counts.requests += 1;
+      response = await send(token);
+    } catch (error) {
+      if (++serverErrors > policy.maxServerRetries) throw new ProviderError(`${policy.provider} could not be reached (${(error as Error).message})`);
+      await sleep(1000 * 2 ** serverErrors);
+      continue;
+    } finally {
+      done?.();
+    }
+    if (response.status === 401 && !refreshed) {
+      await response.body?.cancel();
+      token = await policy.tokens.afterUnauthorized(token);
+      refreshed = true;
+      continue;
+    }
+    if (response.status === 429) {
+      // QuickBooks' throttle fault is XML even to a JSON request: nothing in it but "wait".
+      await response.body?.cancel();
+      policy.counts.throttled += 1;
+      if (++throttled > policy.maxThrottledRetries) throw new ProviderError(`${policy.provider} kept answering that the request limit was reached`, 429);
+      await sleep(((retryAfterSeconds(response) ?? policy.throttleWaitSeconds) * 1000) / policy.timeScale);
+      continue;
+    }
+    if (response.status >= 500) {
+      await response.body?.cancel();
+      if (++serverErrors > policy.maxServerRetries) throw new ProviderError(`${policy.provider} answered ${response.status}`, response.status);
+      await sleep(1000 * 2 ** serverErrors);
+      continue;
+    }
+    return response;
+  }
+}

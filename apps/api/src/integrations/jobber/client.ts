@@ -7,9 +7,11 @@ import {
   PROVIDER_TIMEOUT_MS,
   ProviderError,
   requestTokens,
-  retryAfterSeconds,
+  sendWithRetries,
   SlidingWindowPacer,
   sleep,
+  type ProviderCallCounts,
+  type RetryPolicy,
   type TokenSet,
   type TokenSource,
 } from '../oauth-client.ts';
@@ -98,10 +100,7 @@ interface AccountPacing {
 const pacingByAccount = new Map<string, AccountPacing>();
 
 /** Counts of what this client sent, for the sync's log line and the benchmark. */
-export interface JobberCallCounts {
-  requests: number;
-  throttled: number;
-}
+export type JobberCallCounts = ProviderCallCounts;
 
 const ITEM_FIELDS = 'id name description category defaultUnitCost internalUnitCost taxable';
 const PAYLOAD_FIELDS = '{ productOrService { id } userErrors { message path } }';
@@ -219,47 +218,30 @@ export class JobberClient {
   }
 
   private async request(query: string, variables: Record<string, unknown>, cost: number): Promise<Record<string, unknown>> {
-    let token = await this.tokens.current();
-    let refreshed = false;
+    const policy: RetryPolicy = {
+      provider: 'Jobber',
+      tokens: this.tokens,
+      counts: this.counts,
+      throttleWaitSeconds: TOO_MANY_REQUESTS_WAIT_SECONDS,
+      maxThrottledRetries: MAX_THROTTLED_RETRIES,
+      maxServerRetries: MAX_SERVER_RETRIES,
+      timeScale: this.timeScale,
+      beforeAttempt: async () => {
+        if (cost > this.pacing.bucket.maximum) throw new ProviderError(`A Jobber request of cost ${cost} exceeds the account's bucket of ${this.pacing.bucket.maximum}`);
+        await this.waitForPoints(cost);
+        await this.pacing.requests.take();
+      },
+    };
     let throttled = 0;
-    let serverErrors = 0;
     for (;;) {
-      if (cost > this.pacing.bucket.maximum) throw new ProviderError(`A Jobber request of cost ${cost} exceeds the account's bucket of ${this.pacing.bucket.maximum}`);
-      await this.waitForPoints(cost);
-      await this.pacing.requests.take();
-      let response: Response;
-      try {
-        this.counts.requests += 1;
-        response = await fetch(this.config.apiUrl, {
+      const response = await sendWithRetries(policy, (token) =>
+        fetch(this.config.apiUrl, {
           method: 'POST',
           headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json', 'x-jobber-graphql-version': JOBBER_API_VERSION },
           body: JSON.stringify({ query, variables }),
           signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
-        });
-      } catch (error) {
-        if (++serverErrors > MAX_SERVER_RETRIES) throw new ProviderError(`Jobber could not be reached (${(error as Error).message})`);
-        await sleep(1000 * 2 ** serverErrors);
-        continue;
-      }
-      if (response.status === 401 && !refreshed) {
-        await response.body?.cancel();
-        token = await this.tokens.afterUnauthorized(token);
-        refreshed = true;
-        continue;
-      }
-      if (response.status === 429) {
-        await response.body?.cancel();
-        this.counts.throttled += 1;
-        if (++throttled > MAX_THROTTLED_RETRIES) throw new ProviderError('Jobber kept answering that the request limit was reached', 429);
-        await sleep(((retryAfterSeconds(response) ?? TOO_MANY_REQUESTS_WAIT_SECONDS) * 1000) / this.timeScale);
-        continue;
-      }
-      if (response.status >= 500) {
-        await response.body?.cancel();
-        if (++serverErrors > MAX_SERVER_RETRIES) throw new ProviderError(`Jobber answered ${response.status}`, response.status);
-        await sleep(1000 * 2 ** serverErrors);
-        continue;
-      }
+        }),
+      );
       const body = (await response.json().catch(() => undefined)) as { data?: Record<string, unknown>; errors?: Array<{ message?: string; extensions?: { code?: string } }>; extensions?: unknown } | undefined;
       if (!body) throw new ProviderError(`Jobber answered ${response.status} without a readable body`, response.status);
       this.learn(body.extensions);

@@ -8,9 +8,10 @@ import {
   PROVIDER_TIMEOUT_MS,
   ProviderError,
   requestTokens,
-  retryAfterSeconds,
+  sendWithRetries,
   SlidingWindowPacer,
-  sleep,
+  type ProviderCallCounts,
+  type RetryPolicy,
   type TokenSet,
   type TokenSource,
 } from '../oauth-client.ts';
@@ -159,10 +160,7 @@ function parseErrors(list: unknown): QboError[] {
 }
 
 /** Counts of what this client sent, for the sync's log line. */
-export interface QuickBooksCallCounts {
-  requests: number;
-  throttled: number;
-}
+export type QuickBooksCallCounts = ProviderCallCounts;
 
 /** The Accounting API of one company, with a token that the sync module keeps fresh. */
 export class QuickBooksClient {
@@ -235,57 +233,34 @@ export class QuickBooksClient {
   private async send(method: 'GET' | 'POST', path: string, payload: unknown, isBatch: boolean): Promise<Record<string, unknown>> {
     const separator = path.includes('?') ? '&' : '?';
     const url = `${this.config.apiUrl}/v3/company/${encodeURIComponent(this.realmId)}/${path}${separator}minorversion=${MINOR_VERSION}`;
-    let token = await this.tokens.current();
-    let refreshed = false;
-    let throttled = 0;
-    let serverErrors = 0;
-    for (;;) {
-      if (isBatch) await this.pacing.batches.take();
-      await this.pacing.requests.take();
-      const release = await this.slot();
-      let response: Response;
-      try {
-        this.counts.requests += 1;
-        response = await fetch(url, {
-          method,
-          headers: { authorization: `Bearer ${token}`, accept: 'application/json', ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
-          ...(payload === undefined ? {} : { body: JSON.stringify(payload) }),
-          signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
-        });
-      } catch (error) {
-        release();
-        if (++serverErrors > MAX_SERVER_RETRIES) throw new ProviderError(`QuickBooks could not be reached (${(error as Error).message})`);
-        await sleep(1000 * 2 ** serverErrors);
-        continue;
-      }
-      release();
-      if (response.status === 401 && !refreshed) {
-        await response.body?.cancel();
-        token = await this.tokens.afterUnauthorized(token);
-        refreshed = true;
-        continue;
-      }
-      if (response.status === 429) {
-        // The throttle fault is XML even to a JSON request: nothing in it but "wait".
-        await response.body?.cancel();
-        this.counts.throttled += 1;
-        if (++throttled > MAX_THROTTLED_RETRIES) throw new ProviderError('QuickBooks kept answering that the request limit was reached', 429);
-        await sleep(((retryAfterSeconds(response) ?? THROTTLE_WAIT_SECONDS) * 1000) / this.timeScale);
-        continue;
-      }
-      if (response.status >= 500) {
-        await response.body?.cancel();
-        if (++serverErrors > MAX_SERVER_RETRIES) throw new ProviderError(`QuickBooks answered ${response.status}`, response.status);
-        await sleep(1000 * 2 ** serverErrors);
-        continue;
-      }
-      const body = (await response.json().catch(() => undefined)) as Record<string, unknown> | undefined;
-      if (!body) throw new ProviderError(`QuickBooks answered ${response.status} without a readable body`, response.status);
-      const fault = body['Fault'] as { Error?: unknown } | undefined;
-      // An answer of 200 can still carry a fault.
-      if (fault) throw new QuickBooksFaultError(parseErrors(fault.Error), response.status);
-      if (!response.ok) throw new ProviderError(`QuickBooks answered ${response.status}`, response.status);
-      return body;
-    }
+    const policy: RetryPolicy = {
+      provider: 'QuickBooks',
+      tokens: this.tokens,
+      counts: this.counts,
+      throttleWaitSeconds: THROTTLE_WAIT_SECONDS,
+      maxThrottledRetries: MAX_THROTTLED_RETRIES,
+      maxServerRetries: MAX_SERVER_RETRIES,
+      timeScale: this.timeScale,
+      beforeAttempt: async () => {
+        if (isBatch) await this.pacing.batches.take();
+        await this.pacing.requests.take();
+        return this.slot();
+      },
+    };
+    const response = await sendWithRetries(policy, (token) =>
+      fetch(url, {
+        method,
+        headers: { authorization: `Bearer ${token}`, accept: 'application/json', ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+        ...(payload === undefined ? {} : { body: JSON.stringify(payload) }),
+        signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
+      }),
+    );
+    const body = (await response.json().catch(() => undefined)) as Record<string, unknown> | undefined;
+    if (!body) throw new ProviderError(`QuickBooks answered ${response.status} without a readable body`, response.status);
+    const fault = body['Fault'] as { Error?: unknown } | undefined;
+    // An answer of 200 can still carry a fault.
+    if (fault) throw new QuickBooksFaultError(parseErrors(fault.Error), response.status);
+    if (!response.ok) throw new ProviderError(`QuickBooks answered ${response.status}`, response.status);
+    return body;
   }
 }
