@@ -21,6 +21,7 @@ import { portErrorFor } from './port-error.ts';
 import {
   basicCredentials,
   bearerToken,
+  consentDecision,
   GrantStore,
   isRedirectUri,
   JsonStateFile,
@@ -325,19 +326,10 @@ export async function startJobberSimulator(options: JobberSimulatorOptions = {})
   }
 
   function authorizeDecision(form: Record<string, string>, res: ServerResponse): void {
-    const params = new URLSearchParams(form);
-    const problem = clientProblem(params);
-    if (problem) return errorPage(res, problem);
-    const redirectUri = form['redirect_uri'] as string;
-    const state: Record<string, string> = form['state'] ? { state: form['state'] } : {};
-    const chosen = account(form['account'] ?? '');
-    if (form['decision'] !== 'allow' || !chosen) {
-      sendEmpty(res, 302, { location: withQuery(redirectUri, { error: 'access_denied', ...state }) });
-      return;
-    }
-    const code = grants.issueCode(clientId, redirectUri, chosen.id);
-    persist(true);
-    sendEmpty(res, 302, { location: withQuery(redirectUri, { code, ...state }) });
+    const outcome = consentDecision({ form, clientId, grants, clientProblem, accountExists: (id) => account(id) !== undefined });
+    if ('problem' in outcome) return errorPage(res, outcome.problem);
+    if (outcome.codeIssued) persist(true);
+    sendEmpty(res, 302, { location: outcome.location });
   }
 
   async function tokenEndpoint(req: IncomingMessage, res: ServerResponse): Promise<void> {

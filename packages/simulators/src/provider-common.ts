@@ -281,6 +281,36 @@ export function withQuery(redirectUri: string, params: Record<string, string>): 
   return url.toString();
 }
 
+/** What the consent form's answer leads to: an error page, or a redirect back to the app. */
+export type ConsentOutcome = { problem: string } | { location: string; codeIssued: boolean };
+
+/**
+ * The consent form's answer (POST of renderConsentForm), the same at every OAuth provider: the
+ * client and redirect URI are checked again; "allow" with a known account issues a single-use
+ * code and redirects with it (and `state`, plus `callbackParams`), anything else redirects with
+ * `access_denied`.
+ */
+export function consentDecision(options: {
+  form: Record<string, string>;
+  clientId: string;
+  grants: GrantStore;
+  clientProblem: (params: URLSearchParams) => string | undefined;
+  accountExists: (accountId: string) => boolean;
+  callbackParams?: (accountId: string) => Record<string, string>;
+}): ConsentOutcome {
+  const { form } = options;
+  const problem = options.clientProblem(new URLSearchParams(form));
+  if (problem) return { problem };
+  const redirectUri = form['redirect_uri'] as string;
+  const state: Record<string, string> = form['state'] ? { state: form['state'] } : {};
+  const accountId = form['account'] ?? '';
+  if (form['decision'] !== 'allow' || !options.accountExists(accountId)) {
+    return { location: withQuery(redirectUri, { error: 'access_denied', ...state }), codeIssued: false };
+  }
+  const code = options.grants.issueCode(options.clientId, redirectUri, accountId);
+  return { location: withQuery(redirectUri, { code, ...state, ...(options.callbackParams?.(accountId) ?? {}) }), codeIssued: true };
+}
+
 const PAGE_STYLE = `
   body { font: 15px/1.45 system-ui, sans-serif; margin: 0; color: #1d232a; background: #f6f7f9; }
   header { background: #24303c; color: #fff; padding: 12px 24px; }

@@ -20,6 +20,7 @@ import { portErrorFor } from './port-error.ts';
 import {
   basicCredentials,
   bearerToken,
+  consentDecision,
   GrantStore,
   isRedirectUri,
   JsonStateFile,
@@ -369,22 +370,20 @@ export async function startQuickBooksSimulator(options: QuickBooksSimulatorOptio
   }
 
   function authorizeDecision(form: Record<string, string>, res: ServerResponse): void {
-    const params = new URLSearchParams(form);
-    const problem = oauthClientProblem(params);
-    if (problem) {
-      sendHtml(res, 400, renderPage('QuickBooks Online simulator', 'Error', `<p class="error">invalid_request: ${escapeHtml(problem)}</p>`));
+    const outcome = consentDecision({
+      form,
+      clientId,
+      grants,
+      clientProblem: oauthClientProblem,
+      accountExists: (realmId) => company(realmId) !== undefined,
+      callbackParams: (realmId) => ({ realmId }),
+    });
+    if ('problem' in outcome) {
+      sendHtml(res, 400, renderPage('QuickBooks Online simulator', 'Error', `<p class="error">invalid_request: ${escapeHtml(outcome.problem)}</p>`));
       return;
     }
-    const redirectUri = form['redirect_uri'] as string;
-    const state: Record<string, string> = form['state'] ? { state: form['state'] } : {};
-    const chosen = company(form['account'] ?? '');
-    if (form['decision'] !== 'allow' || !chosen) {
-      sendEmpty(res, 302, { location: withQuery(redirectUri, { error: 'access_denied', ...state }) });
-      return;
-    }
-    const code = grants.issueCode(clientId, redirectUri, chosen.realmId);
-    persist(true);
-    sendEmpty(res, 302, { location: withQuery(redirectUri, { code, ...state, realmId: chosen.realmId }) });
+    if (outcome.codeIssued) persist(true);
+    sendEmpty(res, 302, { location: outcome.location });
   }
 
   function clientAuthenticated(req: IncomingMessage): boolean {
