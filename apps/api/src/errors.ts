@@ -29,6 +29,7 @@ const statusByCode: Record<ErrorCode, number> = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  CONFLICT: 409,
 };
 
 /** The one error type: a stable code, a message for people, optional field errors. */

@@ -33,6 +33,8 @@ export const errorCodes = [
   'UNSUPPORTED_MEDIA_TYPE',
   'PAYLOAD_TOO_LARGE',
   'INTERNAL',
+  /** The change contradicts the current state (the last operator, a draw already made, an account already disabled). */
+  'CONFLICT',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -10,6 +10,12 @@ import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
 
+/**
+ * Called by a service inside the transaction of its change, with what changed: an operator's
+ * call records itself there (the audit log), so the record exists exactly when the change does.
+ */
+export type RecordChange<T> = (trx: Db, change: T) => Promise<void>;
+
 export interface DatabaseHandle {
   db: Db;
   kind: 'postgres' | 'pglite';

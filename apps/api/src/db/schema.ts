@@ -448,6 +448,18 @@ export interface SetupCallRequestsTable {
   client_address: string | null;
 }
 
+/** A winner of the free-year draw, drawn at random by an operator. */
+export interface DrawWinnersTable {
+  id: Generated<number>;
+  marketing_signup_id: number | null;
+  email: string;
+  /** How many entries the draw was among. */
+  entries: number;
+  drawn_at: Timestamp;
+  drawn_by_id: number | null;
+  drawn_by_email: string;
+}
+
 /** What each operator changed (product §12): appended, never edited. */
 export interface OperatorAuditLogTable {
   id: Generated<number>;
@@ -495,6 +507,7 @@ export interface Database {
   marketing_signups: MarketingSignupsTable;
   setup_call_requests: SetupCallRequestsTable;
   operator_audit_log: OperatorAuditLogTable;
+  draw_winners: DrawWinnersTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -2,9 +2,10 @@ import { sql } from 'kysely';
 import type { Db } from '../../../db/database.ts';
 import type { NewUser, User, UserUpdate } from '../../../db/schema.ts';
 
-/** The user with this id, if any. */
-export function findUserById(db: Db, id: number): Promise<User | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+/** The user with this id, if any; `forUpdate` locks the row (FOR NO KEY UPDATE) until the transaction ends. */
+export function findUserById(db: Db, id: number, options: { forUpdate?: boolean } = {}): Promise<User | undefined> {
+  const query = db.selectFrom('users').selectAll().where('id', '=', id);
+  return (options.forUpdate ? query.forNoKeyUpdate() : query).executeTakeFirst();
 }
 
 /** The user with this email, compared case-insensitively. */

@@ -7,7 +7,7 @@ import { deleteSessionsOfUser } from '../../../security/sessions-repository.ts';
 import { recordGoogleTokenUse } from '../../../security/google-token-uses-repository.ts';
 import { findUserByEmail, findUserByGoogleSubject, insertUser, updateUser } from '../repositories/users.ts';
 import { enforceRateLimits } from '../../../security/rate-limits.ts';
-import { notActivatedMessage } from './log-in.ts';
+import { accountDisabledMessage, notActivatedMessage } from './log-in.ts';
 
 export const googleTokenInvalidMessage = 'Google login failed.';
 export const googleAccountMismatchMessage =
@@ -37,11 +37,13 @@ export async function logInWithGoogle(ctx: AppContext, token: string, clientAddr
   }
   const signIn = () => ctx.db.transaction().execute(async (trx) => {
     const linked = await findUserByGoogleSubject(trx, identity.subject);
+    if (linked && !linked.is_active) throw new AppError('ACCOUNT_DISABLED', accountDisabledMessage(ctx.config.supportEmail));
     // An account whose email was changed waits for the new address to be activated (product §4.6).
     if (linked && !linked.is_verified) throw new AppError('ACCOUNT_NOT_ACTIVATED', notActivatedMessage);
     if (linked) return linked;
     if (!identity.emailVerified) throw new AppError('GOOGLE_EMAIL_NOT_VERIFIED', googleEmailNotVerifiedMessage);
     const existing = await findUserByEmail(trx, identity.email);
+    if (existing && !existing.is_active) throw new AppError('ACCOUNT_DISABLED', accountDisabledMessage(ctx.config.supportEmail));
     if (existing) {
       // Linked a moment ago by a concurrent sign-in of the same Google account (a double click).
       if (existing.google_subject === identity.subject) return existing;
@@ -71,7 +73,6 @@ export async function logInWithGoogle(ctx: AppContext, token: string, clientAddr
   // Two first sign-ins at once (a double click) race to insert the same user; the loser, tried
   // again, finds the winner's row.
   const user = await signIn().catch((error: unknown) => (isUniqueViolation(error) ? signIn() : Promise.reject(error)));
-  if (!user.is_active) throw new AppError('ACCOUNT_NOT_ACTIVATED', 'This account is not active.');
   await updateUser(ctx.db, user.id, { last_login_at: now, google_email: identity.email }, now);
   return { ...user, google_email: identity.email };
 }

@@ -11,6 +11,11 @@ export const invalidCredentialsMessage = 'Invalid email or password.';
 export const notActivatedMessage =
   'Your account is not activated yet. Please click the link in the activation email we sent you.';
 
+/** An account the operator disabled (product §10.13): refused at every sign-in, with where to ask. */
+export function accountDisabledMessage(supportEmail: string): string {
+  return `This account has been disabled. Please contact ${supportEmail} if you think this is a mistake.`;
+}
+
 /**
  * Checks an email and password. Unknown email and wrong password answer alike and take the same
  * time; an account that is not activated is told so only once the password is right.
@@ -31,7 +36,8 @@ export async function logIn(ctx: AppContext, input: LoginRequest, clientAddress:
   if (!(await verifyPassword(user.password_hash, input.password))) {
     throw new AppError('INVALID_CREDENTIALS', invalidCredentialsMessage);
   }
-  if (!user.is_verified || !user.is_active) throw new AppError('ACCOUNT_NOT_ACTIVATED', notActivatedMessage);
+  if (!user.is_active) throw new AppError('ACCOUNT_DISABLED', accountDisabledMessage(ctx.config.supportEmail));
+  if (!user.is_verified) throw new AppError('ACCOUNT_NOT_ACTIVATED', notActivatedMessage);
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
     await updateUser(trx, user.id, { last_login_at: now }, now);

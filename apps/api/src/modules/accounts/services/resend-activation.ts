@@ -1,7 +1,10 @@
 import type { AppContext } from '../../../context.ts';
 import { queueEmail } from '../../../mail/send-email-job.ts';
 import { activationMail } from '../../../mail/templates.ts';
-import { findUserByEmail } from '../repositories/users.ts';
+import type { User } from '../../../db/schema.ts';
+import { AppError } from '../../../errors.ts';
+import { findUserByEmail, findUserById } from '../repositories/users.ts';
+import type { RecordChange } from '../../../db/database.ts';
 import { countAttempt, enforceRateLimits } from '../../../security/rate-limits.ts';
 import { createUserLink } from './user-links.ts';
 
@@ -24,4 +27,24 @@ export async function resendActivation(ctx: AppContext, emailInput: string, clie
     ctx.queue.wake();
   }
   return { message: activationResentMessage };
+}
+
+/**
+ * The operator's resend (product §10.13): a fresh activation link for an account that waits for
+ * activation, without the visitor's rate limits. An activated account or one without a password
+ * (Google sign-in) has nothing to activate (409).
+ */
+export async function resendActivationFor(ctx: AppContext, userId: number, record: RecordChange<Pick<User, 'id' | 'email'>>): Promise<{ message: string }> {
+  const message = await ctx.db.transaction().execute(async (trx) => {
+    const user = await findUserById(trx, userId);
+    if (!user) throw new AppError('NOT_FOUND', 'There is no such user.');
+    if (user.is_verified) throw new AppError('CONFLICT', `${user.email} is already activated.`);
+    if (!user.password_hash) throw new AppError('CONFLICT', `${user.email} signs in with Google and has nothing to activate.`);
+    const link = await createUserLink(ctx, trx, user.id, 'activate');
+    await queueEmail(ctx, trx, user.email, activationMail(link));
+    await record(trx, user);
+    return `A new activation link was sent to ${user.email}.`;
+  });
+  ctx.queue.wake();
+  return { message };
 }

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../../context.ts';
+import type { RecordChange } from '../../../db/database.ts';
 import type { SubscriptionRow, User } from '../../../db/schema.ts';
 import { AppError } from '../../../errors.ts';
 import { findPlanBySlug, insertSubscription, listSubscriptionsOfUser, updateSubscription } from '../repositories/subscriptions.ts';
@@ -31,11 +32,13 @@ export async function requireUserByEmail(ctx: Pick<AppContext, 'db'>, email: str
 /**
  * Gives a user a complimentary subscription (support, demos) on the annual plan, active from now
  * for `days` days. A running complimentary subscription is extended instead of doubled; its new
- * period starts now, so the downloads are counted afresh.
+ * period starts now, so the downloads are counted afresh. `record` runs in the transaction of
+ * a change (not when nothing changed).
  */
 export async function grantSubscription(
   ctx: Pick<AppContext, 'db' | 'clock'>,
   input: { email: string; days?: number | undefined },
+  record?: RecordChange<GrantSubscriptionResult & { before: SubscriptionRow | null }>,
 ): Promise<GrantSubscriptionResult> {
   const days = input.days ?? DEFAULT_GRANT_DAYS;
   if (!Number.isSafeInteger(days) || days < 1 || days > MAX_GRANT_DAYS) {
@@ -60,7 +63,9 @@ export async function grantSubscription(
         current_period_start: now,
       };
       await updateSubscription(trx, running.id, changes, now);
-      return { user: person, subscription: { ...running, ...changes, updated_at: now }, outcome: 'extended' as const };
+      const extended = { user: person, subscription: { ...running, ...changes, updated_at: now }, outcome: 'extended' as const };
+      await record?.(trx, { ...extended, before: running });
+      return extended;
     }
     const subscription = await insertSubscription(trx, {
       user_id: user.id,
@@ -73,6 +78,8 @@ export async function grantSubscription(
       created_at: now,
       updated_at: now,
     });
-    return { user: person, subscription, outcome: 'created' as const };
+    const created = { user: person, subscription, outcome: 'created' as const };
+    await record?.(trx, { ...created, before: null });
+    return created;
   });
 }

@@ -1,6 +1,8 @@
 import { appRoutes } from '@tradelist/contract/app-routes';
 import type { SubscriptionOverview } from '@tradelist/contract/billing';
 import type { AppContext } from '../../../context.ts';
+import type { RecordChange } from '../../../db/database.ts';
+import type { PaymentRow } from '../../../db/schema.ts';
 import { AppError } from '../../../errors.ts';
 import { formatDay } from '../../../mail/templates.ts';
 import { recordFunnelEvent } from '../repositories/ledger.ts';
@@ -51,9 +53,9 @@ export async function cancelSubscription(ctx: AppContext, userId: number): Promi
  * since, the renewal payment is refunded through Stripe, the subscription ends at Stripe and
  * here at once, and a confirmation is mailed. The subscription rows stay locked meanwhile, so
  * a download cannot slip in between the check and the refund. Outside the rule: 409, nothing
- * changes.
+ * changes. The operator refunds by the same rule (`record` runs in its transaction).
  */
-export async function requestRefund(ctx: AppContext, userId: number): Promise<Changed> {
+export async function requestRefund(ctx: AppContext, userId: number, record?: RecordChange<{ payment: PaymentRow; refundId: string }>): Promise<Changed> {
   const done = await withStripe(ctx, 'refund a renewal', () =>
     withBillingLock(ctx, userId, async (trx, user) => {
       const now = ctx.clock.now();
@@ -72,6 +74,7 @@ export async function requestRefund(ctx: AppContext, userId: number): Promise<Ch
       await markPaymentRefunded(trx, verdict.payment.id, { refundId: refund.id, at: now });
       await endSubscriptionAt(trx, subscription, now);
       await recordRefund(ctx, trx, user, verdict.payment.id, refund.id);
+      await record?.(trx, { payment: verdict.payment, refundId: refund.id });
       return true;
     }),
   );

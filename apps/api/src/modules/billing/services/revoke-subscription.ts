@@ -1,4 +1,5 @@
 import type { AppContext } from '../../../context.ts';
+import type { RecordChange } from '../../../db/database.ts';
 import type { SubscriptionRow } from '../../../db/schema.ts';
 import { AppError } from '../../../errors.ts';
 import { listSubscriptionsOfUser, updateSubscription } from '../repositories/subscriptions.ts';
@@ -15,9 +16,14 @@ export interface RevokeSubscriptionResult {
 
 /**
  * Ends the user's entitling complimentary subscription(s) now: status 'expired', period ending
- * now. Paid subscriptions are left alone. NOT_FOUND when there is nothing to revoke.
+ * now. Paid subscriptions are left alone. NOT_FOUND when there is nothing to revoke. `record`
+ * runs in the transaction, with the subscriptions as they were.
  */
-export async function revokeSubscription(ctx: Pick<AppContext, 'db' | 'clock'>, input: { email: string }): Promise<RevokeSubscriptionResult> {
+export async function revokeSubscription(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  input: { email: string },
+  record?: RecordChange<RevokeSubscriptionResult & { userId: number; before: SubscriptionRow[]; periodEnd: Date }>,
+): Promise<RevokeSubscriptionResult> {
   const user = await requireUserByEmail(ctx, input.email);
   const now = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
@@ -32,6 +38,8 @@ export async function revokeSubscription(ctx: Pick<AppContext, 'db' | 'clock'>, 
       await updateSubscription(trx, subscription.id, { status: 'expired', period_end: end }, now);
     }
     const stillEntitledBy = entitlingSubscription(await listSubscriptionsOfUser(trx, user.id), now) ?? null;
-    return { email: user.email, revoked: running.length, stillEntitledBy };
+    const result = { email: user.email, revoked: running.length, stillEntitledBy };
+    await record?.(trx, { ...result, userId: user.id, before: running, periodEnd: now });
+    return result;
   });
 }

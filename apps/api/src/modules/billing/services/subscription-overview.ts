@@ -68,3 +68,12 @@ export async function subscriptionOverview(ctx: Pick<AppContext, 'db' | 'clock'>
     },
   };
 }
+
+/** Why the refund rule refuses the user's current subscription now, or null when it allows a refund. */
+export async function refundRuleRefusal(ctx: Pick<AppContext, 'db' | 'clock'>, userId: number): Promise<string | null> {
+  const now = ctx.clock.now();
+  const subscription = entitlingSubscription(await listSubscriptionsOfUser(ctx.db, userId), now);
+  if (!subscription) return 'There is no subscription running now.';
+  const verdict = await refundVerdict(ctx.db, subscription, now);
+  return verdict.eligible ? null : verdict.reason;
+}

@@ -10,6 +10,8 @@ import { importEdition, type EditionComparison, type PriceChange } from '../../c
 import { listEditions } from '../../catalog/services/list-editions.ts';
 import { revokeSubscription } from '../../billing/services/revoke-subscription.ts';
 import { parsePostFile, publishPost } from '../../content/services/publish-post.ts';
+import { commandLineActor, recordComplimentaryGrant, recordComplimentaryRevoke } from './audit-log.ts';
+import { grantOperator, revokeOperator } from './operator-role.ts';
 
 /** What the operator commands need: the database, the clock, and whether this is production. */
 export type AdminContext = Pick<AppContext, 'db' | 'clock'> & { config: Pick<Config, 'env'> };
@@ -32,6 +34,8 @@ Commands:
   list-editions [<category>]                  the editions, newest first
   grant-subscription <email> [--days N]       a complimentary annual subscription (default ${DEFAULT_GRANT_DAYS} days)
   revoke-subscription <email>                 end a user's complimentary subscription now
+  grant-operator <email>                      let an activated user open the operator console (/operator)
+  revoke-operator <email>                     take the console away again (never from the last operator)
   publish-post <file.json>                    publish a blog post (custom_url, title, category, intro,
                                               author, author_image, thumbnail, paragraphs: [{ text, image }]
                                               with markdown text); a post with the same custom_url is replaced
@@ -99,7 +103,7 @@ export async function runAdminCommand(ctx: AdminContext, argv: readonly string[]
       case 'grant-subscription': {
         const { values, positionals } = parse(args, { days: { type: 'string' } }, { min: 1, max: 1 });
         const days = values.days === undefined ? undefined : /^\d+$/.test(String(values.days)) ? Number(values.days) : Number.NaN;
-        const result = await grantSubscription(ctx, { email: positionals[0]!, days });
+        const result = await grantSubscription(ctx, { email: positionals[0]!, days }, recordComplimentaryGrant(ctx.clock.now(), commandLineActor));
         const until = result.subscription.period_end.toISOString().slice(0, 10);
         const lines = {
           created: `Granted ${result.user.email} a complimentary annual subscription until ${until}.`,
@@ -119,11 +123,19 @@ export async function runAdminCommand(ctx: AdminContext, argv: readonly string[]
       }
       case 'revoke-subscription': {
         const { positionals } = parse(args, {}, { min: 1, max: 1 });
-        const result = await revokeSubscription(ctx, { email: positionals[0]! });
+        const result = await revokeSubscription(ctx, { email: positionals[0]! }, recordComplimentaryRevoke(ctx.clock.now(), commandLineActor));
         const paid = result.stillEntitledBy
           ? ` They still have a paid subscription until ${result.stillEntitledBy.period_end.toISOString().slice(0, 10)} (managed through payments).`
           : '';
         return done(`Ended ${result.email}'s complimentary subscription${result.revoked > 1 ? 's' : ''} now.${paid}`);
+      }
+      case 'grant-operator': {
+        const { positionals } = parse(args, {}, { min: 1, max: 1 });
+        return done(await grantOperator(ctx, commandLineActor, positionals[0]!));
+      }
+      case 'revoke-operator': {
+        const { positionals } = parse(args, {}, { min: 1, max: 1 });
+        return done(await revokeOperator(ctx, commandLineActor, positionals[0]!));
       }
       default:
         return { exitCode: 2, output: `Unknown command "${command}".\n\n${adminUsage}` };

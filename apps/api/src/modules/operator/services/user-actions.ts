@@ -1,0 +1,116 @@
+import type { OperatorRefundRequest, OperatorUserActionResponse } from '@tradelist/contract/operator-users';
+import { formatCents } from '@tradelist/pricing/money';
+import type { AppContext } from '../../../context.ts';
+import { AppError } from '../../../errors.ts';
+import { findUserById } from '../../accounts/repositories/users.ts';
+import { disableAccount, enableAccount } from '../../accounts/services/disable-account.ts';
+import { resendActivationFor } from '../../accounts/services/resend-activation.ts';
+import { grantSubscription } from '../../billing/services/grant-subscription.ts';
+import { requestRefund } from '../../billing/services/manage-subscription.ts';
+import { refundPaymentAsException } from '../../billing/services/refund-payment.ts';
+import { revokeSubscription } from '../../billing/services/revoke-subscription.ts';
+import { recordComplimentaryGrant, recordComplimentaryRevoke, recordOperatorAction, type Actor } from './audit-log.ts';
+import { describeUser } from './users.ts';
+
+/**
+ * The console's actions on one user (product §10.13). Each calls the owning module's service,
+ * records itself in the audit log inside that service's transaction, and answers what it did
+ * with the user as it stands now.
+ */
+
+async function emailOf(ctx: Pick<AppContext, 'db'>, userId: number): Promise<string> {
+  const user = await findUserById(ctx.db, userId);
+  if (!user) throw new AppError('NOT_FOUND', 'There is no such user.');
+  return user.email;
+}
+
+async function answer(ctx: Pick<AppContext, 'db' | 'clock'>, userId: number, message: string): Promise<OperatorUserActionResponse> {
+  return { message, user: await describeUser(ctx, userId) };
+}
+
+const day = (date: Date) => date.toISOString().slice(0, 10);
+
+/** A complimentary subscription for `days` days, or the running one extended (billing's grant). */
+export async function grantComplimentary(ctx: AppContext, actor: Actor, userId: number, days: number): Promise<OperatorUserActionResponse> {
+  const email = await emailOf(ctx, userId);
+  const result = await grantSubscription(ctx, { email, days }, recordComplimentaryGrant(ctx.clock.now(), actor));
+  const until = day(result.subscription.period_end);
+  const messages = {
+    created: `Granted ${email} a complimentary subscription until ${until}.`,
+    extended: `Extended ${email}'s complimentary subscription until ${until}.`,
+    unchanged: `${email} already has a complimentary subscription until ${until}; nothing changed.`,
+  };
+  return answer(ctx, userId, messages[result.outcome]);
+}
+
+/** Ends the user's complimentary subscription now (billing's revoke); paid ones are left alone. */
+export async function revokeComplimentary(ctx: AppContext, actor: Actor, userId: number): Promise<OperatorUserActionResponse> {
+  const email = await emailOf(ctx, userId);
+  const result = await revokeSubscription(ctx, { email }, recordComplimentaryRevoke(ctx.clock.now(), actor));
+  const paid = result.stillEntitledBy ? ` A paid subscription still runs until ${day(result.stillEntitledBy.period_end)}.` : '';
+  return answer(ctx, userId, `Ended ${email}'s complimentary subscription now.${paid}`);
+}
+
+/** A new activation link for an account that is not activated yet. */
+export async function resendActivationLink(ctx: AppContext, actor: Actor, userId: number): Promise<OperatorUserActionResponse> {
+  const now = ctx.clock.now();
+  const { message } = await resendActivationFor(ctx, userId, (trx, user) =>
+    recordOperatorAction(trx, now, actor, { action: 'user.resend_activation', subjectType: 'user', subjectId: user.id, after: { email: user.email } }),
+  );
+  return answer(ctx, userId, message);
+}
+
+/**
+ * A refund at Stripe: by the refund rule (the current renewal, checked as when the user asks),
+ * or as an exception for any payment made online, with the operator's reason in the audit log.
+ */
+export async function refundUserPayment(ctx: AppContext, actor: Actor, userId: number, request: OperatorRefundRequest): Promise<OperatorUserActionResponse> {
+  const now = ctx.clock.now();
+  await emailOf(ctx, userId);
+  const state = (payment: { id: number; amount_cents: number; currency: string; kind: string }) => ({ payment_id: payment.id, kind: payment.kind, amount_cents: payment.amount_cents, currency: payment.currency });
+  if (request.by === 'rule') {
+    let refunded = 0;
+    await requestRefund(ctx, userId, async (trx, change) => {
+      refunded = change.payment.amount_cents;
+      await recordOperatorAction(trx, now, actor, {
+        action: 'payment.refund',
+        subjectType: 'user',
+        subjectId: userId,
+        before: { ...state(change.payment), refunded: false },
+        after: { ...state(change.payment), refunded: true, refund_id: change.refundId, by: 'rule' },
+      });
+    });
+    return answer(ctx, userId, `Refunded $${formatCents(refunded)} by the refund rule; the subscription has ended.`);
+  }
+  const result = await refundPaymentAsException(ctx, userId, request.payment_id, (trx, change) =>
+    recordOperatorAction(trx, now, actor, {
+      action: 'payment.refund',
+      subjectType: 'user',
+      subjectId: userId,
+      before: { ...state(change.payment), refunded: false },
+      after: { ...state(change.payment), refunded: true, refund_id: change.refundId, by: 'exception', ended_subscription_id: change.endedSubscriptionId },
+      reason: request.reason,
+    }),
+  );
+  const ended = result.endedSubscriptionId === null ? '' : ' The subscription it paid for has ended.';
+  return answer(ctx, userId, `Refunded $${formatCents(result.payment.amount_cents)} as an exception.${ended}`);
+}
+
+/** Disables the account: sessions end, sign-ins and calls are refused (the accounts module's rule). */
+export async function disableUser(ctx: AppContext, actor: Actor, userId: number, reason: string): Promise<OperatorUserActionResponse> {
+  if (actor.id === userId) throw new AppError('CONFLICT', 'You cannot disable your own account.');
+  const now = ctx.clock.now();
+  await disableAccount(ctx, userId, (trx, user) =>
+    recordOperatorAction(trx, now, actor, { action: 'user.disable', subjectType: 'user', subjectId: user.id, before: { disabled: false }, after: { disabled: true }, reason: reason || null }),
+  );
+  return answer(ctx, userId, `${await emailOf(ctx, userId)} is disabled: signed out everywhere, and sign-ins are refused.`);
+}
+
+/** Enables a disabled account again. */
+export async function enableUser(ctx: AppContext, actor: Actor, userId: number): Promise<OperatorUserActionResponse> {
+  const now = ctx.clock.now();
+  await enableAccount(ctx, userId, (trx, user) =>
+    recordOperatorAction(trx, now, actor, { action: 'user.enable', subjectType: 'user', subjectId: user.id, before: { disabled: true }, after: { disabled: false } }),
+  );
+  return answer(ctx, userId, `${await emailOf(ctx, userId)} can sign in again.`);
+}
