@@ -57,16 +57,16 @@ export const customUrlTakenMessage = 'Another post already uses this custom URL.
  * taking a post back to draft, keeps it. Another post's custom URL is refused with a field error.
  */
 export async function savePost(db: Db, input: { id: number | null; draft: PostDraft; status: 'draft' | 'published' }, now: Date): Promise<{ before: BlogPostRow | null; after: BlogPostRow }> {
+  const before = input.id === null ? null : await lockPost(db, input.id);
+  if (input.id !== null && !before) throw new AppError('NOT_FOUND', postNotFoundMessage);
   const clash = await findPostByCustomUrl(db, input.draft.customUrl);
   if (clash && clash.id !== input.id) throw validationFailed({ custom_url: [customUrlTakenMessage] });
   const values = { ...columnsOf(input.draft), status: input.status, updated_at: now };
-  if (input.id === null) {
+  if (!before) {
     return { before: null, after: await insertPost(db, { ...values, published_at: input.status === 'published' ? now : null, created_at: now }) };
   }
-  const before = await lockPost(db, input.id);
-  if (!before) throw new AppError('NOT_FOUND', postNotFoundMessage);
   const publishedAt = before.published_at ?? (input.status === 'published' ? now : null);
-  return { before, after: await updatePost(db, input.id, { ...values, published_at: publishedAt }) };
+  return { before, after: await updatePost(db, before.id, { ...values, published_at: publishedAt }) };
 }
 
 /**
