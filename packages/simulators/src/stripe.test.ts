@@ -93,6 +93,28 @@ describe('Stripe simulator', () => {
     expect((await stripe.customers.retrieve(created.id)) as Stripe.Customer).toMatchObject({ name: 'Ann B', metadata: { plan: 'x' } });
   });
 
+  it('creates products and prices; a lookup key moves to a new price only with transfer_lookup_key; amounts never change', async () => {
+    const product = await stripe.products.create({ id: 'prod_sim_crew', name: 'Crew', description: 'For crews', metadata: { plan_slug: 'crew' } });
+    expect(product).toMatchObject({ object: 'product', id: 'prod_sim_crew', name: 'Crew', active: true });
+    const duplicate = await stripe.products.create({ id: 'prod_sim_crew', name: 'Again' }).catch((e: unknown) => e);
+    expect(duplicate).toMatchObject({ statusCode: 400, code: 'resource_already_exists' });
+    expect(await stripe.products.update(product.id, { name: 'Crew plan', active: false })).toMatchObject({ name: 'Crew plan', active: false, description: 'For crews' });
+
+    const first = await stripe.prices.create({ product: product.id, currency: 'usd', unit_amount: 9000, recurring: { interval: 'year' }, lookup_key: 'crew_yearly' });
+    expect(first).toMatchObject({ type: 'recurring', unit_amount: 9000, lookup_key: 'crew_yearly', active: true });
+    expect(first.recurring?.interval).toBe('year');
+    const clash = await stripe.prices.create({ product: product.id, currency: 'usd', unit_amount: 9500, recurring: { interval: 'year' }, lookup_key: 'crew_yearly' }).catch((e: unknown) => e);
+    expect(clash).toMatchObject({ statusCode: 400, param: 'lookup_key' });
+    const second = await stripe.prices.create({ product: product.id, currency: 'usd', unit_amount: 9500, recurring: { interval: 'year' }, lookup_key: 'crew_yearly', transfer_lookup_key: true });
+    expect(await stripe.prices.retrieve(first.id)).toMatchObject({ lookup_key: null, unit_amount: 9000 });
+    expect((await stripe.prices.list({ lookup_keys: ['crew_yearly'] })).data.map((price) => price.id)).toEqual([second.id]);
+    expect(await stripe.prices.update(first.id, { active: false })).toMatchObject({ active: false });
+    const amount = await stripe.prices.update(second.id, { unit_amount: 1 } as Stripe.PriceUpdateParams).catch((e: unknown) => e);
+    expect(amount).toMatchObject({ statusCode: 400, code: 'parameter_unknown' });
+    const oneTime = await stripe.prices.create({ product: product.id, currency: 'usd', unit_amount: 9500 });
+    expect(oneTime).toMatchObject({ type: 'one_time', recurring: null });
+  });
+
   it('answers errors in Stripe shape with Stripe status codes', async () => {
     const missing = await stripe.customers.retrieve('cus_nope').catch((e: unknown) => e);
     expect(missing).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);

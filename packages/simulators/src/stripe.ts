@@ -337,6 +337,10 @@ export async function startStripeSimulator(options: StripeSimulatorOptions = {})
         return listOut(engine.list('product', '/v1/products', params, (p) => active === undefined || String(p['active']) === active));
       }
       case 'GET products/:id': noParams(params); return out(engine.get(b!, 'product', 'product'));
+      case 'POST products': return out(engine.createProduct(params));
+      case 'POST products/:id': return out(engine.updateProduct(b!, params));
+      case 'POST prices': return out(engine.createPrice(params));
+      case 'POST prices/:id': return out(engine.updatePrice(b!, params));
       case 'GET prices': {
         const product = str(params, 'product');
         const active = str(params, 'active');

@@ -127,6 +127,8 @@ export interface CategoriesTable {
   name: string;
   slug: string;
   tagline: string | null;
+  /** A site path (an uploaded image); shown for the category's editions without their own. */
+  image: Generated<string | null>;
   is_free: Generated<boolean>;
   is_announced: Generated<boolean>;
   position: Generated<number>;

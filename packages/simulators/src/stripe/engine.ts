@@ -3,6 +3,7 @@
 // clocks, refunds and the events each change emits.
 import { randomBytes } from 'node:crypto';
 import {
+  StripeApiError,
   allowOnly,
   bool,
   hash,
@@ -734,6 +735,155 @@ export class StripeEngine {
     subscription['canceled_at'] ??= at;
     subscription['cancellation_details'] = { comment: null, feedback: null, reason };
     this.emit('customer.subscription.deleted', subscription);
+  }
+
+  // ---- products and prices (the catalog the operator manages) ----
+
+  createProduct(params: Params): StripeObject {
+    allowOnly(params, ['id', 'name', 'description', 'active', 'metadata', 'expand']);
+    const name = requiredStr(params, 'name');
+    const id = str(params, 'id') ?? newId('prod', 14);
+    if (this.state.objects[id]) throw new StripeApiError(400, 'invalid_request_error', `Product already exists.`, 'resource_already_exists', 'id');
+    const now = Math.floor(Date.now() / 1000);
+    const description = str(params, 'description');
+    const product = this.put({
+      id,
+      object: 'product',
+      active: bool(params, 'active') ?? true,
+      created: now,
+      default_price: null,
+      description: description === undefined || description === '' ? null : description,
+      images: [],
+      livemode: false,
+      metadata: mergeMetadata({}, params),
+      name,
+      type: 'service',
+      updated: now,
+      url: null,
+    });
+    this.emit('product.created', product);
+    return product;
+  }
+
+  updateProduct(id: string, params: Params): StripeObject {
+    allowOnly(params, ['name', 'description', 'active', 'metadata', 'default_price', 'expand']);
+    const product = this.get(id, 'product', 'product');
+    const previous: Record<string, unknown> = {};
+    const name = str(params, 'name');
+    if (name === '') throw invalid('You cannot unset the name of a product.', 'name');
+    const changes: Record<string, unknown> = {};
+    if (name !== undefined) changes['name'] = name;
+    const description = str(params, 'description');
+    if (description !== undefined) changes['description'] = description === '' ? null : description;
+    const active = bool(params, 'active');
+    if (active !== undefined) changes['active'] = active;
+    const defaultPrice = str(params, 'default_price');
+    if (defaultPrice !== undefined) {
+      if (defaultPrice !== '') {
+        const price = this.get(defaultPrice, 'price', 'price', 'default_price');
+        if (price['product'] !== id) throw invalid('The default price must belong to this product.', 'default_price');
+      }
+      changes['default_price'] = defaultPrice === '' ? null : defaultPrice;
+    }
+    if (params['metadata'] !== undefined) changes['metadata'] = mergeMetadata(product['metadata'] as Record<string, string>, params);
+    for (const [field, value] of Object.entries(changes)) {
+      if (JSON.stringify(product[field]) !== JSON.stringify(value)) {
+        previous[field] = product[field];
+        product[field] = value;
+      }
+    }
+    if (Object.keys(previous).length > 0) {
+      product['updated'] = Math.floor(Date.now() / 1000);
+      this.emit('product.updated', product, previous);
+    }
+    return product;
+  }
+
+  /** The active or inactive price that holds a lookup key, if any. */
+  private priceWithLookupKey(key: string): StripeObject | undefined {
+    return Object.values(this.state.objects).find((o) => o.object === 'price' && o['lookup_key'] === key);
+  }
+
+  /**
+   * Stripe's rule for lookup keys: one price holds a key at a time; giving it to another price is
+   * refused unless `transfer_lookup_key` is true, which takes it from the price holding it.
+   */
+  private claimLookupKey(key: string, transfer: boolean, forPriceId: string | null): void {
+    const holder = this.priceWithLookupKey(key);
+    if (!holder || holder.id === forPriceId) return;
+    if (!transfer) throw invalid(`A price (\`${holder.id}\`) already uses that lookup key.`, 'lookup_key', 'lookup_key_already_used');
+    holder['lookup_key'] = null;
+    this.emit('price.updated', holder, { lookup_key: key });
+  }
+
+  createPrice(params: Params): StripeObject {
+    allowOnly(params, ['currency', 'product', 'unit_amount', 'recurring', 'lookup_key', 'transfer_lookup_key', 'active', 'nickname', 'metadata', 'tax_behavior', 'expand']);
+    const currency = requiredStr(params, 'currency').toLowerCase();
+    if (!/^[a-z]{3}$/.test(currency)) throw invalid(`Invalid currency: ${currency}`, 'currency');
+    const productId = requiredStr(params, 'product');
+    this.get(productId, 'product', 'product', 'product');
+    const amount = int(params, 'unit_amount');
+    if (amount === undefined) throw invalid('Missing required param: unit_amount.', 'unit_amount', 'parameter_missing');
+    if (amount > 99_999_999) throw invalid('This value must be less than or equal to 99999999.', 'unit_amount');
+    const recurringParams = hash(params, 'recurring');
+    let recurring: Record<string, unknown> | null = null;
+    if (recurringParams) {
+      allowOnly(recurringParams, ['interval', 'interval_count', 'usage_type']);
+      const interval = requiredStr(recurringParams, 'interval', 'recurring[interval]');
+      if (!['day', 'week', 'month', 'year'].includes(interval)) throw invalid(`Invalid recurring[interval]: must be one of day, week, month, or year`, 'recurring[interval]');
+      const count = int(recurringParams, 'interval_count', 'recurring[interval_count]') ?? 1;
+      recurring = { interval, interval_count: count, usage_type: 'licensed', meter: null, trial_period_days: null };
+    }
+    const lookupKey = str(params, 'lookup_key');
+    if (lookupKey !== undefined && (lookupKey === '' || lookupKey.length > 200)) throw invalid('Invalid lookup_key.', 'lookup_key');
+    const transfer = bool(params, 'transfer_lookup_key') ?? false;
+    if (transfer && lookupKey === undefined) throw invalid('`transfer_lookup_key` requires a `lookup_key`.', 'transfer_lookup_key');
+    if (lookupKey !== undefined) this.claimLookupKey(lookupKey, transfer, null);
+    const price = this.put({
+      id: newId('price', 24),
+      object: 'price',
+      active: bool(params, 'active') ?? true,
+      billing_scheme: 'per_unit',
+      created: Math.floor(Date.now() / 1000),
+      currency,
+      livemode: false,
+      lookup_key: lookupKey ?? null,
+      metadata: mergeMetadata({}, params),
+      nickname: str(params, 'nickname') ?? null,
+      product: productId,
+      recurring,
+      tax_behavior: str(params, 'tax_behavior') ?? 'unspecified',
+      type: recurring ? 'recurring' : 'one_time',
+      unit_amount: amount,
+      unit_amount_decimal: String(amount),
+    });
+    this.emit('price.created', price);
+    return price;
+  }
+
+  /** A price's amount, currency and interval never change; only these fields do. */
+  updatePrice(id: string, params: Params): StripeObject {
+    allowOnly(params, ['active', 'lookup_key', 'transfer_lookup_key', 'nickname', 'metadata', 'expand']);
+    const price = this.get(id, 'price', 'price');
+    const previous: Record<string, unknown> = {};
+    const lookupKey = str(params, 'lookup_key');
+    const transfer = bool(params, 'transfer_lookup_key') ?? false;
+    if (lookupKey !== undefined && lookupKey !== '') this.claimLookupKey(lookupKey, transfer, id);
+    const changes: Record<string, unknown> = {};
+    if (lookupKey !== undefined) changes['lookup_key'] = lookupKey === '' ? null : lookupKey;
+    const active = bool(params, 'active');
+    if (active !== undefined) changes['active'] = active;
+    const nickname = str(params, 'nickname');
+    if (nickname !== undefined) changes['nickname'] = nickname === '' ? null : nickname;
+    if (params['metadata'] !== undefined) changes['metadata'] = mergeMetadata(price['metadata'] as Record<string, string>, params);
+    for (const [field, value] of Object.entries(changes)) {
+      if (JSON.stringify(price[field]) !== JSON.stringify(value)) {
+        previous[field] = price[field];
+        price[field] = value;
+      }
+    }
+    if (Object.keys(previous).length > 0) this.emit('price.updated', price, previous);
+    return price;
   }
 
   // ---- refunds ----

@@ -12,6 +12,7 @@ import * as profileAndGuide from './0010-profile-and-guide.ts';
 import * as content from './0011-content.ts';
 import * as operatorAudit from './0012-operator-audit.ts';
 import * as drawWinners from './0013-draw-winners.ts';
+import * as categoryImages from './0015-category-images.ts';
 
 /**
  * Every migration, in order. Imported statically so the bundled server carries them; a new
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0011-content': content,
   '0012-operator-audit': operatorAudit,
   '0013-draw-winners': drawWinners,
+  '0015-category-images': categoryImages,
 };

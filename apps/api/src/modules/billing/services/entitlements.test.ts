@@ -18,6 +18,7 @@ function edition(id: number, rundate: string, isFree = false): CollectionWithCat
     item_count: 1,
     created_at: now,
     category_name: 'Electrical',
+    category_image: null,
   };
 }
 

@@ -15,7 +15,8 @@ export function presentCollection(row: CollectionWithCategory): Collection {
     collection_id: row.collection_id,
     name: row.name,
     rundate: row.rundate,
-    image: row.image,
+    // An edition without its own image shows its category's (the console sets it).
+    image: row.image ?? row.category_image,
     is_free: row.is_free,
     category_id: row.category_id,
     category_name: row.category_name,

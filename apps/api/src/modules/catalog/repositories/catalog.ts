@@ -2,8 +2,8 @@ import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../../db/database.ts';
 import type { CategoriesTable, CategoryRow, CollectionRow, CollectionsTable } from '../../../db/schema.ts';
 
-/** A collection with its category's name, as the catalog lists it. */
-export type CollectionWithCategory = CollectionRow & { category_name: string };
+/** A collection with its category's name and image, as the catalog lists it. */
+export type CollectionWithCategory = CollectionRow & { category_name: string; category_image: string | null };
 
 /** Every category in display order (announced ones included). */
 export function listCategories(db: Db): Promise<CategoryRow[]> {
@@ -29,7 +29,7 @@ function collectionsQuery(db: Db) {
     .selectFrom('collections')
     .innerJoin('categories', 'categories.id', 'collections.category_id')
     .selectAll('collections')
-    .select('categories.name as category_name');
+    .select(['categories.name as category_name', 'categories.image as category_image']);
 }
 
 /** One collection and its category's name. */

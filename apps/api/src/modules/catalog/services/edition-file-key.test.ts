@@ -23,6 +23,7 @@ const base: AllowedDownload = {
     item_count: 5,
     created_at: new Date('2026-02-28T09:00:00.123Z'),
     category_name: 'Electrical',
+    category_image: null,
   },
   format: 'csv',
   layout: 'price-list',

@@ -24,6 +24,21 @@ export function findPostByCustomUrl(db: Db, customUrl: string): Promise<BlogPost
   return db.selectFrom('blog_posts').selectAll().where('custom_url', '=', customUrl).executeTakeFirst();
 }
 
+/** The post with this id, published or not, locked until the transaction ends. */
+export function lockPost(db: Db, id: number): Promise<BlogPostRow | undefined> {
+  return db.selectFrom('blog_posts').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/** Every post, drafts included, last changed first (the console's list). */
+export function listAllPosts(db: Db): Promise<BlogPostRow[]> {
+  return db.selectFrom('blog_posts').selectAll().orderBy('updated_at', 'desc').orderBy('id', 'desc').execute();
+}
+
+/** Removes a post; answers it, or undefined when there was none. */
+export function deletePost(db: Db, id: number): Promise<BlogPostRow | undefined> {
+  return db.deleteFrom('blog_posts').where('id', '=', id).returningAll().executeTakeFirst();
+}
+
 export async function insertPost(db: Db, post: Insertable<BlogPostsTable>): Promise<BlogPostRow> {
   return db.insertInto('blog_posts').values(post).returningAll().executeTakeFirstOrThrow();
 }

@@ -2,7 +2,10 @@ import { CUSTOM_URL_PATTERN } from '@tradelist/contract/content';
 import { z } from 'zod';
 import type { Db } from '../../../db/database.ts';
 import type { BlogPostRow } from '../../../db/schema.ts';
-import { findPostByCustomUrl, hasPosts, insertPost, updatePost } from '../repositories/blog-posts.ts';
+import { AppError, validationFailed } from '../../../errors.ts';
+import { recordOperatorAction, type Actor } from '../../operator/services/audit-log.ts';
+import { findPostByCustomUrl, hasPosts, insertPost, lockPost, updatePost } from '../repositories/blog-posts.ts';
+import { postNotFoundMessage } from './blog-posts.ts';
 
 /** A post as the operator writes it: paragraph text in markdown, images as site paths. */
 export interface PostDraft {
@@ -16,12 +19,9 @@ export interface PostDraft {
   paragraphs: Array<{ text: string; image?: string | null }>;
 }
 
-/**
- * Publishes a post under its custom URL: a new post, or a new version of the post with that URL
- * (its publication date stays, its last change moves). The text is stored as written.
- */
-export async function publishPost(db: Db, draft: PostDraft, now: Date): Promise<BlogPostRow> {
-  const values = {
+/** A post's columns from a draft (paragraphs stored as written). */
+function columnsOf(draft: PostDraft) {
+  return {
     custom_url: draft.customUrl,
     title: draft.title,
     category: draft.category,
@@ -30,12 +30,68 @@ export async function publishPost(db: Db, draft: PostDraft, now: Date): Promise<
     author_image: draft.authorImage,
     thumbnail: draft.thumbnail,
     paragraphs: JSON.stringify(draft.paragraphs.map((p) => ({ text: p.text, image: p.image ?? null }))),
-    status: 'published' as const,
-    updated_at: now,
   };
+}
+
+/** What the audit log keeps of a post (its text is the post itself; the log keeps its shape). */
+export function postSnapshot(row: BlogPostRow) {
+  return {
+    custom_url: row.custom_url,
+    title: row.title,
+    category: row.category,
+    intro: row.intro,
+    author: row.author,
+    author_image: row.author_image,
+    thumbnail: row.thumbnail,
+    paragraphs: row.paragraphs.length,
+    status: row.status,
+    published_at: row.published_at?.toISOString() ?? null,
+  };
+}
+
+export const customUrlTakenMessage = 'Another post already uses this custom URL.';
+
+/**
+ * Writes a post as the console saves it: a new post, or a new version of the post `id`, as a
+ * draft or published. The first publication sets the publication date; publishing again, or
+ * taking a post back to draft, keeps it. Another post's custom URL is refused with a field error.
+ */
+export async function savePost(db: Db, input: { id: number | null; draft: PostDraft; status: 'draft' | 'published' }, now: Date): Promise<{ before: BlogPostRow | null; after: BlogPostRow }> {
+  const before = input.id === null ? null : await lockPost(db, input.id);
+  if (input.id !== null && !before) throw new AppError('NOT_FOUND', postNotFoundMessage);
+  const clash = await findPostByCustomUrl(db, input.draft.customUrl);
+  if (clash && clash.id !== input.id) throw validationFailed({ custom_url: [customUrlTakenMessage] });
+  const values = { ...columnsOf(input.draft), status: input.status, updated_at: now };
+  if (!before) {
+    return { before: null, after: await insertPost(db, { ...values, published_at: input.status === 'published' ? now : null, created_at: now }) };
+  }
+  const publishedAt = before.published_at ?? (input.status === 'published' ? now : null);
+  return { before, after: await updatePost(db, before.id, { ...values, published_at: publishedAt }) };
+}
+
+/**
+ * Publishes a post under its custom URL (the command line's `publish-post`): a new post, or a
+ * new version of the post with that URL (its publication date stays, its last change moves).
+ */
+export async function publishPost(db: Db, draft: PostDraft, now: Date): Promise<BlogPostRow> {
   const existing = await findPostByCustomUrl(db, draft.customUrl);
-  if (existing) return updatePost(db, existing.id, { ...values, published_at: existing.published_at ?? now });
-  return insertPost(db, { ...values, published_at: now, created_at: now });
+  return (await savePost(db, { id: existing?.id ?? null, draft, status: 'published' }, now)).after;
+}
+
+/** `publishPost` for an operator: the post and its audit entry in one transaction. */
+export async function publishPostAsOperator(db: Db, actor: Actor, draft: PostDraft, now: Date): Promise<BlogPostRow> {
+  return db.transaction().execute(async (trx) => {
+    const existing = await findPostByCustomUrl(trx, draft.customUrl);
+    const { before, after } = await savePost(trx, { id: existing?.id ?? null, draft, status: 'published' }, now);
+    await recordOperatorAction(trx, now, actor, {
+      action: before ? 'blog_post.update' : 'blog_post.create',
+      subjectType: 'blog_post',
+      subjectId: after.id,
+      before: before ? postSnapshot(before) : null,
+      after: postSnapshot(after),
+    });
+    return after;
+  });
 }
 
 /** Loads the sample posts into a blog that has none; the custom URLs of the posts added. */

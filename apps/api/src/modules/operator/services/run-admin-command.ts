@@ -9,9 +9,9 @@ import { DEFAULT_GRANT_DAYS, grantSubscription } from '../../billing/services/gr
 import { importEdition, type EditionComparison, type PriceChange } from '../../catalog/services/import-edition.ts';
 import { listEditions } from '../../catalog/services/list-editions.ts';
 import { revokeSubscription } from '../../billing/services/revoke-subscription.ts';
-import { parsePostFile, publishPost } from '../../content/services/publish-post.ts';
 import { commandLineActor, recordComplimentaryGrant, recordComplimentaryRevoke } from './audit-log.ts';
 import { grantOperator, revokeOperator } from './operator-role.ts';
+import { parsePostFile, publishPostAsOperator } from '../../content/services/publish-post.ts';
 
 /** What the operator commands need: the database, the clock, and whether this is production. */
 export type AdminContext = Pick<AppContext, 'db' | 'clock'> & { config: Pick<Config, 'env'> };
@@ -118,7 +118,7 @@ export async function runAdminCommand(ctx: AdminContext, argv: readonly string[]
         if (!content) return { exitCode: 1, output: `Cannot read the file ${positionals[0]}.\n` };
         const parsed = parsePostFile(content);
         if ('problems' in parsed) return { exitCode: 1, output: `${positionals[0]} was not published:\n  ${parsed.problems.join('\n  ')}\n` };
-        const post = await publishPost(ctx.db, parsed.draft, ctx.clock.now());
+        const post = await publishPostAsOperator(ctx.db, commandLineActor, parsed.draft, ctx.clock.now());
         return done(`Published "${post.title}" at /blog/${post.custom_url} (id ${post.id}).`);
       }
       case 'revoke-subscription': {

@@ -26,19 +26,37 @@ export function sniffPictureFormat(bytes: Uint8Array): PictureFormat | null {
   return null;
 }
 
-const refuse = (message: string) => validationFailed({ [PROFILE_IMAGE_FIELD]: [message] });
-
 /** sharp names AVIF by its container (HEIF); the signature already said which it is. */
 const sharpFormats: Record<PictureFormat, string> = { png: 'png', jpeg: 'jpeg', gif: 'gif', webp: 'webp', avif: 'heif' };
 
+/** What an image is re-encoded to: its box, how it fits in, and the field a refusal names. */
+export interface ImageTarget {
+  field: string;
+  width: number;
+  height: number;
+  /** `cover` crops to exactly the box (a profile picture, a thumbnail); `inside` keeps the whole image within it. */
+  fit: 'cover' | 'inside';
+}
+
+/** product §11.13: a profile picture, a 256×256 square. */
+export const profilePictureTarget: ImageTarget = { field: PROFILE_IMAGE_FIELD, width: PROFILE_PICTURE_SIZE, height: PROFILE_PICTURE_SIZE, fit: 'cover' };
+
+/** Turns an upload into a stored profile picture (see reencodeImage). */
+export function reencodeProfilePicture(upload: Uint8Array): Promise<Buffer> {
+  return reencodeImage(upload, profilePictureTarget).then((image) => image.data);
+}
+
 /**
- * Turns an upload into the stored picture: checks the signature, reads the dimensions from the
+ * Turns an upload into a stored image: checks the signature, reads the dimensions from the
  * header alone and refuses more than 40 megapixels before any pixel is decoded (a small PNG can
  * declare a 100-megapixel canvas), then decodes the first frame with the same pixel limit, applies
- * the EXIF orientation, crops to a 256×256 square and encodes a WebP. sharp writes no metadata
+ * the EXIF orientation, fits it to the target's box and encodes a WebP. sharp writes no metadata
  * unless asked, so EXIF, GPS, XMP and ICC blocks are gone. Throws a field error otherwise.
+ * Profile pictures and every image the operator uploads (posts, categories, video posters) go
+ * through it.
  */
-export async function reencodeProfilePicture(upload: Uint8Array): Promise<Buffer> {
+export async function reencodeImage(upload: Uint8Array, target: ImageTarget): Promise<{ data: Buffer; width: number; height: number }> {
+  const refuse = (message: string) => validationFailed({ [target.field]: [message] });
   const format = sniffPictureFormat(upload);
   if (!format) throw refuse(unsupportedPictureMessage);
   const options = { limitInputPixels: PROFILE_PICTURE_MAX_PIXELS, failOn: 'error' as const, animated: false };
@@ -57,11 +75,12 @@ export async function reencodeProfilePicture(upload: Uint8Array): Promise<Buffer
   if (width * height > PROFILE_PICTURE_MAX_PIXELS) throw refuse(tooManyPixelsMessage);
 
   try {
-    return await sharp(upload, options)
+    const { data, info } = await sharp(upload, options)
       .rotate()
-      .resize(PROFILE_PICTURE_SIZE, PROFILE_PICTURE_SIZE, { fit: 'cover', position: 'attention' })
+      .resize(target.width, target.height, target.fit === 'cover' ? { fit: 'cover', position: 'attention' } : { fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 82 })
-      .toBuffer();
+      .toBuffer({ resolveWithObject: true });
+    return { data, width: info.width, height: info.height };
   } catch {
     throw refuse(unreadablePictureMessage);
   }
