@@ -164,8 +164,9 @@ export const PREVIEW_PAGE_SIZE_MAX = 100;
 export const PREVIEW_SEARCH_MAX = 100;
 
 /**
- * GET /api/preview-products/?offset=&limit=&search=&changed=: one page of the list the markup
- * preview shows. `search` matches name, SKU or group, case-insensitively, as plain text (% and _
+ * GET /api/preview-products/?offset=&limit=&search=&changed=&collection_id=: one page of the list
+ * the markup preview shows (`collection_id` names a current edition the user may download, such
+ * as a catalog card's; without it the server picks one). `search` matches name, SKU or group, case-insensitively, as plain text (% and _
  * are literal characters). `changed=true` keeps only the items changed this month: new since the
  * previous edition, or at another cost (none when there is no previous edition).
  */
@@ -185,6 +186,7 @@ export const previewProductsQuery = z.object({
   search: singleLine(z.string().max(PREVIEW_SEARCH_MAX, { error: `Search for at most ${PREVIEW_SEARCH_MAX} characters.` }))
     .transform((text) => text.trim())
     .default(''),
+  collection_id: collectionIdField.optional(),
   changed: z
     .enum(['true', 'false'], { error: 'Use true or false.' })
     .default('false')

@@ -87,6 +87,24 @@ describe('GET /api/preview-products/: what changed against the previous edition'
     expect(refused.json().fields).toEqual({ changed: ['Use true or false.'] });
   });
 
+  test('collection_id previews a named current edition the user may download (a catalog card\'s)', async () => {
+    const { client } = await subscriberWithMarkups('named');
+    const demo = (await client.get(`/api/preview-products/?collection_id=${fixture.freeEdition}&changed=true`)).json();
+    expect(demo).toMatchObject({ collection: { id: fixture.freeEdition }, previous_collection: null, total: 0 });
+    expect((await client.get(`/api/preview-products/?collection_id=${fixture.paidEditions.mar}`)).json().collection.id).toBe(fixture.paidEditions.mar);
+    // Not current (a bought edition) or unknown: not found; a paid edition without a subscription: refused.
+    for (const id of [fixture.paidEditions.feb, 999_999]) {
+      const missing = await client.get(`/api/preview-products/?collection_id=${id}`);
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json()).toMatchObject({ code: 'NOT_FOUND', error: 'No collection found' });
+    }
+    expect((await client.get('/api/preview-products/?collection_id=abc')).statusCode).toBe(400);
+    const free = (await clientFor(t, fixture, 'free', 'named-paid')).client;
+    const refused = await free.get(`/api/preview-products/?collection_id=${fixture.paidEditions.mar}`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('NOT_SUBSCRIBED');
+  });
+
   test('a category with one edition: nothing to compare, so nothing has changed', async () => {
     const { client } = await clientFor(t, fixture, 'free', 'first-edition');
     const body = (await client.get('/api/preview-products/')).json();

@@ -6,8 +6,10 @@ import { callApi } from '../../../lib/api-client';
 /** Rows per page of the preview: the server's largest page. */
 export const previewPageSize = PREVIEW_PAGE_SIZE_MAX;
 
-/** What the preview's list is narrowed to: a search, and whether only items changed this month. */
+/** Which list the preview shows and what it is narrowed to: a search, and whether only items changed this month. */
 export interface PreviewFilter {
+  /** A current edition chosen in the catalog; null lets the server pick the user's list. */
+  collectionId: number | null;
   search: string;
   changed: boolean;
 }
@@ -17,15 +19,21 @@ export interface PreviewFilter {
  * product's cost and its cost in the previous edition; `search` matches name, SKU or group on
  * the server, and `changed` keeps only items new or re-priced since the previous edition.
  */
-export function getPreviewProducts({ search, changed }: PreviewFilter, page: number, signal?: AbortSignal): Promise<PreviewProductsResponse> {
-  const query = { offset: page * previewPageSize, limit: previewPageSize, ...(search === '' ? {} : { search }), ...(changed ? { changed: 'true' as const } : {}) };
+export function getPreviewProducts({ collectionId, search, changed }: PreviewFilter, page: number, signal?: AbortSignal): Promise<PreviewProductsResponse> {
+  const query = {
+    offset: page * previewPageSize,
+    limit: previewPageSize,
+    ...(collectionId === null ? {} : { collection_id: collectionId }),
+    ...(search === '' ? {} : { search }),
+    ...(changed ? { changed: 'true' as const } : {}),
+  };
   return callApi(api.catalog.previewProducts, { query }, { signal });
 }
 
 /** An edition does not change once published; a new one arrives monthly. */
 export function previewPageQueryOptions(filter: PreviewFilter, page: number) {
   return queryOptions({
-    queryKey: ['preview-products', filter.search, filter.changed, page],
+    queryKey: ['preview-products', filter.collectionId, filter.search, filter.changed, page],
     queryFn: ({ signal }) => getPreviewProducts(filter, page, signal),
     staleTime: 10 * 60_000,
     // A refusal (no list, the download limit) does not change by asking again at once.

@@ -35,6 +35,10 @@ interface MarkupPreviewProps {
   form: MarkupFormApi;
   /** False while no email is stored: nothing is asked then. */
   enabled: boolean;
+  /** A current edition chosen in the catalog ("See what changed"); null for the user's list. */
+  collectionId: number | null;
+  /** Whether "Changed this month" starts ticked. */
+  initialChanged: boolean;
 }
 
 /** `value`, once it has stopped changing for `delayMs`. */
@@ -54,20 +58,20 @@ function useDebouncedValue<T>(value: T, delayMs: number): T {
  * item shows its change against the previous edition on the price as typed (product §10.21);
  * "Changed this month" keeps only new and re-priced items, on the server.
  */
-export function MarkupPreview({ form, enabled }: MarkupPreviewProps) {
+export function MarkupPreview({ form, enabled, collectionId, initialChanged }: MarkupPreviewProps) {
   const headingId = useId();
   const searchId = useId();
   const changedId = useId();
   const typed = useWatch({ control: form.control });
   const markups = useMemo(() => previewMarkups(typed), [typed]);
   const [search, setSearch] = useState('');
-  const [changedOnly, setChangedOnly] = useState(false);
+  const [changedOnly, setChangedOnly] = useState(initialChanged);
   const searched = useDebouncedValue(search.trim(), searchDelayMs);
   const scrollRef = useRef<HTMLDivElement>(null);
 
   // The whole list's first page names the edition and its size; a filter's first page, the matches.
-  const whole = usePreviewFirstPage({ filter: { search: '', changed: false }, enabled });
-  const matches = usePreviewFirstPage({ filter: { search: searched, changed: changedOnly }, enabled });
+  const whole = usePreviewFirstPage({ filter: { collectionId, search: '', changed: false }, enabled });
+  const matches = usePreviewFirstPage({ filter: { collectionId, search: searched, changed: changedOnly }, enabled });
   const collection = whole.data?.collection ?? null;
   const previousCollection = whole.data?.previous_collection ?? null;
   const editionTotal = whole.data?.total ?? 0;
@@ -133,7 +137,7 @@ export function MarkupPreview({ form, enabled }: MarkupPreviewProps) {
               <input
                 id={changedId}
                 type="checkbox"
-                checked={changedOnly}
+                checked={changedOnly && previousCollection !== null}
                 disabled={!previousCollection}
                 onChange={(event) => {
                   setChangedOnly(event.target.checked);
@@ -154,7 +158,7 @@ export function MarkupPreview({ form, enabled }: MarkupPreviewProps) {
           <PreviewTable
             key={`${shown.changed}:${shown.search}`}
             total={shown.total}
-            filter={{ search: shown.search, changed: shown.changed }}
+            filter={{ collectionId, search: shown.search, changed: shown.changed }}
             hasPrevious={previousCollection !== null}
             firstPage={shown.products}
             markups={markups}
