@@ -365,7 +365,7 @@ export const api = {
       summary: 'One page of the list the markup preview shows, searchable',
       query: previewProductsQuery,
       response: { 200: previewProductsResponse },
-      errors: [400, 401, 403, 429],
+      errors: [400, 401, 403, 404, 429],
     }),
   },
 

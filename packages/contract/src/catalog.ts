@@ -69,7 +69,7 @@ export const latestCollectionResponse = z.object({
 export type LatestCollectionResponse = z.infer<typeof latestCollectionResponse>;
 
 export const downloadFormats = ['csv', 'xlsx'] as const;
-export const downloadLayouts = ['price-list', 'quickbooks'] as const;
+export const downloadLayouts = ['price-list', 'quickbooks', 'changes'] as const;
 export type DownloadFormat = (typeof downloadFormats)[number];
 export type DownloadLayout = (typeof downloadLayouts)[number];
 
@@ -143,13 +143,18 @@ export type UserFactor = z.infer<typeof userFactor>;
 export const saveUserFactorRequest = userFactor.partial();
 export type SaveUserFactorRequest = z.input<typeof saveUserFactorRequest>;
 
-/** One row of the markup preview: what the engine needs, nothing more. */
+/**
+ * One row of the markup preview: what the engine needs, nothing more. `previous_cost_cents` is
+ * the product's cost in the previous edition (matched by SKU), null when it was not in it (a new
+ * item) or when there is no previous edition; the browser prices both with the markups as typed.
+ */
 export const previewProduct = z.object({
   sku: z.string(),
   name: z.string(),
   group: z.string(),
   unit: z.string(),
   cost_cents: z.number().int(),
+  previous_cost_cents: z.number().int().nullable(),
 });
 export type PreviewProduct = z.infer<typeof previewProduct>;
 
@@ -159,9 +164,11 @@ export const PREVIEW_PAGE_SIZE_MAX = 100;
 export const PREVIEW_SEARCH_MAX = 100;
 
 /**
- * GET /api/preview-products/?offset=&limit=&search=: one page of the list the markup preview
- * shows. `search` matches name, SKU or group, case-insensitively, as plain text (% and _ are
- * literal characters).
+ * GET /api/preview-products/?offset=&limit=&search=&changed=&collection_id=: one page of the list
+ * the markup preview shows (`collection_id` names a current edition the user may download, such
+ * as a catalog card's; without it the server picks one). `search` matches name, SKU or group, case-insensitively, as plain text (% and _
+ * are literal characters). `changed=true` keeps only the items changed this month: new since the
+ * previous edition, or at another cost (none when there is no previous edition).
  */
 export const previewProductsQuery = z.object({
   offset: z.coerce
@@ -179,6 +186,11 @@ export const previewProductsQuery = z.object({
   search: singleLine(z.string().max(PREVIEW_SEARCH_MAX, { error: `Search for at most ${PREVIEW_SEARCH_MAX} characters.` }))
     .transform((text) => text.trim())
     .default(''),
+  collection_id: collectionIdField.optional(),
+  changed: z
+    .enum(['true', 'false'], { error: 'Use true or false.' })
+    .default('false')
+    .transform((value) => value === 'true'),
 });
 export type PreviewProductsQuery = z.input<typeof previewProductsQuery>;
 
@@ -186,15 +198,19 @@ export type PreviewProductsQuery = z.input<typeof previewProductsQuery>;
  * GET /api/preview-products/: the server picks the newest edition the user may download (the
  * paid list for a subscriber, the free demo otherwise), so the preview never reveals a list the
  * user may not download; a subscriber at the download limit is refused (DOWNLOAD_LIMIT_REACHED).
- * `total` counts the products that match `search` (all of them without one); `products` are
- * those from `offset`, at most `limit`.
+ * `total` counts the products that match `search` and `changed` (all of them without either);
+ * `products` are those from `offset`, at most `limit`. `previous_collection` is the edition the
+ * changes are measured against (the category's latest edition with an earlier run date), null
+ * when this is the category's first edition.
  */
 export const previewProductsResponse = z.object({
   collection: collection.nullable(),
+  previous_collection: collection.nullable(),
   total: z.number().int(),
   offset: z.number().int(),
   limit: z.number().int(),
   search: z.string(),
+  changed: z.boolean(),
   products: z.array(previewProduct),
 });
 export type PreviewProductsResponse = z.infer<typeof previewProductsResponse>;

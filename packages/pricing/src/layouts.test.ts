@@ -1,13 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  changeLabels,
   columnsFor,
+  createChangeRowBuilder,
   createQuickBooksNamer,
   createRowBuilder,
   DEFAULT_QUICKBOOKS_INCOME_ACCOUNT,
   DEFAULT_QUICKBOOKS_TYPE,
   layouts,
+  noPreviousEditionRow,
+  NO_PREVIOUS_EDITION_NOTE,
   quickBooksName,
+  type ChangedProductInput,
   type ProductInput,
 } from './layouts.ts';
 import { emptyMarkups, priceFor, type Markups } from './markups.ts';
@@ -25,6 +30,10 @@ describe('columnsFor', () => {
   it.each([
     ['price-list', ['SKU', 'Name', 'Description', 'Category', 'Unit', 'Cost', 'Markup %', 'Price', 'Tax %', 'Price with tax']],
     ['quickbooks', ['Name', 'SKU', 'Type', 'Sales Description', 'Sales Price/Rate', 'Income Account', 'Purchase Description', 'Purchase Cost']],
+    [
+      'changes',
+      ['Change', 'SKU', 'Name', 'Category', 'Unit', 'Old cost', 'New cost', 'Old price', 'New price', 'Old price with tax', 'New price with tax', 'Change $', 'Change %'],
+    ],
   ] as const)('%s has the columns of the issue, in order', (layout, headers) => {
     expect(columnsFor(layout).map((column) => column.header)).toEqual(headers);
   });
@@ -32,6 +41,9 @@ describe('columnsFor', () => {
   it('marks money and percent columns and gives every column a width', () => {
     expect(columnsFor('price-list').map((column) => column.kind)).toEqual(['text', 'text', 'text', 'text', 'text', 'money', 'percent', 'money', 'percent', 'money']);
     expect(columnsFor('quickbooks').map((column) => column.kind)).toEqual(['text', 'text', 'text', 'text', 'money', 'text', 'text', 'money']);
+    expect(columnsFor('changes').map((column) => column.kind)).toEqual([
+      'text', 'text', 'text', 'text', 'text', 'money', 'money', 'money', 'money', 'money', 'money', 'money', 'percent',
+    ]);
     for (const layout of layouts) for (const column of columnsFor(layout)) expect(column.width).toBeGreaterThan(0);
   });
 });
@@ -139,5 +151,39 @@ describe('createQuickBooksNamer', () => {
         }
       }),
     );
+  });
+});
+
+describe('createChangeRowBuilder', () => {
+  const build = createChangeRowBuilder(markups);
+  const item: ChangedProductInput = { sku: 'THHN-12-BLK-500', name: '12 AWG THHN Black 500 ft', unit: 'RL', group: 'Wires', previousCostCents: 8_00, costCents: 8_80 };
+
+  it('a price rise: old and new cost, price and price with tax, and the change of the price', () => {
+    // $8.00 → $12.00 → $12.99 with 8.25 % tax; $8.80 → $13.20 → $14.29.
+    expect(build(item)).toEqual(['Up', 'THHN-12-BLK-500', '12 AWG THHN Black 500 ft', 'Wires', 'RL', 8_00, 8_80, 12_00, 13_20, 12_99, 14_29, 1_20, 1000]);
+  });
+
+  it('a fall is negative in dollars and percent', () => {
+    expect(build({ ...item, previousCostCents: 8_80, costCents: 8_00 }).slice(0, 1).concat(build({ ...item, previousCostCents: 8_80, costCents: 8_00 }).slice(11))).toEqual([
+      'Down',
+      -1_20,
+      -909,
+    ]);
+  });
+
+  it('a new item has only new values, a removed one only old ones; neither has a change', () => {
+    expect(build({ ...item, previousCostCents: null })).toEqual(['New', item.sku, item.name, 'Wires', 'RL', '', 8_80, '', 13_20, '', 14_29, '', '']);
+    expect(build({ ...item, costCents: null })).toEqual(['Removed', item.sku, item.name, 'Wires', 'RL', 8_00, '', 12_00, '', 12_99, '', '', '']);
+  });
+
+  it('names every kind of change, and fills every column', () => {
+    expect(Object.values(changeLabels)).toEqual(['New', 'Removed', 'Up', 'Down', 'Same price']);
+    expect(build(item)).toHaveLength(columnsFor('changes').length);
+    expect(noPreviousEditionRow()).toHaveLength(columnsFor('changes').length);
+    expect(noPreviousEditionRow()[0]).toBe(NO_PREVIOUS_EDITION_NOTE);
+  });
+
+  it('rejects invalid markups up front', () => {
+    expect(() => createChangeRowBuilder({ ...markups, tax: -1 })).toThrow(RangeError);
   });
 });

@@ -1,16 +1,21 @@
 /**
- * The two file layouts a user downloads (the contract's `downloadLayouts`) and the rows that
- * fill them. Rows carry no floats and no formatted money:
+ * The three file layouts a user downloads (the contract's `downloadLayouts`) and the rows that
+ * fill them: a price list and a QuickBooks import of an edition's products, and the changes of
+ * an edition against the category's previous one. Rows carry no floats and no formatted money:
  * - a `money` cell is an integer number of CENTS (1234 = $12.34);
  * - a `percent` cell is an integer number of BASIS POINTS (1250 = 12.5 %);
  * - a `text` cell is the raw string, not yet escaped for any format.
  * Each writer formats at the edge: csv.ts writes "12.34" and "12.5" (and neutralises formulas
  * in text); xlsx.ts writes numeric 12.34 with a currency format and 12.5 with "0.00".
  */
+import { itemChange, type ChangeKind } from './changes.ts';
 import type { Cents } from './money.ts';
 import { priceFor, requireValidMarkups, type Markups } from './markups.ts';
 
-export const layouts = ['price-list', 'quickbooks'] as const;
+/** The layouts with one row per product of an edition. */
+export const productLayouts = ['price-list', 'quickbooks'] as const;
+export type ProductLayout = (typeof productLayouts)[number];
+export const layouts = [...productLayouts, 'changes'] as const;
 export type Layout = (typeof layouts)[number];
 
 /** A cell: a string for text, integer cents for money, integer basis points for percent. */
@@ -69,9 +74,33 @@ const quickBooksColumns: readonly Column[] = [
   { header: 'Purchase Cost', kind: 'money', width: 14 },
 ];
 
+/** product §10.16: the changes against the previous edition, for updating last month's quotes. */
+const changesColumns: readonly Column[] = [
+  { header: 'Change', kind: 'text', width: 12 },
+  { header: 'SKU', kind: 'text', width: 16 },
+  { header: 'Name', kind: 'text', width: 40 },
+  { header: 'Category', kind: 'text', width: 22 },
+  { header: 'Unit', kind: 'text', width: 8 },
+  { header: 'Old cost', kind: 'money', width: 12 },
+  { header: 'New cost', kind: 'money', width: 12 },
+  { header: 'Old price', kind: 'money', width: 12 },
+  { header: 'New price', kind: 'money', width: 12 },
+  { header: 'Old price with tax', kind: 'money', width: 18 },
+  { header: 'New price with tax', kind: 'money', width: 18 },
+  { header: 'Change $', kind: 'money', width: 12 },
+  { header: 'Change %', kind: 'percent', width: 10 },
+];
+
 /** The columns of a layout, in file order. */
 export function columnsFor(layout: Layout): readonly Column[] {
-  return layout === 'quickbooks' ? quickBooksColumns : priceListColumns;
+  switch (layout) {
+    case 'price-list':
+      return priceListColumns;
+    case 'quickbooks':
+      return quickBooksColumns;
+    case 'changes':
+      return changesColumns;
+  }
 }
 
 export const DEFAULT_QUICKBOOKS_TYPE = 'Non-inventory';
@@ -142,7 +171,7 @@ export function createQuickBooksNamer(): (name: string, sku: string) => string {
  * A function from product to row for one file. The QuickBooks builder remembers the names it
  * has given, so use one builder per file. Markups are checked once, here.
  */
-export function createRowBuilder(layout: Layout, markups: Markups, options: RowOptions): RowBuilder {
+export function createRowBuilder(layout: ProductLayout, markups: Markups, options: RowOptions): RowBuilder {
   requireValidMarkups(markups);
   if (layout === 'price-list') {
     return (product) => {
@@ -170,4 +199,60 @@ export function createRowBuilder(layout: Layout, markups: Markups, options: RowO
     // QuickBooks adds sales tax itself: the sales price is the marked-up price without tax.
     return [nameFor(product.name, product.sku), product.sku, type, description, price.priceCents, incomeAccount, description, product.costCents];
   };
+}
+
+/** One item of the Changes layout: in the edition, in the previous one, or in both (matched by SKU). */
+export interface ChangedProductInput {
+  sku: string;
+  name: string;
+  unit: string;
+  group: string;
+  /** The cost in the previous edition; null for a new item. */
+  previousCostCents: Cents | null;
+  /** The cost in this edition; null for a removed item. */
+  costCents: Cents | null;
+}
+
+/** How the Changes layout names each kind of change in its first column. */
+export const changeLabels: Record<ChangeKind, string> = {
+  new: 'New',
+  removed: 'Removed',
+  up: 'Up',
+  down: 'Down',
+  unchanged: 'Same price',
+};
+
+/** The Changes file's only row when the category has no earlier edition (product §10.16). */
+export const NO_PREVIOUS_EDITION_NOTE = 'This is the first edition of this list: there is no earlier edition to compare it with.';
+
+/**
+ * A function from changed item to row of the Changes layout: old and new cost, price and price
+ * with tax under the user's markups, and the price's change in dollars and percent. The side an
+ * item is missing from stays empty, as does the change of a new or removed item.
+ */
+export function createChangeRowBuilder(markups: Markups): (item: ChangedProductInput) => Cell[] {
+  requireValidMarkups(markups);
+  return (item) => {
+    const { kind, previousPrice, price, change } = itemChange(item.previousCostCents, item.costCents, markups);
+    return [
+      changeLabels[kind],
+      item.sku,
+      item.name,
+      item.group,
+      item.unit,
+      item.previousCostCents ?? '',
+      item.costCents ?? '',
+      previousPrice?.priceCents ?? '',
+      price?.priceCents ?? '',
+      previousPrice?.priceWithTaxCents ?? '',
+      price?.priceWithTaxCents ?? '',
+      change?.amountCents ?? '',
+      change?.percentBp ?? '',
+    ];
+  };
+}
+
+/** The row that stands for the whole Changes file when there is nothing to compare. */
+export function noPreviousEditionRow(): Cell[] {
+  return [NO_PREVIOUS_EDITION_NOTE, ...changesColumns.slice(1).map(() => '')];
 }

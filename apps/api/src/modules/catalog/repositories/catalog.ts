@@ -110,6 +110,24 @@ export function findLatestCollectionOnOrBefore(db: Db, categoryId: number, runda
     .executeTakeFirst();
 }
 
+/**
+ * The edition an edition's changes are measured against (product §10.21): the same category's
+ * latest edition with an earlier run date (by run date, then id). Every stored edition is one
+ * users could see; an edition that is not yet (or no longer) shown must be left out here.
+ */
+export function findPreviousCollection(
+  db: Db,
+  edition: Pick<CollectionRow, 'category_id' | 'rundate'>,
+): Promise<CollectionWithCategory | undefined> {
+  return collectionsQuery(db)
+    .where('collections.category_id', '=', edition.category_id)
+    .where('collections.rundate', '<', edition.rundate)
+    .orderBy('collections.rundate', 'desc')
+    .orderBy('collections.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
 /** The edition codes (collections.collection_id) equal to `code` or starting with `code-`. */
 export async function listCollectionCodesLike(db: Db, code: string): Promise<string[]> {
   const escaped = code.replace(/[\\%_]/g, (c) => `\\${c}`);

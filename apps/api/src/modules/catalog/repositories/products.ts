@@ -62,48 +62,76 @@ export function containsPattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function searchedProducts(db: Db, collectionId: number, search: string) {
-  const query = db.selectFrom('products').where('collection_id', '=', collectionId);
-  if (search === '') return query;
-  const pattern = containsPattern(search);
-  // lower(...) LIKE: the same case folding on both sides; the default escape character is \.
-  return query.where((eb) =>
-    eb.or([
-      eb(eb.fn('lower', ['name']), 'like', pattern),
-      eb(eb.fn('lower', ['sku']), 'like', pattern),
-      eb(eb.fn('lower', ['group_name']), 'like', pattern),
-    ]),
-  );
+/** What the preview's list is filtered by. */
+export interface ProductFilter {
+  /** Name, SKU or group contains this, case-insensitively ('' for every product). */
+  search: string;
+  /** The edition to compare with (its products are joined by SKU); null when there is none. */
+  previousCollectionId: number | null;
+  /** Only products that are new since the previous edition or at another cost. */
+  changedOnly: boolean;
 }
 
+// No collection has this id (ids start at 1): joining on it finds no previous product.
+const NO_COLLECTION = 0;
+
 /**
- * One page of an edition's products in id order, filtered by `search` (name, SKU or group,
- * case-insensitive, as plain text), and how many match in all. Only the page is read into
- * memory, whatever the size of the edition. Without a search the count is an index-only count;
- * with one, a single scan gives both the page and the count (a window count), instead of
- * filtering the edition twice.
+ * The edition's products, each joined with the same SKU in the previous edition (one index
+ * lookup per product on the (collection_id, sku) key), filtered as asked.
+ */
+function filteredProducts(db: Db, collectionId: number, filter: ProductFilter) {
+  let query = db
+    .selectFrom('products')
+    .leftJoin('products as previous', (join) =>
+      join.onRef('previous.sku', '=', 'products.sku').on('previous.collection_id', '=', filter.previousCollectionId ?? NO_COLLECTION),
+    )
+    .where('products.collection_id', '=', collectionId);
+  if (filter.search !== '') {
+    const pattern = containsPattern(filter.search);
+    // lower(...) LIKE: the same case folding on both sides; the default escape character is \.
+    query = query.where((eb) =>
+      eb.or([
+        eb(eb.fn('lower', ['products.name']), 'like', pattern),
+        eb(eb.fn('lower', ['products.sku']), 'like', pattern),
+        eb(eb.fn('lower', ['products.group_name']), 'like', pattern),
+      ]),
+    );
+  }
+  if (filter.changedOnly) {
+    query = query.where((eb) => eb.or([eb('previous.id', 'is', null), eb('previous.cost_cents', '<>', eb.ref('products.cost_cents'))]));
+  }
+  return query;
+}
+
+export type PreviewProductRow = Pick<ProductRow, 'sku' | 'name' | 'group_name' | 'unit' | 'cost_cents'> & { previous_cost_cents: number | null };
+
+/**
+ * One page of an edition's products in id order, filtered (search and changes), each with its
+ * cost in the previous edition, and how many match in all. Only the page is read into memory,
+ * whatever the size of the edition. Without a filter the count is an index-only count of the
+ * edition; with one, a single scan gives both the page and the count (a window count), instead
+ * of filtering the edition twice.
  */
 export async function searchProductsPage(
   db: Db,
   collectionId: number,
-  options: { search: string; offset: number; limit: number },
-): Promise<{ total: number; products: Array<Pick<ProductRow, 'sku' | 'name' | 'group_name' | 'unit' | 'cost_cents'>> }> {
-  const countAll = async () =>
-    Number(
-      (await searchedProducts(db, collectionId, options.search).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n,
-    );
-  if (options.search === '') {
-    const products = await searchedProducts(db, collectionId, '')
-      .select(['sku', 'name', 'group_name', 'unit', 'cost_cents'])
-      .orderBy('id')
-      .offset(options.offset)
-      .limit(options.limit)
-      .execute();
+  options: ProductFilter & { offset: number; limit: number },
+): Promise<{ total: number; products: PreviewProductRow[] }> {
+  const filtered = options.search !== '' || options.changedOnly;
+  const countAll = async () => {
+    const counted = filtered
+      ? filteredProducts(db, collectionId, options).select((eb) => eb.fn.countAll<string>().as('n'))
+      : db.selectFrom('products').where('collection_id', '=', collectionId).select((eb) => eb.fn.countAll<string>().as('n'));
+    return Number((await counted.executeTakeFirstOrThrow()).n);
+  };
+  const columns = ['products.sku', 'products.name', 'products.group_name', 'products.unit', 'products.cost_cents', 'previous.cost_cents as previous_cost_cents'] as const;
+  if (!filtered) {
+    const products = await filteredProducts(db, collectionId, options).select(columns).orderBy('products.id').offset(options.offset).limit(options.limit).execute();
     return { total: await countAll(), products };
   }
-  const rows = await searchedProducts(db, collectionId, options.search)
-    .select(['sku', 'name', 'group_name', 'unit', 'cost_cents', sql<string>`count(*) over ()`.as('total')])
-    .orderBy('id')
+  const rows = await filteredProducts(db, collectionId, options)
+    .select([...columns, sql<string>`count(*) over ()`.as('total')])
+    .orderBy('products.id')
     .offset(options.offset)
     .limit(options.limit)
     .execute();
@@ -112,4 +140,70 @@ export async function searchProductsPage(
   if (options.offset === 0) return { total: 0, products };
   // Past the last match the window has no row to report on: count separately.
   return { total: await countAll(), products };
+}
+
+/** One item of an edition's changes, as the Changes file needs it. */
+export interface ChangedProductRow {
+  id: number;
+  sku: string;
+  name: string;
+  unit: string;
+  group_name: string;
+  previous_cost_cents: number | null;
+  cost_cents: number | null;
+}
+
+function requireIntegers(...values: number[]): void {
+  for (const value of values) {
+    if (!Number.isSafeInteger(value)) throw new RangeError(`Not an integer: ${value}`);
+  }
+}
+
+function decodeChangedRows(output: Buffer): ChangedProductRow[] {
+  const page: ChangedProductRow[] = [];
+  forEachCopyRow(output, (fields) => {
+    page.push({
+      id: Number(fields[0]),
+      sku: fields[1] ?? '',
+      name: fields[2] ?? '',
+      unit: fields[3] ?? '',
+      group_name: fields[4] ?? '',
+      previous_cost_cents: fields[5] === null || fields[5] === undefined ? null : Number(fields[5]),
+      cost_cents: fields[6] === null || fields[6] === undefined ? null : Number(fields[6]),
+    });
+  });
+  return page;
+}
+
+/**
+ * One page (keyset, by id after `afterId`) of the edition's products that are new since the
+ * previous edition or at another cost, with the previous cost, read with COPY like the other
+ * files. The previous edition's product is found by SKU through its (collection_id, sku) key.
+ */
+export async function copyPageOfChangedProducts(db: Db, collectionId: number, previousCollectionId: number, afterId: number, limit: number): Promise<ChangedProductRow[]> {
+  requireIntegers(collectionId, previousCollectionId, afterId, limit);
+  return decodeChangedRows(
+    await copyOutOf(db)(
+      `SELECT p.id, p.sku, p.name, p.unit, p.group_name, previous.cost_cents, p.cost_cents FROM products p ` +
+        `LEFT JOIN products previous ON previous.collection_id = ${previousCollectionId} AND previous.sku = p.sku ` +
+        `WHERE p.collection_id = ${collectionId} AND p.id > ${afterId} AND (previous.id IS NULL OR previous.cost_cents <> p.cost_cents) ` +
+        `ORDER BY p.id LIMIT ${limit}`,
+    ),
+  );
+}
+
+/**
+ * One page (keyset, by the previous edition's product id after `afterId`) of the products of
+ * the previous edition that this edition no longer has (by SKU).
+ */
+export async function copyPageOfRemovedProducts(db: Db, collectionId: number, previousCollectionId: number, afterId: number, limit: number): Promise<ChangedProductRow[]> {
+  requireIntegers(collectionId, previousCollectionId, afterId, limit);
+  return decodeChangedRows(
+    await copyOutOf(db)(
+      `SELECT previous.id, previous.sku, previous.name, previous.unit, previous.group_name, previous.cost_cents, NULL FROM products previous ` +
+        `WHERE previous.collection_id = ${previousCollectionId} AND previous.id > ${afterId} ` +
+        `AND NOT EXISTS (SELECT 1 FROM products p WHERE p.collection_id = ${collectionId} AND p.sku = previous.sku) ` +
+        `ORDER BY previous.id LIMIT ${limit}`,
+    ),
+  );
 }

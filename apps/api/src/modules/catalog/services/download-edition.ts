@@ -4,7 +4,7 @@ import type { AppContext } from '../../../context.ts';
 import type { User } from '../../../db/schema.ts';
 import { AppError } from '../../../errors.ts';
 import { addSeconds } from '../../../lib/clock.ts';
-import { findCollectionById, type CollectionWithCategory } from '../repositories/catalog.ts';
+import { findCollectionById, findPreviousCollection, type CollectionWithCategory } from '../repositories/catalog.ts';
 import { insertReservation } from '../repositories/download-log.ts';
 import { enforceRateLimits } from '../../../security/rate-limits.ts';
 import { decideDownload, entitlementRepository } from '../../billing/services/entitlements.ts';
@@ -22,6 +22,11 @@ export const RESERVATION_SECONDS = 10 * 60;
 /** Everything needed to write the file, once the download has been allowed and its place reserved. */
 export interface AllowedDownload {
   collection: CollectionWithCategory;
+  /**
+   * The Changes layout's point of comparison: the category's previous edition, null when the
+   * edition is the category's first (or for the other layouts, which do not need it).
+   */
+  previousCollection: CollectionWithCategory | null;
   format: DownloadFormat;
   layout: DownloadLayout;
   markups: Markups;
@@ -50,6 +55,7 @@ export async function allowDownload(
     throw new AppError('NOT_FOUND', collectionNotFoundMessage);
   }
   // Read before reserving, so that a failure here leaves no reservation behind.
+  const previousCollection = request.layout === 'changes' ? ((await findPreviousCollection(ctx.db, collection)) ?? null) : null;
   const { markups, inventoryOption, incomeType } = await getMarkups(ctx, ctx.db, user.id);
   const now = ctx.clock.now();
   const reservationId = await ctx.db.transaction().execute(async (trx) => {
@@ -66,5 +72,5 @@ export async function allowDownload(
       reserved_until: addSeconds(now, RESERVATION_SECONDS),
     });
   });
-  return { collection, format: request.format, layout: request.layout, markups, inventoryOption, incomeType, reservationId };
+  return { collection, previousCollection, format: request.format, layout: request.layout, markups, inventoryOption, incomeType, reservationId };
 }

@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { inflateRawSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import { csvChunks } from '@tradelist/pricing/csv';
-import { columnsFor, createRowBuilder, layouts, type ProductInput } from '@tradelist/pricing/layouts';
+import { columnsFor, createChangeRowBuilder, createRowBuilder, noPreviousEditionRow, productLayouts, type ChangedProductInput, type ProductInput } from '@tradelist/pricing/layouts';
 import { markupsFromPercents } from '@tradelist/pricing/markups';
 import { xlsxStream } from '@tradelist/pricing/xlsx';
 import type { AllowedDownload } from './download-edition.ts';
@@ -25,6 +25,7 @@ const base: AllowedDownload = {
     category_name: 'Electrical',
     category_image: null,
   },
+  previousCollection: null,
   format: 'csv',
   layout: 'price-list',
   markups: markupsFromPercents({ markup1_10: 35, markup11_20: 30, markup21_50: 25, markup51_150: 20, markup151_500: 15, markup501: 10, tax: 8.25 }),
@@ -52,6 +53,16 @@ function unzipped(zip: Buffer): Buffer {
   return Buffer.concat(parts);
 }
 
+/** The edition before `base`'s, which a Changes file compares with. */
+const previous: AllowedDownload['collection'] = {
+  ...base.collection,
+  id: 11,
+  collection_id: 'ELECTRICAL-2026-02',
+  name: 'Electrical Price List — February 2026',
+  rundate: '2026-02-01',
+  created_at: new Date('2026-01-31T09:00:00.123Z'),
+};
+
 describe('editionFileKey', () => {
   test('the same inputs give the same key, a safe file name ending in the format', () => {
     const key = editionFileKey(base);
@@ -74,6 +85,10 @@ describe('editionFileKey', () => {
       { ...base, collection: { ...base.collection, collection_id: 'ELECTRICAL-2026-03-2' } },
       { ...base, collection: { ...base.collection, created_at: new Date('2026-02-28T09:00:00.124Z') } },
       { ...base, collection: { ...base.collection, item_count: 6 } },
+      { ...base, layout: 'changes' },
+      { ...base, layout: 'changes', previousCollection: previous },
+      { ...base, layout: 'changes', previousCollection: { ...previous, id: 10 } },
+      { ...base, layout: 'changes', previousCollection: { ...previous, created_at: new Date('2026-01-31T09:00:00.124Z') } },
     ];
     const keys = variants.map(editionFileKey);
     expect(new Set([key, ...keys]).size).toBe(variants.length + 1);
@@ -87,14 +102,26 @@ describe('editionFileKey', () => {
       { sku: 'INJ-1', name: '=HYPERLINK("http://evil.example","click")', description: '+1+1', unit: 'EA', group: '@SUM(A1)', costCents: 250 },
       { sku: '-5', name: '\tTab start', description: '\rCR start, "quoted"', unit: 'RL', group: 'Wires', costCents: 150_001 },
     ];
+    const changes: ChangedProductInput[] = [
+      { sku: 'EMT-050', name: '1/2" EMT Set-Screw Connector', unit: 'EA', group: 'Conduit Fittings', previousCostCents: 1000, costCents: 1001 },
+      { sku: 'INJ-1', name: '=HYPERLINK("http://evil.example","click")', unit: 'EA', group: '@SUM(A1)', previousCostCents: null, costCents: 250 },
+      { sku: '-5', name: '\tTab start', unit: 'RL', group: 'Wires', previousCostCents: 150_001, costCents: null },
+    ];
     const hash = createHash('sha256');
-    for (const layout of layouts) {
-      const columns = columnsFor(layout);
-      const rows = () => products.map(createRowBuilder(layout, base.markups, { inventoryOption: base.inventoryOption, incomeType: base.incomeType }));
+    const layoutRows = productLayouts.map((layout) => ({
+      columns: columnsFor(layout),
+      rows: () => products.map(createRowBuilder(layout, base.markups, { inventoryOption: base.inventoryOption, incomeType: base.incomeType })),
+    }));
+    layoutRows.push(
+      { columns: columnsFor('changes'), rows: () => changes.map(createChangeRowBuilder(base.markups)) },
+      { columns: columnsFor('changes'), rows: () => [noPreviousEditionRow()] },
+    );
+    for (const { columns, rows } of layoutRows) {
       hash.update(await buffer(Readable.from(csvChunks(columns, rows()), { objectMode: false })));
       hash.update(unzipped(await buffer(xlsxStream(columns, rows(), { sheetName: 'Price list', modifiedAt: new Date('2026-03-01T00:00:00Z') }))));
     }
-    const fingerprints: Record<number, string> = { 1: '0c76d43d305d6702539bcc5e45af8990b4429d3d43d5b2bca7d456b7b32f6f6f' };
+    // 2: the Changes layout joined the files.
+    const fingerprints: Record<number, string> = { 1: '0c76d43d305d6702539bcc5e45af8990b4429d3d43d5b2bca7d456b7b32f6f6f', 2: 'ddc8be335885d2e00bfd500777bc93b7eb9c1649ed39d6f57257b7a40e95de62' };
     expect(hash.digest('hex')).toBe(fingerprints[EDITION_FILE_VERSION]);
   });
 });

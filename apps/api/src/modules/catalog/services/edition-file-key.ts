@@ -6,7 +6,7 @@ import type { AllowedDownload } from './download-edition.ts';
  * version, so bump it whenever the writers (packages/pricing) or the rows change their output;
  * edition-file-key.test.ts fails until you do, by comparing the writers' output to a fingerprint.
  */
-export const EDITION_FILE_VERSION = 1;
+export const EDITION_FILE_VERSION = 2;
 
 /**
  * The name a generated file is stored under: a hash of everything its bytes depend on. An edition
@@ -14,9 +14,11 @@ export const EDITION_FILE_VERSION = 1;
  * rows (the creation time also tells a new database that reused an id from an old one). The
  * user's markups, tax and QuickBooks texts are hashed by value, so saving new markups gives a
  * new name, and users with the same markups share one file (it holds nothing else of theirs).
+ * A Changes file also depends on the previous edition it compares with, which is hashed the same
+ * way, so a new previous edition (or none) gives a new name.
  */
 export function editionFileKey(download: AllowedDownload): string {
-  const { collection, markups } = download;
+  const { collection, previousCollection: previous, markups } = download;
   const inputs = [
     EDITION_FILE_VERSION,
     collection.id,
@@ -34,6 +36,7 @@ export function editionFileKey(download: AllowedDownload): string {
     markups.tax,
     download.inventoryOption,
     download.incomeType,
+    previous ? [previous.id, previous.collection_id, new Date(previous.created_at).toISOString(), previous.item_count] : null,
   ];
   const hash = createHash('sha256').update(JSON.stringify(inputs)).digest('hex').slice(0, 40);
   return `${collection.id}-${hash}.${download.format}`;

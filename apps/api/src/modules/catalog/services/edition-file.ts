@@ -3,13 +3,13 @@ import { Readable } from 'node:stream';
 import { downloadMediaTypes } from '@tradelist/contract/catalog';
 import { csvChunks } from '@tradelist/pricing/csv';
 import { contentDisposition } from '@tradelist/pricing/file-names';
-import { columnsFor, createRowBuilder, type Cell } from '@tradelist/pricing/layouts';
+import { columnsFor, createChangeRowBuilder, createRowBuilder, noPreviousEditionRow, type Cell, type ChangedProductInput, type ProductLayout } from '@tradelist/pricing/layouts';
 import { xlsxStream } from '@tradelist/pricing/xlsx';
 import type { Config } from '../../../config/env.ts';
 import type { AppContext } from '../../../context.ts';
 import type { Db } from '../../../db/database.ts';
 import { FileCache } from '../../../lib/file-cache.ts';
-import { copyPageOfProducts } from '../repositories/products.ts';
+import { copyPageOfChangedProducts, copyPageOfProducts, copyPageOfRemovedProducts, type ChangedProductRow } from '../repositories/products.ts';
 import type { AllowedDownload } from './download-edition.ts';
 import { editionFileKey } from './edition-file-key.ts';
 
@@ -31,21 +31,29 @@ export interface EditionFile {
 }
 
 /**
- * The edition's rows with the user's markups applied, read page by page (keyset pagination with
- * COPY) so that memory holds two pages whatever the size of the list. The next page is fetched
- * while the current one is being written, so the database and the writer work at the same time.
+ * Pages read one after the other (keyset pagination on `id`), the next page fetched while the
+ * current one is being written, so the database and the writer work at the same time and memory
+ * holds two pages whatever the size of the list.
  */
-async function* editionRows(db: Db, download: AllowedDownload): AsyncGenerator<Cell[]> {
-  const build = createRowBuilder(download.layout, download.markups, {
+async function* pagesOf<T extends { id: number }>(readPage: (afterId: number) => Promise<T[]>): AsyncGenerator<T[]> {
+  let page = await readPage(0);
+  while (page.length > 0) {
+    const next = page.length === PAGE_SIZE ? readPage(page[page.length - 1]!.id) : Promise.resolve([]);
+    // A failed prefetch is reported when it is awaited below, not as an unhandled rejection.
+    next.catch(() => undefined);
+    yield page;
+    page = await next;
+  }
+}
+
+/** The edition's rows with the user's markups applied, read page by page with COPY. */
+async function* editionRows(db: Db, download: AllowedDownload, layout: ProductLayout): AsyncGenerator<Cell[]> {
+  const build = createRowBuilder(layout, download.markups, {
     inventoryOption: download.inventoryOption,
     incomeType: download.incomeType,
   });
   const collectionId = download.collection.id;
-  let page = await copyPageOfProducts(db, collectionId, 0, PAGE_SIZE);
-  while (page.length > 0) {
-    const next = page.length === PAGE_SIZE ? copyPageOfProducts(db, collectionId, page[page.length - 1]!.id, PAGE_SIZE) : Promise.resolve([]);
-    // A failed prefetch is reported when it is awaited below, not as an unhandled rejection.
-    next.catch(() => undefined);
+  for await (const page of pagesOf((afterId) => copyPageOfProducts(db, collectionId, afterId, PAGE_SIZE))) {
     for (const product of page) {
       yield build({
         sku: product.sku,
@@ -56,7 +64,31 @@ async function* editionRows(db: Db, download: AllowedDownload): AsyncGenerator<C
         costCents: product.cost_cents,
       });
     }
-    page = await next;
+  }
+}
+
+function changedInput(row: ChangedProductRow): ChangedProductInput {
+  return { sku: row.sku, name: row.name, unit: row.unit, group: row.group_name, previousCostCents: row.previous_cost_cents, costCents: row.cost_cents };
+}
+
+/**
+ * The Changes layout's rows (product §10.16): the edition's new products and those at another
+ * cost, in list order, then the previous edition's products that are gone. Without a previous
+ * edition there is nothing to compare, and the file says so in its only row.
+ */
+async function* changeRows(db: Db, download: AllowedDownload): AsyncGenerator<Cell[]> {
+  const previous = download.previousCollection;
+  if (!previous) {
+    yield noPreviousEditionRow();
+    return;
+  }
+  const build = createChangeRowBuilder(download.markups);
+  const collectionId = download.collection.id;
+  for await (const page of pagesOf((afterId) => copyPageOfChangedProducts(db, collectionId, previous.id, afterId, PAGE_SIZE))) {
+    for (const row of page) yield build(changedInput(row));
+  }
+  for await (const page of pagesOf((afterId) => copyPageOfRemovedProducts(db, collectionId, previous.id, afterId, PAGE_SIZE))) {
+    for (const row of page) yield build(changedInput(row));
   }
 }
 
@@ -67,9 +99,9 @@ async function* editionRows(db: Db, download: AllowedDownload): AsyncGenerator<C
  */
 export function generateEditionFile(db: Db, download: AllowedDownload): Readable {
   const columns = columnsFor(download.layout);
-  const rows = editionRows(db, download);
+  const rows = download.layout === 'changes' ? changeRows(db, download) : editionRows(db, download, download.layout);
   if (download.format === 'csv') return Readable.from(csvChunks(columns, rows), { objectMode: false });
-  return xlsxStream(columns, rows, { sheetName: 'Price list', modifiedAt: new Date(`${download.collection.rundate}T00:00:00Z`) });
+  return xlsxStream(columns, rows, { sheetName: download.layout === 'changes' ? 'Changes' : 'Price list', modifiedAt: new Date(`${download.collection.rundate}T00:00:00Z`) });
 }
 
 const caches = new Map<string, FileCache>();
@@ -98,7 +130,8 @@ export function editionFileCache(config: Config, log: AppContext['log']): FileCa
 export async function openEditionFile(ctx: AppContext, download: AllowedDownload): Promise<EditionFile> {
   const headers = {
     contentType: CONTENT_TYPES[download.format],
-    contentDisposition: contentDisposition(download.collection.name, download.format),
+    // The Changes file is named apart from the edition's price list, which may sit beside it.
+    contentDisposition: contentDisposition(download.layout === 'changes' ? `${download.collection.name} — Changes` : download.collection.name, download.format),
   };
   const stored = await editionFileCache(ctx.config, ctx.log).get(editionFileKey(download), () => generateEditionFile(ctx.db, download));
   if (stored) return { ...headers, body: stored.body, size: stored.size };

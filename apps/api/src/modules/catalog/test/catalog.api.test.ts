@@ -232,6 +232,6 @@ describe('preview products', () => {
     expect((await subscriber.get('/api/preview-products/')).json().collection.id).toBe(fixture.paidEditions.mar);
     const body = (await free.get('/api/preview-products/')).json();
     expect(body.collection.id).toBe(fixture.freeEdition);
-    expect(body.products[0]).toEqual({ sku: 'EMT-050', name: '1/2" EMT Set-Screw Connector', group: 'Conduit Fittings', unit: 'EA', cost_cents: 1000 });
+    expect(body.products[0]).toEqual({ sku: 'EMT-050', name: '1/2" EMT Set-Screw Connector', group: 'Conduit Fittings', unit: 'EA', cost_cents: 1000, previous_cost_cents: null });
   });
 });

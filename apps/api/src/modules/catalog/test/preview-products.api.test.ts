@@ -39,7 +39,7 @@ describe('GET /api/preview-products/ in pages', () => {
     expect(first).toMatchObject({ total: paidTotal, offset: 0, limit: 100, search: '' });
     expect(first.collection.id).toBe(fixture.paidEditions.mar);
     expect(first.products).toHaveLength(100);
-    expect(first.products[0]).toEqual({ sku: 'EMT-050', name: '1/2" EMT Set-Screw Connector', group: 'Conduit Fittings', unit: 'EA', cost_cents: 1000 });
+    expect(first.products[0]).toEqual({ sku: 'EMT-050', name: '1/2" EMT Set-Screw Connector', group: 'Conduit Fittings', unit: 'EA', cost_cents: 1000, previous_cost_cents: 1000 });
     const seen = new Set<string>();
     for (let offset = 0; offset < paidTotal; offset += 100) {
       const page = (await client.get(`/api/preview-products/?offset=${offset}&limit=100`)).json();

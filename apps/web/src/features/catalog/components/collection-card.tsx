@@ -19,6 +19,8 @@ interface CollectionCardProps {
   syncAction?: (describedBy: string) => ReactNode;
   /** The collection's sync progress and last results, shown with the Sync button. */
   syncStatus?: ReactNode;
+  /** Where this edition's changes against the previous one are shown (current editions only). */
+  changesHref?: string;
 }
 
 /** One edition: image (or the default), name, run date, item count and its download action. */
@@ -30,6 +32,7 @@ export function CollectionCard({
   showCategory = false,
   syncAction,
   syncStatus,
+  changesHref,
 }: CollectionCardProps) {
   const titleId = useId();
   return (
@@ -69,6 +72,11 @@ export function CollectionCard({
             <dd>{formatCount(collection.item_count)}</dd>
           </div>
         </dl>
+        {canDownload && changesHref ? (
+          <Link to={changesHref} className={catalogStyles.collectionCardChanges} aria-describedby={titleId}>
+            See what changed this month
+          </Link>
+        ) : null}
         <div className={catalogStyles.collectionCardActions}>
           {canDownload ? syncAction?.(titleId) : null}
           {canDownload ? (

@@ -1,5 +1,6 @@
 import type { Collection } from '@tradelist/contract/catalog';
 import { useId, type ReactNode } from 'react';
+import { whatChangedPath } from '../../markups';
 import { CollectionSyncButton, CollectionSyncSummary, type CatalogSync } from '../../sync';
 import type { DownloadTarget } from '../hooks/use-collection-download';
 import { CollectionCard } from './collection-card';
@@ -77,6 +78,8 @@ export function CollectionSection({
                     <CollectionSyncButton sync={sync} target={{ collection, catelogId: downloadCategoryId }} describedBy={describedBy} />
                   )}
                   syncStatus={<CollectionSyncSummary sync={sync} collectionId={collection.id} />}
+                  // The current edition's items, each with its change, are in the markup screen's preview.
+                  changesHref={source === 'latest' ? whatChangedPath(collection.id) : undefined}
                 />
               </li>
             );

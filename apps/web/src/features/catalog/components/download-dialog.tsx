@@ -14,6 +14,11 @@ const formatOptions: Array<{ value: DownloadFormat; label: string; hint: string 
 const layoutOptions: Array<{ value: DownloadLayout; label: string; hint: string }> = [
   { value: 'price-list', label: 'Price list', hint: 'Cost, your markup, price and price with tax.' },
   { value: 'quickbooks', label: 'QuickBooks Online import', hint: 'The products-and-services import columns.' },
+  {
+    value: 'changes',
+    label: 'Changes',
+    hint: 'Only items new, removed or re-priced since the previous edition: old and new cost and price, the change in $ and %.',
+  },
 ];
 
 interface DownloadDialogProps {

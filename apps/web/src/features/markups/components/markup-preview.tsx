@@ -1,5 +1,6 @@
 import type { PreviewProduct } from '@tradelist/contract/catalog';
 import { bandLabel } from '@tradelist/pricing/bands';
+import { itemChange } from '@tradelist/pricing/changes';
 import { priceFor, type Markups } from '@tradelist/pricing/markups';
 import { formatPercent } from '@tradelist/pricing/money';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -10,10 +11,19 @@ import buttonStyles from '../../../components/ui/button.module.css';
 import fieldStyles from '../../../components/ui/field.module.css';
 import { cx } from '../../../lib/cx';
 import { formatCount, formatRunDate, formatUsd } from '../../../lib/format';
-import { previewPageSize, usePreviewFirstPage, usePreviewPages } from '../api/get-preview-products';
+import { previewPageSize, usePreviewFirstPage, usePreviewPages, type PreviewFilter } from '../api/get-preview-products';
 import { previewMarkups } from '../utils/markup-form';
+import { describeChange, type ChangeTone } from '../utils/price-change';
 import type { MarkupFormApi } from './markup-form';
 import previewStyles from './markup-preview.module.css';
+
+/** The class that colours each kind of change. */
+const changeToneClass: Record<ChangeTone, string | undefined> = {
+  up: previewStyles.isUp,
+  down: previewStyles.isDown,
+  new: previewStyles.isNew,
+  none: previewStyles.isSame,
+};
 
 /** Fixed sizes (px) the virtualiser relies on; global.css uses the same numbers. */
 const rowHeight = 40;
@@ -25,6 +35,10 @@ interface MarkupPreviewProps {
   form: MarkupFormApi;
   /** False while no email is stored: nothing is asked then. */
   enabled: boolean;
+  /** A current edition chosen in the catalog ("See what changed"); null for the user's list. */
+  collectionId: number | null;
+  /** Whether "Changed this month" starts ticked. */
+  initialChanged: boolean;
 }
 
 /** `value`, once it has stopped changing for `delayMs`. */
@@ -40,21 +54,26 @@ function useDebouncedValue<T>(value: T, delayMs: number): T {
 /**
  * The live preview beside the markup form: the newest list the user may download, priced with
  * the markups AS TYPED (invalid values count as empty), searched by name, SKU and group on the
- * server, and fetched page by page as the user scrolls, so a list of any size stays light.
+ * server, and fetched page by page as the user scrolls, so a list of any size stays light. Each
+ * item shows its change against the previous edition on the price as typed (product §10.21);
+ * "Changed this month" keeps only new and re-priced items, on the server.
  */
-export function MarkupPreview({ form, enabled }: MarkupPreviewProps) {
+export function MarkupPreview({ form, enabled, collectionId, initialChanged }: MarkupPreviewProps) {
   const headingId = useId();
   const searchId = useId();
+  const changedId = useId();
   const typed = useWatch({ control: form.control });
   const markups = useMemo(() => previewMarkups(typed), [typed]);
   const [search, setSearch] = useState('');
+  const [changedOnly, setChangedOnly] = useState(initialChanged);
   const searched = useDebouncedValue(search.trim(), searchDelayMs);
   const scrollRef = useRef<HTMLDivElement>(null);
 
-  // The whole list's first page names the edition and its size; a search's first page, the matches.
-  const whole = usePreviewFirstPage({ search: '', enabled });
-  const matches = usePreviewFirstPage({ search: searched, enabled });
+  // The whole list's first page names the edition and its size; a filter's first page, the matches.
+  const whole = usePreviewFirstPage({ filter: { collectionId, search: '', changed: false }, enabled });
+  const matches = usePreviewFirstPage({ filter: { collectionId, search: searched, changed: changedOnly }, enabled });
   const collection = whole.data?.collection ?? null;
+  const previousCollection = whole.data?.previous_collection ?? null;
   const editionTotal = whole.data?.total ?? 0;
   const shown = matches.data ?? whole.data;
 
@@ -70,6 +89,13 @@ export function MarkupPreview({ form, enabled }: MarkupPreviewProps) {
           </p>
         ) : null}
       </div>
+      {collection ? (
+        <p className={previewStyles.markupPreviewIntro}>
+          {previousCollection
+            ? `Changes are against ${previousCollection.name}, on your price as typed.`
+            : 'This is the first edition of this list: there is no earlier edition to compare it with.'}
+        </p>
+      ) : null}
       <p className={previewStyles.markupPreviewIntro}>Prices update as you type. Nothing is saved until you press Save markups.</p>
 
       {whole.isPending && enabled ? (
@@ -107,6 +133,19 @@ export function MarkupPreview({ form, enabled }: MarkupPreviewProps) {
                 }}
               />
             </div>
+            <label className={previewStyles.markupPreviewChanged} htmlFor={changedId}>
+              <input
+                id={changedId}
+                type="checkbox"
+                checked={changedOnly && previousCollection !== null}
+                disabled={!previousCollection}
+                onChange={(event) => {
+                  setChangedOnly(event.target.checked);
+                  scrollRef.current?.scrollTo({ top: 0 });
+                }}
+              />
+              Changed this month
+            </label>
             <p className={previewStyles.markupPreviewCount} aria-live="polite" aria-busy={matches.isFetching || undefined}>
               {formatCount(shown.total)} of {formatCount(editionTotal)} items
             </p>
@@ -117,9 +156,10 @@ export function MarkupPreview({ form, enabled }: MarkupPreviewProps) {
             </p>
           ) : null}
           <PreviewTable
-            key={shown.search}
+            key={`${shown.changed}:${shown.search}`}
             total={shown.total}
-            search={shown.search}
+            filter={{ collectionId, search: shown.search, changed: shown.changed }}
+            hasPrevious={previousCollection !== null}
             firstPage={shown.products}
             markups={markups}
             scrollRef={scrollRef}
@@ -134,7 +174,9 @@ export function MarkupPreview({ form, enabled }: MarkupPreviewProps) {
 interface PreviewTableProps {
   /** How many products match; the table is as tall as all of them. */
   total: number;
-  search: string;
+  filter: PreviewFilter;
+  /** Whether there is a previous edition to measure changes against. */
+  hasPrevious: boolean;
   /** The rows of page 0, already loaded with the count. */
   firstPage: PreviewProduct[];
   markups: Markups;
@@ -146,7 +188,7 @@ interface PreviewTableProps {
  * The priced rows: only those in view are rendered, and only their pages are fetched, so the
  * browser holds what the user has scrolled through, not the whole list.
  */
-function PreviewTable({ total, search, firstPage, markups, scrollRef, enabled }: PreviewTableProps) {
+function PreviewTable({ total, filter, hasPrevious, firstPage, markups, scrollRef, enabled }: PreviewTableProps) {
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualiser's own state drives re-renders
   const virtualizer = useVirtualizer({
     count: total,
@@ -158,7 +200,7 @@ function PreviewTable({ total, search, firstPage, markups, scrollRef, enabled }:
   });
   const items = virtualizer.getVirtualItems();
   const pages = [...new Set(items.map((item) => Math.floor(item.index / previewPageSize)))].filter((page) => page > 0);
-  const loaded = usePreviewPages({ search, pages, enabled });
+  const loaded = usePreviewPages({ filter, pages, enabled });
   const rowsOfPage = new Map<number, PreviewProduct[]>([[0, firstPage]]);
   pages.forEach((page, i) => {
     const products = loaded[i]?.data?.products;
@@ -189,12 +231,21 @@ function PreviewTable({ total, search, firstPage, markups, scrollRef, enabled }:
           <span role="columnheader" className={previewStyles.isNumber}>
             Price with tax
           </span>
+          <span role="columnheader" className={previewStyles.isNumber}>
+            Change
+          </span>
         </div>
       </div>
       <div className={previewStyles.previewTableBody} role="rowgroup" style={{ height: virtualizer.getTotalSize() }}>
         {total === 0 ? (
           <div className={previewStyles.previewTableEmpty} role="row">
-            <span role="cell">No products match “{search}”.</span>
+            <span role="cell">
+              {filter.changed && filter.search === ''
+                ? 'Nothing changed since the previous edition.'
+                : filter.changed
+                  ? `No changed products match “${filter.search}”.`
+                  : `No products match “${filter.search}”.`}
+            </span>
           </div>
         ) : null}
         {items.map((item) => {
@@ -210,6 +261,7 @@ function PreviewTable({ total, search, firstPage, markups, scrollRef, enabled }:
             );
           }
           const price = priceFor(product.cost_cents, markups);
+          const change = describeChange(hasPrevious ? itemChange(product.previous_cost_cents, product.cost_cents, markups) : null);
           return (
             <div
               key={item.key}
@@ -236,6 +288,11 @@ function PreviewTable({ total, search, firstPage, markups, scrollRef, enabled }:
               </span>
               <span role="cell" className={previewStyles.isNumber}>
                 {formatUsd(price.priceWithTaxCents)}
+              </span>
+              <span role="cell" className={cx(previewStyles.previewTableChange, changeToneClass[change.tone])} title={change.label}>
+                <span aria-hidden="true">{change.amount}</span>
+                {change.percent ? <span aria-hidden="true">{change.percent}</span> : null}
+                <span className="visually-hidden">{change.label}</span>
               </span>
             </div>
           );
