@@ -1,0 +1,75 @@
+import { expect, test } from '@playwright/test';
+import { signInThroughApi } from '../support/accounts.ts';
+import { expectToast } from '../support/toasts.ts';
+
+const operator = { email: 'operator@example.com', password: 'tradelist-operator-2024' };
+
+/** A small PNG (8×8, orange): the server re-encodes it to the thumbnail's and the author's sizes. */
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWN4ViGHFTEMLQkAUPNfAR79oPcAAAAASUVORK5CYII=',
+  'base64',
+);
+
+test('the operator writes a post with the live preview, publishes it, and it appears on /all-blogs and at /blog/{custom_url}', async ({ page }) => {
+  const customUrl = `copper-watch-${Date.now().toString(36)}`;
+  const title = `Copper watch ${customUrl.slice(-6)}`;
+  await signInThroughApi(page, operator);
+  await page.goto('/operator/blog');
+  await expect(page.getByRole('table', { name: 'Blog posts' })).toBeVisible();
+  await page.getByRole('button', { name: 'New post' }).click();
+
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Custom URL').fill(customUrl);
+  await page.getByLabel('Category').fill('Pricing');
+  await page.getByLabel('Intro').fill('Why wire prices follow copper, and what to do about it.');
+  await page.getByLabel('Author', { exact: true }).fill('Sam Rivera');
+  await page.getByLabel('Author image').setInputFiles({ name: 'sam.png', mimeType: 'image/png', buffer: png });
+  await page.getByLabel('Thumbnail').setInputFiles({ name: 'copper.png', mimeType: 'image/png', buffer: png });
+  const form = page.locator('form');
+  await expect(form.locator('img[src^="/media/content-images/"]')).toHaveCount(2);
+
+  // The preview renders and sanitises the markdown as the public page does, while it is typed.
+  await page
+    .getByLabel('Paragraph 1 (markdown)')
+    .fill('## Watch the copper price\n\nTHHN follows **copper** within weeks. <img src="x" onerror="window.__hacked = true">\n\n[Run](javascript:alert(1))');
+  const preview = page.getByRole('complementary', { name: 'Preview' });
+  await expect(preview.getByRole('heading', { name: title })).toBeVisible();
+  await expect(preview.getByRole('heading', { name: 'Watch the copper price' })).toBeVisible();
+  await expect(preview.locator('strong')).toHaveText('copper');
+  await expect(preview.locator('[onerror]')).toHaveCount(0);
+  await expect(preview.locator('a[href^="javascript:"]')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { __hacked?: boolean }).__hacked)).toBeUndefined();
+
+  await page.getByLabel('Status').selectOption('published');
+  await page.getByRole('button', { name: 'Save post' }).click();
+  await expectToast(page, 'Post published.');
+  await expect(page.getByRole('table', { name: 'Blog posts' }).getByRole('cell', { name: title, exact: true })).toBeVisible();
+
+  await page.goto('/all-blogs');
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+
+  await page.goto(`/blog/${customUrl}`);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Watch the copper price' })).toBeVisible();
+  await expect(page.locator('article [onerror]')).toHaveCount(0);
+});
+
+test('a draft stays off the blog', async ({ page }) => {
+  const customUrl = `draft-only-${Date.now().toString(36)}`;
+  await signInThroughApi(page, operator);
+  await page.goto('/operator/blog');
+  await page.getByRole('button', { name: 'New post' }).click();
+  await page.getByLabel('Title').fill('Not yet');
+  await page.getByLabel('Custom URL').fill(customUrl);
+  await page.getByLabel('Category').fill('News');
+  await page.getByLabel('Intro').fill('Coming soon.');
+  await page.getByLabel('Author', { exact: true }).fill('Sam Rivera');
+  await page.getByLabel('Author image').setInputFiles({ name: 'sam.png', mimeType: 'image/png', buffer: png });
+  await page.getByLabel('Thumbnail').setInputFiles({ name: 'draft.png', mimeType: 'image/png', buffer: png });
+  await expect(page.locator('form img[src^="/media/content-images/"]')).toHaveCount(2);
+  await page.getByLabel('Paragraph 1 (markdown)').fill('Draft text.');
+  await page.getByRole('button', { name: 'Save post' }).click();
+  await expectToast(page, 'Draft saved.');
+  const status = await page.request.get(`/blog/${customUrl}`);
+  expect(status.status()).toBe(404);
+});
