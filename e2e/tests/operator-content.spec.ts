@@ -73,3 +73,26 @@ test('a draft stays off the blog', async ({ page }) => {
   const status = await page.request.get(`/blog/${customUrl}`);
   expect(status.status()).toBe(404);
 });
+
+test('the operator adds a plan, kept off sale; saving it creates its Stripe prices, shown in the plans table', async ({ page }) => {
+  const name = `Crew trial ${Date.now().toString(36)}`;
+  await signInThroughApi(page, operator);
+  await page.goto('/operator/plans');
+  await expect(page.getByRole('table', { name: 'Plans' })).toBeVisible();
+  await page.getByRole('button', { name: 'New plan' }).click();
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Description').fill('For crews trying the list for a year');
+  await page.getByLabel('Price in dollars (one payment)').fill('12.5');
+  await page.getByLabel('Download maximum per period').fill('40');
+  await page.getByLabel('On sale').uncheck();
+  await page.getByRole('button', { name: 'Save plan' }).click();
+  await expectToast(page, 'Plan saved.');
+  const row = page.getByRole('table', { name: 'Plans' }).getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('$12.50');
+  await expect(row).toContainText('Yearly');
+  await expect(row.locator('code')).toHaveText(/^price_\w+, price_\w+$/);
+
+  // Off sale: the public pricing cards do not offer it.
+  const plans = (await (await page.request.get('/api/subscription-plans/')).json()) as Array<{ name: string }>;
+  expect(plans.map((plan) => plan.name)).not.toContain(name);
+});
