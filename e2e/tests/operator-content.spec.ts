@@ -96,3 +96,46 @@ test('the operator adds a plan, kept off sale; saving it creates its Stripe pric
   const plans = (await (await page.request.get('/api/subscription-plans/')).json()) as Array<{ name: string }>;
   expect(plans.map((plan) => plan.name)).not.toContain(name);
 });
+
+/** A one-page PDF, written by hand: the server parses it before it keeps it. */
+function onePagePdf(): Buffer {
+  const objects = ['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>'];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(body.length);
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+test('the operator adds a guide PDF, which users then get; a file that is not a PDF is refused; the PDF is removed again', async ({ page }) => {
+  const name = `Checklist ${Date.now().toString(36)}`;
+  await signInThroughApi(page, operator);
+  await page.goto('/operator/user-guide');
+  const table = page.getByRole('table', { name: 'Guide PDFs' });
+  await expect(table).toBeVisible();
+  const form = page.locator('form').filter({ hasText: 'Add a PDF' });
+
+  await form.getByLabel('Name').fill(name);
+  await form.getByLabel('Description').fill('A one-page checklist.');
+  await form.getByLabel('PDF file (at most 20 MB)').setInputFiles({ name: 'prices.pdf', mimeType: 'application/pdf', buffer: Buffer.from('sku,name,cost\nA,Wire,1.00\n') });
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expectToast(page, 'This file is not a PDF. Choose a PDF document.');
+  await expect(table.getByRole('cell', { name, exact: true })).toHaveCount(0);
+
+  await form.getByLabel('PDF file (at most 20 MB)').setInputFiles({ name: 'checklist.pdf', mimeType: 'application/pdf', buffer: onePagePdf() });
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expectToast(page, 'PDF added to the user guide.');
+  await expect(table.getByRole('cell', { name, exact: true })).toBeVisible();
+  const resources = (await (await page.request.get('/api/user-guide-resources/')).json()) as Array<{ name: string }>;
+  expect(resources.at(-1)?.name).toBe(name);
+
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: `Remove ${name}` }).click();
+  await expectToast(page, 'PDF removed.');
+  await expect(table.getByRole('cell', { name, exact: true })).toHaveCount(0);
+});

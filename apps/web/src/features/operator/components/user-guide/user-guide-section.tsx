@@ -152,7 +152,13 @@ function Resources({ resources }: { resources: Resource[] }) {
           onSubmit={({ name, description }) =>
             edit.mutate(
               { id: editing.id, name, description },
-              { onSuccess: () => (notify.success('PDF saved.'), setEditing(null)), onError: (error) => notify.error(reasonOf(error, 'The PDF could not be saved.')) },
+              {
+                onSuccess: () => {
+                  notify.success('PDF saved.');
+                  setEditing(null);
+                },
+                onError: (error) => notify.error(reasonOf(error, 'The PDF could not be saved.')),
+              },
             )
           }
         />
