@@ -48,6 +48,7 @@ function CategoryForm({ category, onDone }: { category: OperatorCategory | null;
       <label className={contentStyles.contentEditorCheck}>
         <input type="checkbox" {...register('is_free')} /> Free (no subscription needed)
       </label>
+      <p className={fieldStyles.fieldHint}>Free or paid applies to the editions published from now on; editions already published keep theirs.</p>
       <label className={contentStyles.contentEditorCheck}>
         <input type="checkbox" {...register('is_announced')} /> Announced only (coming soon, not on sale yet)
       </label>
