@@ -1,22 +1,13 @@
-import { useMemo, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths, socialLinks } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
 import { useMetaDescription } from '../../../lib/use-meta-description';
 import { useBlogPost } from '../api/get-blog-posts';
-import { createMarkdownRenderer } from '../utils/render-markdown';
-import { formatPostDate } from '../utils/post-path';
+import { PostBody } from './post-body';
 import buttonStyles from '../../../components/ui/button.module.css';
 import blogStyles from './blog.module.css';
 import { cx } from '../../../lib/cx';
-
-let renderMarkdown: ((markdown: string) => string) | undefined;
-
-/** The sanitising renderer, made once on first use (it needs the browser's window). */
-function renderPostText(markdown: string): string {
-  renderMarkdown ??= createMarkdownRenderer(window);
-  return renderMarkdown(markdown);
-}
 
 /**
  * /blog/{id} (product §2.2): one post. Paragraph text is markdown, rendered and sanitised
@@ -26,10 +17,6 @@ export function BlogPost({ id, notFound }: { id: string; notFound: ReactNode }) 
   const post = useBlogPost(id);
   const navigate = useNavigate();
   useMetaDescription(post.data?.intro);
-  const paragraphs = useMemo(
-    () => (post.data?.paragraphs ?? []).map((paragraph) => ({ html: renderPostText(paragraph.text), image: paragraph.image })),
-    [post.data],
-  );
 
   if (post.isPending) return <p className={blogStyles.loading} role="status">Loading...</p>;
   if (post.isError) {
@@ -51,25 +38,7 @@ export function BlogPost({ id, notFound }: { id: string; notFound: ReactNode }) 
       <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonOutline, blogStyles.back)} onClick={() => void navigate(-1)}>
         ← Back
       </button>
-      <p className={blogStyles.category}>{data.category}</p>
-      <h1 className={blogStyles.articleTitle}>{data.title}</h1>
-      <div className={blogStyles.byline}>
-        <img src={data.aurther_img} alt="" width={44} height={44} className={blogStyles.authorImage} />
-        <span>
-          <span className={blogStyles.author}>{data.author}</span>
-          <span>
-            Published <time dateTime={data.created_at}>{formatPostDate(data.created_at)}</time>
-          </span>
-        </span>
-      </div>
-      <p className={blogStyles.articleIntro}>{data.intro}</p>
-      {paragraphs.map((paragraph, index) => (
-        <section key={index} className={blogStyles.paragraph}>
-          {paragraph.image ? <img src={paragraph.image} alt="" width={640} height={360} className={blogStyles.paragraphImage} /> : null}
-          {/* Sanitised by renderPostText (DOMPurify): no script, handler or javascript: link remains. */}
-          <div className={blogStyles.prose} dangerouslySetInnerHTML={{ __html: paragraph.html }} />
-        </section>
-      ))}
+      <PostBody post={data} />
       <aside className={blogStyles.cta} aria-labelledby="post-cta-title">
         <h2 id="post-cta-title">Put this month&apos;s prices to work</h2>
         <p>Log in to download the current edition with your markups, or sync it to QuickBooks Online or Jobber.</p>

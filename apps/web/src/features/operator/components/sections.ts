@@ -1,6 +1,10 @@
 import type { ComponentType } from 'react';
 import { AuditLogSection } from './audit-log/audit-log-section';
+import { BlogSection } from './blog/blog-section';
+import { CategoriesSection } from './categories/categories-section';
 import { EditionsSection } from './editions/editions-section';
+import { PlansSection } from './plans/plans-section';
+import { UserGuideSection } from './user-guide/user-guide-section';
 
 /** One part of the console: its path segment under /operator, its tab label and its screen. */
 export interface OperatorSection {
@@ -16,5 +20,9 @@ export interface OperatorSection {
  */
 export const operatorSections: OperatorSection[] = [
   { slug: 'editions', label: 'Editions', Component: EditionsSection },
+  { slug: 'categories', label: 'Categories', Component: CategoriesSection },
+  { slug: 'plans', label: 'Plans', Component: PlansSection },
+  { slug: 'blog', label: 'Blog', Component: BlogSection },
+  { slug: 'user-guide', label: 'User guide', Component: UserGuideSection },
   { slug: 'audit-log', label: 'Audit log', Component: AuditLogSection },
 ];

@@ -1,0 +1,175 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { OperatorPlan, SavePlanRequest } from '@tradelist/contract/operator-content';
+import { planIntervals } from '@tradelist/contract/operator-content';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import buttonStyles from '../../../../components/ui/button.module.css';
+import fieldStyles from '../../../../components/ui/field.module.css';
+import { TextField } from '../../../../components/ui/text-field';
+import { cx } from '../../../../lib/cx';
+import { notify } from '../../../../lib/notify';
+import { useOperatorPlans, useSavePlan } from '../../api/content';
+import { centsToDollars, dollarsToCents } from '../../utils/money';
+import { showSaveError } from '../../utils/server-errors';
+import styles from '../operator-console.module.css';
+import contentStyles from '../content/content.module.css';
+import { SectionState } from '../section-state';
+
+const amountMessage = 'Give an amount in dollars, such as 420 or 420.00.';
+
+/** The form's fields: prices in dollars as typed; the server gets integer cents. */
+const planForm = z.object({
+  name: z.string().trim().min(1, { error: 'This field is required.' }),
+  description: z.string().trim().min(1, { error: 'This field is required.' }),
+  price: z.string().refine((value) => dollarsToCents(value) !== null, { error: amountMessage }),
+  regular_price: z.string().refine((value) => value.trim() === '' || dollarsToCents(value) !== null, { error: amountMessage }),
+  interval: z.enum(planIntervals),
+  download_max: z.string().regex(/^\d{1,6}$/, { error: 'Give a whole number of downloads.' }),
+  is_active: z.boolean(),
+});
+type PlanForm = z.infer<typeof planForm>;
+
+const intervalLabels: Record<(typeof planIntervals)[number], string> = { none: 'Free (no payment)', year: 'Yearly (or paid once for 12 months)', month: 'Monthly (or paid once for 1 month)' };
+
+function toRequest(form: PlanForm): SavePlanRequest {
+  return {
+    name: form.name,
+    description: form.description,
+    price: dollarsToCents(form.price)!,
+    regular_price: form.regular_price.trim() === '' ? null : dollarsToCents(form.regular_price),
+    interval: form.interval,
+    download_max: Number(form.download_max),
+    is_active: form.is_active,
+  };
+}
+
+function PlanForm({ plan, onDone }: { plan: OperatorPlan | null; onDone: () => void }) {
+  const save = useSavePlan();
+  const { register, handleSubmit, setError, formState } = useForm<PlanForm>({
+    resolver: zodResolver(planForm),
+    defaultValues: plan
+      ? {
+          name: plan.name,
+          description: plan.description,
+          price: centsToDollars(plan.price),
+          regular_price: plan.regular_price === null ? '' : centsToDollars(plan.regular_price),
+          interval: plan.interval,
+          download_max: String(plan.download_max),
+          is_active: plan.is_active,
+        }
+      : { name: '', description: '', price: '', regular_price: '', interval: 'year', download_max: '100', is_active: true },
+  });
+  const submit = handleSubmit((form) =>
+    save.mutate(
+      { id: plan?.id ?? null, body: toRequest(form) },
+      {
+        onSuccess: () => {
+          notify.success('Plan saved.');
+          onDone();
+        },
+        onError: (error) => showSaveError(error, setError, 'The plan could not be saved.'),
+      },
+    ),
+  );
+  return (
+    <form className={contentStyles.contentEditor} onSubmit={(event) => void submit(event)} noValidate>
+      <h2 className={contentStyles.contentEditorTitle}>{plan ? `Edit ${plan.name}` : 'New plan'}</h2>
+      <TextField label="Name" error={formState.errors.name?.message} {...register('name')} />
+      <TextField label="Description" error={formState.errors.description?.message} {...register('description')} />
+      <TextField label="Price in dollars (one payment)" inputMode="decimal" suffix="$" error={formState.errors.price?.message} {...register('price')} />
+      <TextField label="Normal price in dollars (optional, shown struck through)" inputMode="decimal" suffix="$" error={formState.errors.regular_price?.message} {...register('regular_price')} />
+      <div className={fieldStyles.field}>
+        <label className={fieldStyles.fieldLabel} htmlFor="plan-interval">
+          Interval
+        </label>
+        <select id="plan-interval" className={fieldStyles.fieldInput} {...register('interval')}>
+          {planIntervals.map((interval) => (
+            <option key={interval} value={interval}>
+              {intervalLabels[interval]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <TextField label="Download maximum per period" inputMode="numeric" error={formState.errors.download_max?.message} {...register('download_max')} />
+      <label className={contentStyles.contentEditorCheck}>
+        <input type="checkbox" {...register('is_active')} /> On sale
+      </label>
+      <p className={fieldStyles.fieldHint}>
+        Saving a paid plan updates its Stripe product and prices. A new price is a new Stripe price: subscribers keep the price they pay.
+      </p>
+      <div className={contentStyles.contentEditorRow}>
+        <button type="submit" className={cx(buttonStyles.button, buttonStyles.buttonPrimary)} disabled={save.isPending}>
+          {save.isPending ? 'Saving…' : 'Save plan'}
+        </button>
+        <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonOutline)} onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+const money = (cents: number) => `$${centsToDollars(cents)}`;
+
+/** Plans (product §10.13): name, description, price, interval, download maximum, on sale; saved to Stripe. */
+export function PlansSection() {
+  const plans = useOperatorPlans();
+  const [editing, setEditing] = useState<OperatorPlan | 'new' | null>(null);
+  if (plans.isPending || plans.isError) return <SectionState query={plans} what="plans" />;
+  return (
+    <>
+      <table className={styles.operatorConsoleTable}>
+        <caption>Plans</caption>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Price</th>
+            <th scope="col">Interval</th>
+            <th scope="col">Downloads</th>
+            <th scope="col">On sale</th>
+            <th scope="col">Subscribers</th>
+            <th scope="col">Stripe prices</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {plans.data.map((plan) => (
+            <tr key={plan.id}>
+              <td>{plan.name}</td>
+              <td>
+                {money(plan.price)}
+                {plan.regular_price === null ? null : <span className={styles.operatorConsoleMuted}> (normally {money(plan.regular_price)})</span>}
+              </td>
+              <td>{plan.interval === 'none' ? 'Free' : plan.interval === 'year' ? 'Yearly' : 'Monthly'}</td>
+              <td>{plan.download_max}</td>
+              <td>{plan.is_active ? 'Yes' : 'No'}</td>
+              <td>{plan.subscriber_count}</td>
+              <td>
+                {plan.is_free ? (
+                  <span className={styles.operatorConsoleMuted}>—</span>
+                ) : (
+                  <code>{[plan.stripe_price_id_recurring ?? 'not linked', plan.stripe_price_id_one_time ?? 'not linked'].join(', ')}</code>
+                )}
+              </td>
+              <td>
+                <button type="button" className={buttonStyles.linkButton} onClick={() => setEditing(plan)} aria-label={`Edit ${plan.name}`}>
+                  Edit
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {editing === null ? (
+        <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonOutline)} onClick={() => setEditing('new')}>
+          New plan
+        </button>
+      ) : (
+        <PlanForm key={editing === 'new' ? 'new' : editing.id} plan={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
+      )}
+    </>
+  );
+}
