@@ -1,6 +1,9 @@
 import type { ComponentType } from 'react';
 import { AuditLogSection } from './audit-log/audit-log-section';
 import { EditionsSection } from './editions/editions-section';
+import { OverviewSection } from './overview/overview-section';
+import { SignupsSection } from './signups/signups-section';
+import { UsersSection } from './users/users-section';
 
 /** One part of the console: its path segment under /operator, its tab label and its screen. */
 export interface OperatorSection {
@@ -15,6 +18,9 @@ export interface OperatorSection {
  * audit log.
  */
 export const operatorSections: OperatorSection[] = [
+  { slug: 'overview', label: 'Overview', Component: OverviewSection },
   { slug: 'editions', label: 'Editions', Component: EditionsSection },
+  { slug: 'users', label: 'Users', Component: UsersSection },
+  { slug: 'signups', label: 'Signups', Component: SignupsSection },
   { slug: 'audit-log', label: 'Audit log', Component: AuditLogSection },
 ];
