@@ -14,7 +14,7 @@ test('an operator finds a user by email, grants a complimentary subscription, se
   await page.getByRole('searchbox', { name: 'Email or name' }).fill(customer.email);
   await page.getByRole('button', { name: 'Search' }).click();
   const results = page.getByRole('table', { name: /Users \(1 matching/ });
-  await expect(results.getByRole('cell', { name: customer.email })).toBeVisible();
+  await expect(results.getByRole('cell', { name: customer.email, exact: true })).toBeVisible();
   await results.getByRole('button', { name: `Open ${customer.email}` }).click();
 
   const detail = page.getByRole('region', { name: customer.email });
@@ -25,7 +25,7 @@ test('an operator finds a user by email, grants a complimentary subscription, se
   await expect(detail.getByText('Annual plan (complimentary)')).toBeVisible();
   await expect(detail.getByRole('button', { name: 'Revoke complimentary subscription' })).toBeVisible();
   // The list shows the plan too.
-  await expect(results.getByRole('cell', { name: 'Annual plan' })).toBeVisible();
+  await expect(results.getByRole('cell', { name: 'Annual plan', exact: true })).toBeVisible();
 
   await page.getByRole('link', { name: 'Audit log' }).click();
   const log = page.getByRole('table', { name: 'Audit log' });
