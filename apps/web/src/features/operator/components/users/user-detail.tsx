@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { OperatorUserActionResponse, OperatorUserDetail } from '@tradelist/contract/operator-users';
+import { exceptionReasonMessage, type OperatorRefundRequest, type OperatorUserActionResponse, type OperatorUserDetail } from '@tradelist/contract/operator-users';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -262,10 +262,10 @@ function DisableForm({ busy, onDisable }: { busy: boolean; onDisable: (reason: s
 
 const exceptionSchema = z.object({
   payment_id: z.coerce.number<string>().int().min(1, { error: 'Choose the payment to refund.' }),
-  reason: z.string().trim().min(10, { error: 'Write why this refund is made outside the rule (at least 10 characters).' }).max(1000, { error: 'Ensure this field has no more than 1000 characters.' }),
+  reason: z.string().trim().min(10, { error: exceptionReasonMessage }).max(1000, { error: 'Ensure this field has no more than 1000 characters.' }),
 });
 
-function RefundForms({ user, busy, onRefund }: { user: OperatorUserDetail; busy: boolean; onRefund: (request: { by: 'rule' } | { by: 'exception'; payment_id: number; reason: string }) => void }) {
+function RefundForms({ user, busy, onRefund }: { user: OperatorUserDetail; busy: boolean; onRefund: (request: OperatorRefundRequest) => void }) {
   const refundable = user.payments.filter((p) => p.refundable);
   const form = useForm<z.input<typeof exceptionSchema>, unknown, z.output<typeof exceptionSchema>>({
     resolver: zodResolver(exceptionSchema),
