@@ -6,7 +6,7 @@ const contractor = { email: 'demo@example.com', password: 'tradelist-demo-2024' 
 
 test('an operator opens the console and sees every edition, newest first', async ({ page }) => {
   await signInThroughApi(page, operator);
-  await page.goto('/operator');
+  await page.goto('/operator/editions');
   await expect(page.getByRole('heading', { name: 'Operator console' })).toBeVisible();
   const table = page.getByRole('table', { name: 'Editions' });
   await expect(table).toBeVisible();

@@ -16,6 +16,8 @@ interface Baseline {
   /** A valid request without the fuzzed field's value; signed in or not. */
   body?: () => Record<string, unknown>;
   signedIn: boolean;
+  /** Sent by an operator (operator calls refuse anyone else before reading the text). */
+  operator?: true;
   /** Path parameters other than the fuzzed one (the member's own id); `ALL` otherwise. */
   params?: () => Record<string, string>;
   /** Fields that must carry the same value as the fuzzed one (a password and its repetition). */
@@ -73,6 +75,16 @@ const baselines: Record<string, Baseline> = {
   'GET /api/blog_details/{id}/': { signedIn: false },
   'GET /api/list-groups/{category}/': { signedIn: false },
   'POST /api/onboarding/': { signedIn: true, body: () => ({ software: 'QuickBooks', team_size: '1-5', referral_source: 'Other', phone_number: '555-123-4567', can_contact: false }) },
+  // Operator calls on a user act on one that does not exist: the text is checked, nobody is changed.
+  'GET /api/operator/audit-log/': { signedIn: true, operator: true },
+  'GET /api/operator/users/': { signedIn: true, operator: true },
+  'GET /api/operator/users/{id}/': { signedIn: true, operator: true },
+  'POST /api/operator/users/{id}/complimentary-subscription/': { signedIn: true, operator: true, params: () => ({ id: String(ID_MAX) }), body: () => ({ days: 30 }) },
+  'DELETE /api/operator/users/{id}/complimentary-subscription/': { signedIn: true, operator: true },
+  'POST /api/operator/users/{id}/resend-activation/': { signedIn: true, operator: true },
+  'POST /api/operator/users/{id}/refund/': { signedIn: true, operator: true, params: () => ({ id: String(ID_MAX) }), body: () => ({ by: 'exception', payment_id: ID_MAX, reason: 'A refund outside the rule, for the fuzz test.' }) },
+  'POST /api/operator/users/{id}/disable/': { signedIn: true, operator: true, params: () => ({ id: String(ID_MAX) }), body: () => ({ reason: 'Disabled by the fuzz test' }) },
+  'POST /api/operator/users/{id}/enable/': { signedIn: true, operator: true },
 };
 
 // A login password is only compared with a stored hash, never stored; it keeps accepting what
@@ -104,12 +116,15 @@ const log = new LogCapture();
 let t: TestApp;
 let fixture: CatalogFixture;
 let member: { client: TestClient; userId: number | null };
+let operator: { client: TestClient; userId: number | null };
 let sites: TextSite[];
 beforeAll(async () => {
   // Rate limits would turn later runs into 429s and hide what the text does.
   t = await createTestApp({ logStream: log.stream, env: { RATE_LIMIT_SCALE: '1000' } });
   fixture = await createCatalogFixture(t);
   member = await clientFor(t, fixture, 'subscriber', 'text-fuzz');
+  operator = await clientFor(t, fixture, 'free', 'text-fuzz-operator');
+  await t.database.db.updateTable('users').set({ role: 'operator' }).where('id', '=', operator.userId!).execute();
   existingEmail = (await t.database.db.selectFrom('users').select('email').where('id', '=', member.userId!).executeTakeFirstOrThrow()).email;
   sites = (await apiOperations(t)).flatMap((operation) => {
     const key = `${operation.method} ${operation.path}`;
@@ -139,7 +154,7 @@ async function snapshot() {
 
 function send(site: TextSite, value: string) {
   const baseline = baselines[site.key]!;
-  const client = baseline.signedIn ? member.client : t.client({ remoteAddress: uniqueAddress() });
+  const client = baseline.operator ? operator.client : baseline.signedIn ? member.client : t.client({ remoteAddress: uniqueAddress() });
   const method = site.operation.method as 'GET' | 'POST' | 'DELETE';
   const path = fillPath(site.operation.path, { ...baseline.params?.(), ...(site.where === 'path' ? { [site.name]: encodePathSegment(value) } : {}) }, 'ALL');
   const url = site.where === 'query' ? `${path}?${site.name}=${encodePathSegment(value)}` : path;

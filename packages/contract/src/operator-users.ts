@@ -154,20 +154,27 @@ export const grantComplimentaryRequest = z.object({
   days: z.coerce.number({ error: 'Enter a number of days.' }).int({ error: 'Enter a whole number of days.' }).min(1, { error: 'Enter at least 1 day.' }).max(3650, { error: 'Enter at most 3650 days.' }).default(365),
 });
 
+/** The field error of a refund outside the rule without a reason. */
+export const exceptionReasonMessage = 'Write why this refund is made outside the rule (at least 10 characters).';
+
 const reasonField = singleLine(z.string().trim().max(1000, { error: 'Ensure this field has no more than 1000 characters.' }));
 
 /**
- * POST /api/operator/users/{id}/refund/: by the refund rule (the current subscription's renewal),
- * or, as an exception, any payment made online, with a written reason.
+ * POST /api/operator/users/{id}/refund/: `by: 'rule'` refunds the current subscription's renewal
+ * by the refund rule; `by: 'exception'` refunds any payment made online (`payment_id`), with a
+ * written `reason`.
  */
-export const operatorRefundRequest = z.discriminatedUnion('by', [
-  z.object({ by: z.literal('rule') }),
-  z.object({
-    by: z.literal('exception'),
-    payment_id: idField('Choose the payment to refund.'),
-    reason: reasonField.min(10, { error: 'Write why this refund is made outside the rule (at least 10 characters).' }),
-  }),
-]);
+export const operatorRefundRequest = z
+  .object({
+    by: z.enum(['rule', 'exception'], { error: 'Choose how to refund: by the rule or as an exception.' }),
+    payment_id: idField('Choose the payment to refund.').optional(),
+    reason: reasonField.optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.by !== 'exception') return;
+    if (value.payment_id === undefined) ctx.addIssue({ code: 'custom', path: ['payment_id'], message: 'Choose the payment to refund.' });
+    if ((value.reason ?? '').length < 10) ctx.addIssue({ code: 'custom', path: ['reason'], message: exceptionReasonMessage });
+  });
 export type OperatorRefundRequest = z.infer<typeof operatorRefundRequest>;
 
 /** POST /api/operator/users/{id}/disable/: the reason is kept in the audit log. */

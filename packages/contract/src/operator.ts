@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ID_MAX } from './fields.ts';
+import { ID_MAX, singleLine } from './fields.ts';
 
 /**
  * The operator console's shared shapes (product §12). Each part of the console adds its own
@@ -24,8 +24,8 @@ export type AuditLogEntry = z.infer<typeof auditLogEntry>;
 export const auditLogQuery = z.object({
   before: z.coerce.number().int().min(1).max(ID_MAX).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
-  subject_type: z.string().trim().min(1).max(50).optional(),
-  subject_id: z.string().trim().min(1).max(100).optional(),
+  subject_type: singleLine(z.string().trim().min(1).max(50)).optional(),
+  subject_id: singleLine(z.string().trim().min(1).max(100)).optional(),
 });
 
 export const auditLogResponse = z.object({

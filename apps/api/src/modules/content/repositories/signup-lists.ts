@@ -38,15 +38,12 @@ export function listDrawWinners(db: Db) {
 }
 
 /**
- * The draw's entries that may win, in a stable order: all of them, or those whose address has
- * not won yet. Locks the winners' table's rows first, so two draws at once are made one after
- * the other.
+ * The draw's entries whose address has not won yet, in a stable order. Locks the winners' table
+ * first, so two draws at once are made one after the other.
  */
-export async function lockDrawCandidates(db: Db, options: { excludeWinners: boolean }) {
+export async function lockDrawCandidates(db: Db) {
   await sql`LOCK TABLE draw_winners IN SHARE ROW EXCLUSIVE MODE`.execute(db);
-  let query = db.selectFrom('marketing_signups').select(['id', 'email']).orderBy('id');
-  if (options.excludeWinners) query = query.where('email', 'not in', db.selectFrom('draw_winners').select('email'));
-  return query.execute();
+  return db.selectFrom('marketing_signups').select(['id', 'email']).where('email', 'not in', db.selectFrom('draw_winners').select('email')).orderBy('id').execute();
 }
 
 export async function insertDrawWinner(

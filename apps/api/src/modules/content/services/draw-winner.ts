@@ -21,7 +21,7 @@ export async function drawWinner(
 ): Promise<Winner> {
   const now = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
-    const candidates = await lockDrawCandidates(trx, { excludeWinners: true });
+    const candidates = await lockDrawCandidates(trx);
     const previousWinners = await countDrawWinners(trx);
     if (previousWinners > 0 && !options.again) {
       throw new AppError('CONFLICT', 'A winner has already been drawn. To draw another winner among the other entries, draw again explicitly.');

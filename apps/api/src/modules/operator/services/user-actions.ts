@@ -1,7 +1,7 @@
-import type { OperatorRefundRequest, OperatorUserActionResponse } from '@tradelist/contract/operator-users';
+import { exceptionReasonMessage, type OperatorRefundRequest, type OperatorUserActionResponse } from '@tradelist/contract/operator-users';
 import { formatCents } from '@tradelist/pricing/money';
 import type { AppContext } from '../../../context.ts';
-import { AppError } from '../../../errors.ts';
+import { AppError, validationFailed } from '../../../errors.ts';
 import { findUserById } from '../../accounts/repositories/users.ts';
 import { disableAccount, enableAccount } from '../../accounts/services/disable-account.ts';
 import { resendActivationFor } from '../../accounts/services/resend-activation.ts';
@@ -82,14 +82,17 @@ export async function refundUserPayment(ctx: AppContext, actor: Actor, userId: n
     });
     return answer(ctx, userId, `Refunded $${formatCents(refunded)} by the refund rule; the subscription has ended.`);
   }
-  const result = await refundPaymentAsException(ctx, userId, request.payment_id, (trx, change) =>
+  const { payment_id: paymentId, reason } = request;
+  // The contract requires both for an exception; checked again so the types say so.
+  if (paymentId === undefined || reason === undefined) throw validationFailed({ reason: [exceptionReasonMessage] });
+  const result = await refundPaymentAsException(ctx, userId, paymentId, (trx, change) =>
     recordOperatorAction(trx, now, actor, {
       action: 'payment.refund',
       subjectType: 'user',
       subjectId: userId,
       before: { ...state(change.payment), refunded: false },
       after: { ...state(change.payment), refunded: true, refund_id: change.refundId, by: 'exception', ended_subscription_id: change.endedSubscriptionId },
-      reason: request.reason,
+      reason,
     }),
   );
   const ended = result.endedSubscriptionId === null ? '' : ' The subscription it paid for has ended.';

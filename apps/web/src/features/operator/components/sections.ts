@@ -5,6 +5,9 @@ import { CategoriesSection } from './categories/categories-section';
 import { EditionsSection } from './editions/editions-section';
 import { PlansSection } from './plans/plans-section';
 import { UserGuideSection } from './user-guide/user-guide-section';
+import { OverviewSection } from './overview/overview-section';
+import { SignupsSection } from './signups/signups-section';
+import { UsersSection } from './users/users-section';
 
 /** One part of the console: its path segment under /operator, its tab label and its screen. */
 export interface OperatorSection {
@@ -19,10 +22,13 @@ export interface OperatorSection {
  * audit log.
  */
 export const operatorSections: OperatorSection[] = [
+  { slug: 'overview', label: 'Overview', Component: OverviewSection },
   { slug: 'editions', label: 'Editions', Component: EditionsSection },
   { slug: 'categories', label: 'Categories', Component: CategoriesSection },
   { slug: 'plans', label: 'Plans', Component: PlansSection },
   { slug: 'blog', label: 'Blog', Component: BlogSection },
   { slug: 'user-guide', label: 'User guide', Component: UserGuideSection },
+  { slug: 'users', label: 'Users', Component: UsersSection },
+  { slug: 'signups', label: 'Signups', Component: SignupsSection },
   { slug: 'audit-log', label: 'Audit log', Component: AuditLogSection },
 ];

@@ -1,0 +1,51 @@
+import { api } from '@tradelist/contract/api';
+import type { DrawWinner } from '@tradelist/contract/operator-users';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api-client';
+import { operatorQueryKey } from './get-audit-log';
+
+const signupsKey = [...operatorQueryKey, 'signups'] as const;
+
+export function newsletterQueryOptions(page: number) {
+  return queryOptions({
+    queryKey: [...signupsKey, 'newsletter', page],
+    queryFn: ({ signal }) => callApi(api.operator.newsletterSignups, { query: { page } }, { signal }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+export function drawQueryOptions(page: number) {
+  return queryOptions({
+    queryKey: [...signupsKey, 'draw', page],
+    queryFn: ({ signal }) => callApi(api.operator.drawSignups, { query: { page } }, { signal }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+export function setupCallsQueryOptions(page: number) {
+  return queryOptions({
+    queryKey: [...signupsKey, 'setup-calls', page],
+    queryFn: ({ signal }) => callApi(api.operator.setupCallRequests, { query: { page } }, { signal }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+export const useNewsletterSignups = (page: number) => useQuery(newsletterQueryOptions(page));
+export const useDrawSignups = (page: number) => useQuery(drawQueryOptions(page));
+export const useSetupCallRequests = (page: number) => useQuery(setupCallsQueryOptions(page));
+
+/** POST /api/operator/signups/draw/winner/: `again` only when a winner was drawn before. */
+export function useDrawWinner(config: { onSuccess?: (answer: { message: string; winner: DrawWinner }) => void; onError?: (error: Error) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (again: boolean) => callApi(api.operator.drawWinner, { body: { again } }),
+    onSuccess(answer) {
+      void queryClient.invalidateQueries({ queryKey: operatorQueryKey });
+      config.onSuccess?.(answer);
+    },
+    ...(config.onError ? { onError: config.onError } : {}),
+  });
+}

@@ -1,0 +1,78 @@
+import { api } from '@tradelist/contract/api';
+import type { OperatorRefundRequest, OperatorUserActionResponse } from '@tradelist/contract/operator-users';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api-client';
+import { operatorQueryKey } from './get-audit-log';
+
+const usersKey = [...operatorQueryKey, 'users'] as const;
+
+/** GET /api/operator/users/?q=&page=: users found by email or name, one page. */
+export function userSearchQueryOptions(q: string, page: number) {
+  return queryOptions({
+    queryKey: [...usersKey, 'search', q, page],
+    queryFn: ({ signal }) => callApi(api.operator.users, { query: { q, page } }, { signal }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+export function useUserSearch(q: string, page: number) {
+  return useQuery(userSearchQueryOptions(q, page));
+}
+
+/** GET /api/operator/users/{id}/: one user's account, subscription, payments, syncs and connections. */
+export function userDetailQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: [...usersKey, 'detail', id],
+    queryFn: ({ signal }) => callApi(api.operator.user, { params: { id } }, { signal }),
+    retry: false,
+  });
+}
+
+export function useUserDetail(id: number) {
+  return useQuery(userDetailQueryOptions(id));
+}
+
+/** The console's actions on a user; each answers a message and the user as it stands now. */
+export type UserAction =
+  | { kind: 'grant'; days: number }
+  | { kind: 'revoke' }
+  | { kind: 'resend-activation' }
+  | { kind: 'refund'; request: OperatorRefundRequest }
+  | { kind: 'disable'; reason: string }
+  | { kind: 'enable' };
+
+export function runUserAction(id: number, action: UserAction): Promise<OperatorUserActionResponse> {
+  const params = { id };
+  switch (action.kind) {
+    case 'grant':
+      return callApi(api.operator.grantComplimentary, { params, body: { days: action.days } });
+    case 'revoke':
+      return callApi(api.operator.revokeComplimentary, { params });
+    case 'resend-activation':
+      return callApi(api.operator.resendActivation, { params });
+    case 'refund':
+      return callApi(api.operator.refund, { params, body: action.request });
+    case 'disable':
+      return callApi(api.operator.disableUser, { params, body: { reason: action.reason } });
+    case 'enable':
+      return callApi(api.operator.enableUser, { params });
+  }
+}
+
+/**
+ * Runs an action on one user. The answer replaces the user's detail at once; the lists, the
+ * overview and the audit log are refreshed, since every action changes them.
+ */
+export function useUserAction(id: number, config: { onSuccess?: (answer: OperatorUserActionResponse) => void; onError?: (error: Error) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: UserAction) => runUserAction(id, action),
+    onSuccess(answer) {
+      queryClient.setQueryData(userDetailQueryOptions(id).queryKey, answer.user);
+      void queryClient.invalidateQueries({ queryKey: operatorQueryKey, predicate: (query) => query.queryKey[2] !== 'detail' });
+      config.onSuccess?.(answer);
+    },
+    ...(config.onError ? { onError: config.onError } : {}),
+  });
+}

@@ -1,0 +1,303 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { exceptionReasonMessage, type OperatorRefundRequest, type OperatorUserActionResponse, type OperatorUserDetail } from '@tradelist/contract/operator-users';
+import type { ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import buttonStyles from '../../../../components/ui/button.module.css';
+import { TextField } from '../../../../components/ui/text-field';
+import { cx } from '../../../../lib/cx';
+import { formatDayOf, formatUsd } from '../../../../lib/format';
+import { notify } from '../../../../lib/notify';
+import { useUserAction, useUserDetail, type UserAction } from '../../api/users';
+import consoleStyles from '../operator-console.module.css';
+import { SectionState } from '../section-state';
+import styles from './users.module.css';
+
+const button = cx(buttonStyles.button, buttonStyles.buttonOutline);
+const primary = cx(buttonStyles.button, buttonStyles.buttonPrimary);
+
+function Facts({ rows }: { rows: Array<[label: string, value: ReactNode]> }) {
+  return (
+    <dl className={styles.usersFacts}>
+      {rows.map(([label, value]) => (
+        <div key={label} className={styles.usersFact}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
+
+/** One user as support sees them, and what the console can do for them. */
+export function UserDetail({ id }: { id: number }) {
+  const detail = useUserDetail(id);
+  const action = useUserAction(id, {
+    onSuccess: (answer: OperatorUserActionResponse) => notify.success(answer.message),
+    onError: (error) => notify.error(error.message),
+  });
+  if (detail.isPending || detail.isError) return <SectionState query={detail} what="user" />;
+  const user = detail.data;
+  const run = (next: UserAction) => action.mutate(next);
+  const { account, subscription } = user;
+  return (
+    <section className={styles.usersDetail} aria-labelledby="operator-user-title">
+      <h2 id="operator-user-title">{account.email}</h2>
+      <Facts
+        rows={[
+          ['Name', account.name],
+          ['State', account.is_disabled ? 'Disabled' : account.is_verified ? 'Active' : 'Not activated'],
+          ['Role', account.role === 'operator' ? 'Operator' : 'User'],
+          ['Signs in with', [account.has_password ? 'Password' : null, account.google_email ? `Google (${account.google_email})` : null].filter(Boolean).join(', ') || '—'],
+          ['Joined', formatDayOf(account.created_at)],
+          ['Last sign-in', account.last_login_at ? formatDayOf(account.last_login_at) : 'Never'],
+          ['New-edition emails (update1)', yesNo(account.update1)],
+          ['Product-news emails (update2)', yesNo(account.update2)],
+        ]}
+      />
+
+      <h3>Onboarding answers</h3>
+      {user.onboarding ? (
+        <Facts
+          rows={[
+            ['Software', user.onboarding.software],
+            ['Team size', user.onboarding.team_size],
+            ['Heard of us through', user.onboarding.referral_source],
+            ['Phone', user.onboarding.phone_number ?? '—'],
+            ['May be contacted', yesNo(user.onboarding.can_contact)],
+          ]}
+        />
+      ) : (
+        <p className={consoleStyles.operatorConsoleMuted}>Not answered yet.</p>
+      )}
+
+      <h3>Subscription</h3>
+      {subscription ? (
+        <Facts
+          rows={[
+            ['Plan', `${subscription.plan_name} (${subscription.source === 'complimentary' ? 'complimentary' : subscription.source === 'one_time_payment' ? 'one-time purchase' : 'subscription'})`],
+            ['Status', subscription.status],
+            ['Current period', `${formatDayOf(subscription.current_period_start)} – ${formatDayOf(subscription.period_end)}`],
+            ['Downloads this period', `${subscription.downloads_used} / ${subscription.downloads_allowed}`],
+            ['Renews', yesNo(subscription.renews)],
+          ]}
+        />
+      ) : (
+        <p className={consoleStyles.operatorConsoleMuted}>No subscription now.</p>
+      )}
+      <History user={user} />
+      <div className={styles.usersActions}>
+        <GrantForm busy={action.isPending} onGrant={(days) => run({ kind: 'grant', days })} />
+        {subscription?.source === 'complimentary' ? (
+          <div className={styles.usersAction}>
+            <h3>End the complimentary subscription</h3>
+            <p>Ends it now; a paid subscription is left alone.</p>
+            <button type="button" className={button} disabled={action.isPending} onClick={() => run({ kind: 'revoke' })}>
+              Revoke complimentary subscription
+            </button>
+          </div>
+        ) : null}
+        {!account.is_verified && account.has_password ? (
+          <div className={styles.usersAction}>
+            <h3>Activation</h3>
+            <p>The account is waiting for activation.</p>
+            <button type="button" className={button} disabled={action.isPending} onClick={() => run({ kind: 'resend-activation' })}>
+              Resend activation email
+            </button>
+          </div>
+        ) : null}
+        <RefundForms user={user} busy={action.isPending} onRefund={(request) => run({ kind: 'refund', request })} />
+        {account.is_disabled ? (
+          <div className={styles.usersAction}>
+            <h3>Disabled account</h3>
+            <p>Sign-ins are refused. Enabling lets the owner sign in again.</p>
+            <button type="button" className={button} disabled={action.isPending} onClick={() => run({ kind: 'enable' })}>
+              Enable account
+            </button>
+          </div>
+        ) : account.role === 'user' ? (
+          <DisableForm busy={action.isPending} onDisable={(reason) => run({ kind: 'disable', reason })} />
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+function History({ user }: { user: OperatorUserDetail }) {
+  return (
+    <>
+      {user.subscriptions.length > 0 ? (
+        <table className={consoleStyles.operatorConsoleTable}>
+          <caption>Subscriptions and periods</caption>
+          <thead>
+            <tr>
+              <th scope="col">Plan</th>
+              <th scope="col">Kind</th>
+              <th scope="col">Status</th>
+              <th scope="col">Started</th>
+              <th scope="col">Current period</th>
+            </tr>
+          </thead>
+          <tbody>
+            {user.subscriptions.map((s) => (
+              <tr key={s.id}>
+                <td>{s.plan_name}</td>
+                <td>{s.source.replaceAll('_', ' ')}</td>
+                <td>{s.status}</td>
+                <td>{formatDayOf(s.period_start)}</td>
+                <td>
+                  {formatDayOf(s.current_period_start)} – {formatDayOf(s.period_end)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {user.payments.length > 0 ? (
+        <table className={consoleStyles.operatorConsoleTable}>
+          <caption>Payments</caption>
+          <thead>
+            <tr>
+              <th scope="col">Paid</th>
+              <th scope="col">Kind</th>
+              <th scope="col">Amount</th>
+              <th scope="col">Period</th>
+              <th scope="col">Refunded</th>
+            </tr>
+          </thead>
+          <tbody>
+            {user.payments.map((p) => (
+              <tr key={p.id}>
+                <td>{formatDayOf(p.paid_at)}</td>
+                <td>{p.kind.replace('_', '-')}</td>
+                <td>{formatUsd(p.amount_cents)}</td>
+                <td>
+                  {formatDayOf(p.period_start)} – {formatDayOf(p.period_end)}
+                </td>
+                <td>{p.refunded_at ? formatDayOf(p.refunded_at) : '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      <table className={consoleStyles.operatorConsoleTable}>
+        <caption>Syncs (latest 20) and connections</caption>
+        <thead>
+          <tr>
+            <th scope="col">Service</th>
+            <th scope="col">Edition or company</th>
+            <th scope="col">Status</th>
+            <th scope="col">When</th>
+          </tr>
+        </thead>
+        <tbody>
+          {user.connections.map((c) => (
+            <tr key={`connection-${c.provider}`}>
+              <td>{c.provider === 'quickbook' ? 'QuickBooks' : 'Jobber'} connection</td>
+              <td>{c.account_name ?? '—'}</td>
+              <td>{c.status === 'connected' ? 'Connected' : `Disconnected${c.disconnected_reason ? ` (${c.disconnected_reason})` : ''}`}</td>
+              <td>{formatDayOf(c.connected_at)}</td>
+            </tr>
+          ))}
+          {user.syncs.map((s) => (
+            <tr key={s.id}>
+              <td>{s.provider === 'quickbook' ? 'QuickBooks' : 'Jobber'} sync</td>
+              <td>{s.edition}</td>
+              <td>
+                {s.status}: {s.created} new, {s.updated} updated, {s.failed} failed of {s.total}
+              </td>
+              <td>{formatDayOf(s.queued_at)}</td>
+            </tr>
+          ))}
+          {user.connections.length === 0 && user.syncs.length === 0 ? (
+            <tr>
+              <td colSpan={4} className={consoleStyles.operatorConsoleMuted}>
+                No connections or syncs.
+              </td>
+            </tr>
+          ) : null}
+        </tbody>
+      </table>
+    </>
+  );
+}
+
+const grantSchema = z.object({
+  days: z.coerce.number<string>({ error: 'Enter a number.' }).int({ error: 'Enter a whole number of days.' }).min(1, { error: 'Enter at least 1 day.' }).max(3650, { error: 'Enter at most 3650 days.' }),
+});
+
+function GrantForm({ busy, onGrant }: { busy: boolean; onGrant: (days: number) => void }) {
+  const form = useForm<z.input<typeof grantSchema>, unknown, z.output<typeof grantSchema>>({ resolver: zodResolver(grantSchema), defaultValues: { days: '365' } });
+  const submit = form.handleSubmit((values) => onGrant(values.days));
+  return (
+    <form className={styles.usersAction} onSubmit={(event) => void submit(event)}>
+      <h3>Complimentary subscription</h3>
+      <p>Free access to the paid lists; a running one is extended.</p>
+      <TextField label="Days" type="number" inputMode="numeric" min={1} max={3650} error={form.formState.errors.days?.message} {...form.register('days')} />
+      <button type="submit" className={primary} disabled={busy}>
+        Grant complimentary subscription
+      </button>
+    </form>
+  );
+}
+
+const disableSchema = z.object({ reason: z.string().trim().max(1000, { error: 'Ensure this field has no more than 1000 characters.' }) });
+
+function DisableForm({ busy, onDisable }: { busy: boolean; onDisable: (reason: string) => void }) {
+  const form = useForm<z.infer<typeof disableSchema>>({ resolver: zodResolver(disableSchema), defaultValues: { reason: '' } });
+  const submit = form.handleSubmit((values) => onDisable(values.reason));
+  return (
+    <form className={styles.usersAction} onSubmit={(event) => void submit(event)}>
+      <h3>Disable account</h3>
+      <p>Signs the user out everywhere and refuses every sign-in until enabled again.</p>
+      <TextField label="Reason (kept in the audit log)" error={form.formState.errors.reason?.message} {...form.register('reason')} />
+      <button type="submit" className={button} disabled={busy}>
+        Disable account
+      </button>
+    </form>
+  );
+}
+
+const exceptionSchema = z.object({
+  payment_id: z.coerce.number<string>().int().min(1, { error: 'Choose the payment to refund.' }),
+  reason: z.string().trim().min(10, { error: exceptionReasonMessage }).max(1000, { error: 'Ensure this field has no more than 1000 characters.' }),
+});
+
+function RefundForms({ user, busy, onRefund }: { user: OperatorUserDetail; busy: boolean; onRefund: (request: OperatorRefundRequest) => void }) {
+  const refundable = user.payments.filter((p) => p.refundable);
+  const form = useForm<z.input<typeof exceptionSchema>, unknown, z.output<typeof exceptionSchema>>({
+    resolver: zodResolver(exceptionSchema),
+    defaultValues: { payment_id: refundable[0] ? String(refundable[0].id) : '', reason: '' },
+  });
+  if (refundable.length === 0) return null;
+  const submit = form.handleSubmit((values) => onRefund({ by: 'exception', payment_id: values.payment_id, reason: values.reason }));
+  return (
+    <>
+      <div className={styles.usersAction}>
+        <h3>Refund by the rule</h3>
+        <p>{user.refund_rule_refusal ?? 'The renewal was paid within 10 days and nothing was downloaded since: it can be refunded.'}</p>
+        <button type="button" className={button} disabled={busy || user.refund_rule_refusal !== null} onClick={() => onRefund({ by: 'rule' })}>
+          Refund by the rule
+        </button>
+      </div>
+      <form className={styles.usersAction} onSubmit={(event) => void submit(event)}>
+        <h3>Refund as an exception</h3>
+        <p>Refunds the payment at Stripe; if it pays for the access now, the subscription ends.</p>
+        <label htmlFor="operator-refund-payment">Payment</label>
+        <select id="operator-refund-payment" {...form.register('payment_id')}>
+          {refundable.map((p) => (
+            <option key={p.id} value={p.id}>
+              {formatDayOf(p.paid_at)}: {formatUsd(p.amount_cents)} ({p.kind.replace('_', '-')})
+            </option>
+          ))}
+        </select>
+        <TextField label="Why outside the rule" error={form.formState.errors.reason?.message} {...form.register('reason')} />
+        <button type="submit" className={button} disabled={busy}>
+          Refund as an exception
+        </button>
+      </form>
+    </>
+  );
+}
