@@ -89,6 +89,7 @@ export function MarkupPreview({ form, enabled, collectionId, initialChanged }: M
           </p>
         ) : null}
       </div>
+      <p className={previewStyles.markupPreviewIntro}>Prices update as you type. Nothing is saved until you press Save markups.</p>
       {collection ? (
         <p className={previewStyles.markupPreviewIntro}>
           {previousCollection
@@ -96,7 +97,6 @@ export function MarkupPreview({ form, enabled, collectionId, initialChanged }: M
             : 'This is the first edition of this list: there is no earlier edition to compare it with.'}
         </p>
       ) : null}
-      <p className={previewStyles.markupPreviewIntro}>Prices update as you type. Nothing is saved until you press Save markups.</p>
 
       {whole.isPending && enabled ? (
         <p className={previewStyles.markupPreviewStatus} role="status">
