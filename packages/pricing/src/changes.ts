@@ -1,6 +1,6 @@
 /**
  * What changed for one item between an edition and the category's previous edition (product
- * §10.21): new, removed, up, down or unchanged, in cents and basis points, on the user's
+ * §10.15): new, removed, up, down or unchanged, in cents and basis points, on the user's
  * marked-up price. Pure integer arithmetic; runs in the browser too (the markup preview).
  */
 import { priceFor, type Markups, type Price } from './markups.ts';

@@ -111,7 +111,7 @@ export function findLatestCollectionOnOrBefore(db: Db, categoryId: number, runda
 }
 
 /**
- * The edition an edition's changes are measured against (product §10.21): the same category's
+ * The edition an edition's changes are measured against (product §10.15): the same category's
  * latest edition with an earlier run date (by run date, then id). Every stored edition is one
  * users could see; an edition that is not yet (or no longer) shown must be left out here.
  */

@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import { copyOutOf, forEachCopyRow } from '../../../db/copy-out.ts';
 import type { Db } from '../../../db/database.ts';
-import type { ProductRow } from '../../../db/schema.ts';
+import type { Database, ProductRow } from '../../../db/schema.ts';
 
 export type NewProduct = Omit<ProductRow, 'id'>;
 
@@ -75,9 +75,27 @@ export interface ProductFilter {
 // No collection has this id (ids start at 1): joining on it finds no previous product.
 const NO_COLLECTION = 0;
 
+/** Name, SKU or group contains `search`, case-insensitively, as plain text. */
+function matchesSearch(search: string) {
+  const pattern = containsPattern(search);
+  // lower(...) LIKE: the same case folding on both sides; the default escape character is \.
+  return (eb: ExpressionBuilder<Database, 'products'>) =>
+    eb.or([
+      eb(eb.fn('lower', ['products.name']), 'like', pattern),
+      eb(eb.fn('lower', ['products.sku']), 'like', pattern),
+      eb(eb.fn('lower', ['products.group_name']), 'like', pattern),
+    ]);
+}
+
+/** The edition's products that match `search` ('' for all of them). */
+function searchedProducts(db: Db, collectionId: number, search: string) {
+  const query = db.selectFrom('products').where('products.collection_id', '=', collectionId);
+  return search === '' ? query : query.where(matchesSearch(search));
+}
+
 /**
- * The edition's products, each joined with the same SKU in the previous edition (one index
- * lookup per product on the (collection_id, sku) key), filtered as asked.
+ * The edition's products that match the filter, each joined with the same SKU in the previous
+ * edition (one index lookup per product on the (collection_id, sku) key).
  */
 function filteredProducts(db: Db, collectionId: number, filter: ProductFilter) {
   let query = db
@@ -86,17 +104,7 @@ function filteredProducts(db: Db, collectionId: number, filter: ProductFilter) {
       join.onRef('previous.sku', '=', 'products.sku').on('previous.collection_id', '=', filter.previousCollectionId ?? NO_COLLECTION),
     )
     .where('products.collection_id', '=', collectionId);
-  if (filter.search !== '') {
-    const pattern = containsPattern(filter.search);
-    // lower(...) LIKE: the same case folding on both sides; the default escape character is \.
-    query = query.where((eb) =>
-      eb.or([
-        eb(eb.fn('lower', ['products.name']), 'like', pattern),
-        eb(eb.fn('lower', ['products.sku']), 'like', pattern),
-        eb(eb.fn('lower', ['products.group_name']), 'like', pattern),
-      ]),
-    );
-  }
+  if (filter.search !== '') query = query.where(matchesSearch(filter.search));
   if (filter.changedOnly) {
     query = query.where((eb) => eb.or([eb('previous.id', 'is', null), eb('previous.cost_cents', '<>', eb.ref('products.cost_cents'))]));
   }
@@ -110,7 +118,8 @@ export type PreviewProductRow = Pick<ProductRow, 'sku' | 'name' | 'group_name' |
  * cost in the previous edition, and how many match in all. Only the page is read into memory,
  * whatever the size of the edition. Without a filter the count is an index-only count of the
  * edition; with one, a single scan gives both the page and the count (a window count), instead
- * of filtering the edition twice.
+ * of filtering the edition twice. Unless the filter needs the previous edition, the page is cut
+ * first and only its rows are joined, so a deep page does not look up the products it skips.
  */
 export async function searchProductsPage(
   db: Db,
@@ -119,23 +128,38 @@ export async function searchProductsPage(
 ): Promise<{ total: number; products: PreviewProductRow[] }> {
   const filtered = options.search !== '' || options.changedOnly;
   const countAll = async () => {
-    const counted = filtered
-      ? filteredProducts(db, collectionId, options).select((eb) => eb.fn.countAll<string>().as('n'))
-      : db.selectFrom('products').where('collection_id', '=', collectionId).select((eb) => eb.fn.countAll<string>().as('n'));
-    return Number((await counted.executeTakeFirstOrThrow()).n);
+    const counted = options.changedOnly
+      ? await filteredProducts(db, collectionId, options).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()
+      : await searchedProducts(db, collectionId, options.search).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    return Number(counted.n);
   };
-  const columns = ['products.sku', 'products.name', 'products.group_name', 'products.unit', 'products.cost_cents', 'previous.cost_cents as previous_cost_cents'] as const;
-  if (!filtered) {
-    const products = await filteredProducts(db, collectionId, options).select(columns).orderBy('products.id').offset(options.offset).limit(options.limit).execute();
-    return { total: await countAll(), products };
+  let rows: Array<PreviewProductRow & { total: string | null }>;
+  if (options.changedOnly) {
+    rows = await filteredProducts(db, collectionId, options)
+      .select(['products.sku', 'products.name', 'products.group_name', 'products.unit', 'products.cost_cents', 'previous.cost_cents as previous_cost_cents'])
+      .select(sql<string>`count(*) over ()`.as('total'))
+      .orderBy('products.id')
+      .offset(options.offset)
+      .limit(options.limit)
+      .execute();
+  } else {
+    const page = searchedProducts(db, collectionId, options.search)
+      .select(['products.id', 'products.sku', 'products.name', 'products.group_name', 'products.unit', 'products.cost_cents'])
+      .select(filtered ? sql<string | null>`count(*) over ()`.as('total') : sql<string | null>`NULL`.as('total'))
+      .orderBy('products.id')
+      .offset(options.offset)
+      .limit(options.limit);
+    rows = await db
+      .selectFrom(page.as('page'))
+      .leftJoin('products as previous', (join) =>
+        join.onRef('previous.sku', '=', 'page.sku').on('previous.collection_id', '=', options.previousCollectionId ?? NO_COLLECTION),
+      )
+      .select(['page.sku', 'page.name', 'page.group_name', 'page.unit', 'page.cost_cents', 'page.total', 'previous.cost_cents as previous_cost_cents'])
+      .orderBy('page.id')
+      .execute();
   }
-  const rows = await filteredProducts(db, collectionId, options)
-    .select([...columns, sql<string>`count(*) over ()`.as('total')])
-    .orderBy('products.id')
-    .offset(options.offset)
-    .limit(options.limit)
-    .execute();
   const products = rows.map(({ total: _total, ...product }) => product);
+  if (!filtered) return { total: await countAll(), products };
   if (rows.length > 0) return { total: Number(rows[0]!.total), products };
   if (options.offset === 0) return { total: 0, products };
   // Past the last match the window has no row to report on: count separately.

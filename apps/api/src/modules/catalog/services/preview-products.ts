@@ -13,7 +13,7 @@ import { collectionNotFoundMessage } from './download-edition.ts';
  * newest paid edition for a subscriber, else the newest free one, and only while the user may download it (a subscriber at the download
  * limit is refused like a download), so the preview never shows prices the user may not take
  * away as a file. Rate-limited per user like downloads; reads one page, whatever the edition's size.
- * Each product comes with its cost in the category's previous edition (product §10.21), joined
+ * Each product comes with its cost in the category's previous edition (product §10.15), joined
  * by SKU in the same query; `changed` keeps only new products and those at another cost.
  */
 export async function previewProducts(

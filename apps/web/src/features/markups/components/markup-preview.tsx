@@ -55,7 +55,7 @@ function useDebouncedValue<T>(value: T, delayMs: number): T {
  * The live preview beside the markup form: the newest list the user may download, priced with
  * the markups AS TYPED (invalid values count as empty), searched by name, SKU and group on the
  * server, and fetched page by page as the user scrolls, so a list of any size stays light. Each
- * item shows its change against the previous edition on the price as typed (product §10.21);
+ * item shows its change against the previous edition on the price as typed (product §10.15);
  * "Changed this month" keeps only new and re-priced items, on the server.
  */
 export function MarkupPreview({ form, enabled, collectionId, initialChanged }: MarkupPreviewProps) {
@@ -89,6 +89,7 @@ export function MarkupPreview({ form, enabled, collectionId, initialChanged }: M
           </p>
         ) : null}
       </div>
+      <p className={previewStyles.markupPreviewIntro}>Prices update as you type. Nothing is saved until you press Save markups.</p>
       {collection ? (
         <p className={previewStyles.markupPreviewIntro}>
           {previousCollection
@@ -96,7 +97,6 @@ export function MarkupPreview({ form, enabled, collectionId, initialChanged }: M
             : 'This is the first edition of this list: there is no earlier edition to compare it with.'}
         </p>
       ) : null}
-      <p className={previewStyles.markupPreviewIntro}>Prices update as you type. Nothing is saved until you press Save markups.</p>
 
       {whole.isPending && enabled ? (
         <p className={previewStyles.markupPreviewStatus} role="status">
