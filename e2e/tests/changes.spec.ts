@@ -119,3 +119,20 @@ test('a subscriber sees this month\'s changes in the preview, filters them, and 
   expect(records.find((record) => record.SKU === added.sku)).toMatchObject({ Change: 'New', 'Old cost': '', 'New cost': formatCents(added.cost_cents) });
   await expect(page.getByText(usedText(downloads.used + 1))).toBeVisible();
 });
+
+test('a list with only one edition says there is nothing to compare', async ({ page }) => {
+  const freeUser = { email: 'demo@example.com', password: 'tradelist-demo-2024' };
+  await signInThroughApi(page, freeUser);
+  const response = await page.request.get('/api/latest-collection/FREE/', { headers: { 'x-user-email': freeUser.email } });
+  const demo = ((await response.json()) as LatestCollectionResponse).latest_collection[0];
+  if (!demo) throw new Error('no free demo list');
+  await page.goto('/dashboard/catalog');
+  await page.getByRole('article', { name: demo.name }).getByRole('link', { name: 'See what changed this month' }).click();
+  await expect(page.getByText('This is the first edition of this list: there is no earlier edition to compare it with.')).toBeVisible();
+  const changedOnly = page.getByRole('checkbox', { name: 'Changed this month' });
+  await expect(changedOnly).toBeDisabled();
+  await expect(changedOnly).not.toBeChecked();
+  // The whole list stays on show, without changes.
+  await expect(page.getByText(`${formatCount(demo.item_count)} of ${formatCount(demo.item_count)} items`)).toBeVisible();
+  await expect(page.getByRole('row').nth(1).getByRole('cell').nth(6)).toContainText('No earlier edition to compare with');
+});

@@ -32,7 +32,7 @@ describe('callApi', () => {
   test('fills path parameters (encoded) and the query, and parses the answer with the call’s schema', async () => {
     answers.push(json(200, { latest_collection: [], bought_collections: [], downloads: null }));
     await callApi(api.catalog.latestCollections, { params: { categoryId: 'ALL' } });
-    answers.push(json(200, { collection: null, products: [], total: 0, offset: 100, limit: 100, search: '1/2" EMT & more' }));
+    answers.push(json(200, { collection: null, previous_collection: null, products: [], total: 0, offset: 100, limit: 100, search: '1/2" EMT & more', changed: false }));
     const page = await callApi(api.catalog.previewProducts, { query: { offset: 100, limit: 100, search: '1/2" EMT & more' } });
     expect(page.offset).toBe(100);
     expect(sent[0]).toMatchObject({ url: '/api/latest-collection/ALL/', method: 'GET' });

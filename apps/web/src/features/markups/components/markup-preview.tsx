@@ -71,7 +71,9 @@ export function MarkupPreview({ form, enabled, collectionId, initialChanged }: M
 
   // The whole list's first page names the edition and its size; a filter's first page, the matches.
   const whole = usePreviewFirstPage({ filter: { collectionId, search: '', changed: false }, enabled });
-  const matches = usePreviewFirstPage({ filter: { collectionId, search: searched, changed: changedOnly }, enabled });
+  // Without a previous edition there is nothing to filter on (a link may still ask for it).
+  const hasNoPrevious = whole.data !== undefined && whole.data.previous_collection === null;
+  const matches = usePreviewFirstPage({ filter: { collectionId, search: searched, changed: changedOnly && !hasNoPrevious }, enabled });
   const collection = whole.data?.collection ?? null;
   const previousCollection = whole.data?.previous_collection ?? null;
   const editionTotal = whole.data?.total ?? 0;
@@ -137,7 +139,7 @@ export function MarkupPreview({ form, enabled, collectionId, initialChanged }: M
               <input
                 id={changedId}
                 type="checkbox"
-                checked={changedOnly && previousCollection !== null}
+                checked={changedOnly && !hasNoPrevious}
                 disabled={!previousCollection}
                 onChange={(event) => {
                   setChangedOnly(event.target.checked);
