@@ -1,3 +1,5 @@
+import { api } from '@tradelist/contract/api';
+import type { Endpoint } from '@tradelist/contract/endpoint';
 import { ID_MAX } from '@tradelist/contract/fields';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { clientFor, createCatalogFixture, type CatalogFixture } from './support/catalog.ts';
@@ -25,15 +27,33 @@ const providerIdNames = new Set(['price_id', 'session_id', 'company_id', 'realmI
 /** `id`, `something_id` or `somethingId`: the names the API gives ids. */
 const isIdName = (name: string) => /^(id|\w+_id|\w*[a-z0-9]Id)$/.test(name) && !providerIdNames.has(name);
 const PLACEHOLDER = '__id_probe__';
+/** The operator's calls that take a file, as `METHOD /openapi/{path}/` (a user's upload checks the user id first). */
+const uploadCalls = new Set(
+  Object.values(api)
+    .flatMap((group) => Object.values(group) as Endpoint[])
+    .filter((endpoint) => endpoint.upload !== undefined && endpoint.access === 'operator')
+    .map((endpoint) => `${endpoint.method} ${endpoint.path.replace(/:(\w+)/g, '{$1}')}`),
+);
 /**
  * `/users/{id}/...` calls act on the signed-in user's own id only (product §11.8): any other
  * valid id, existing or not, is refused with 403 rather than 404, so it tells nothing.
  */
 const expectedForOtherId = (site: IdSite) => (site.operation.path.startsWith('/api/users/{id}/') && site.name === 'id' ? 403 : 404);
 
+/** Valid values of fields with a pattern (a path on this site, a post's custom URL) or a rule across fields (a free plan's price). */
+const patternedSamples: Record<string, unknown> = {
+  price: 0,
+  image: '/images2/blog/picture.svg',
+  author_image: '/images2/blog/picture.svg',
+  thumbnail: '/images2/blog/picture.svg',
+  custom_url: 'id-fuzz-post',
+  paragraphs: [{ text: 'A paragraph.', image: null }],
+};
+
 /** A valid value for a schema: ids are the largest valid id (no such row), enums their first value. */
 function sample(name: string, schema: JsonSchema): unknown {
   if (isIdName(name)) return ID_MAX;
+  if (patternedSamples[name] !== undefined) return patternedSamples[name];
   if (schema.enum) return schema.enum[0];
   if (schema.anyOf) return sample(name, schema.anyOf[0]!);
   switch (schema.type) {
@@ -130,7 +150,9 @@ describe('ids in every call (issue 7 §1.1)', () => {
   });
 
   test("a valid id that names nothing: the request is otherwise valid and refused as not found (as forbidden when it would be another user's), not as malformed", async () => {
-    for (const site of sites) {
+    // An operator call that takes a file checks the file before the row it names (an empty request is
+    // refused for its missing file); its ids are still probed with every malformed value below.
+    for (const site of sites.filter((candidate) => !uploadCalls.has(`${candidate.operation.method} ${candidate.operation.path}`))) {
       const response = await send(site, null);
       const label = `${site.operation.method} ${site.operation.path} ${site.name}`;
       expect(response.statusCode, `${label}: ${response.body}`).toBe(expectedForOtherId(site));

@@ -25,6 +25,22 @@ interface Baseline {
 }
 
 let existingEmail = '';
+let fuzzCounter = 0;
+/** An id no row has: the operator call checks its text, then finds nothing to change. */
+const missingRow = () => ({ id: String(ID_MAX) });
+const fuzzCategory = () => ({ name: `Fuzz category ${++fuzzCounter}`, tagline: null, image: null, is_free: false, is_announced: true });
+const fuzzPlan = () => ({ name: `Fuzz plan ${++fuzzCounter}`, description: 'A free plan made by the fuzz test', price: 0, regular_price: null, interval: 'none', download_max: 1, is_active: false });
+const fuzzPost = () => ({
+  custom_url: `fuzz-post-${++fuzzCounter}`,
+  title: 'Fuzz post',
+  category: 'Testing',
+  intro: 'Written by the fuzz test',
+  author: 'Fuzz Tester',
+  author_image: '/images2/blog/picture.svg',
+  thumbnail: '/images2/blog/picture.svg',
+  paragraphs: [{ text: 'A paragraph.', image: null }],
+  status: 'draft',
+});
 const password = strongPassword();
 
 /**
@@ -85,6 +101,23 @@ const baselines: Record<string, Baseline> = {
   'POST /api/operator/users/{id}/refund/': { signedIn: true, operator: true, params: () => ({ id: String(ID_MAX) }), body: () => ({ by: 'exception', payment_id: ID_MAX, reason: 'A refund outside the rule, for the fuzz test.' }) },
   'POST /api/operator/users/{id}/disable/': { signedIn: true, operator: true, params: () => ({ id: String(ID_MAX) }), body: () => ({ reason: 'Disabled by the fuzz test' }) },
   'POST /api/operator/users/{id}/enable/': { signedIn: true, operator: true },
+  // Content calls: updates and deletes name a row that does not exist; creates make free plans
+  // (nothing reaches Stripe), announced categories and draft posts.
+  'POST /api/operator/images/': { signedIn: true, operator: true },
+  'POST /api/operator/categories/': { signedIn: true, operator: true, body: () => fuzzCategory() },
+  'PUT /api/operator/categories/{id}/': { signedIn: true, operator: true, params: missingRow, body: () => fuzzCategory() },
+  'POST /api/operator/plans/': { signedIn: true, operator: true, body: () => fuzzPlan() },
+  'PUT /api/operator/plans/{id}/': { signedIn: true, operator: true, params: missingRow, body: () => fuzzPlan() },
+  'POST /api/operator/blog-posts/': { signedIn: true, operator: true, body: () => fuzzPost() },
+  'PUT /api/operator/blog-posts/{id}/': { signedIn: true, operator: true, params: missingRow, body: () => fuzzPost() },
+  'DELETE /api/operator/blog-posts/{id}/': { signedIn: true, operator: true, params: missingRow },
+  'POST /api/operator/guide-resources/': { signedIn: true, operator: true },
+  'PUT /api/operator/guide-resources/{id}/': { signedIn: true, operator: true, params: missingRow, body: () => ({ name: 'Fuzz guide', description: 'Written by the fuzz test' }) },
+  'DELETE /api/operator/guide-resources/{id}/': { signedIn: true, operator: true, params: missingRow },
+  'PUT /api/operator/guide-videos/{id}/': { signedIn: true, operator: true, params: missingRow, body: () => ({ title: 'Fuzz video', description: 'Written by the fuzz test' }) },
+  'POST /api/operator/guide-videos/{id}/video/': { signedIn: true, operator: true, params: missingRow },
+  'POST /api/operator/guide-videos/{id}/poster/': { signedIn: true, operator: true, params: missingRow },
+  'POST /api/operator/guide-videos/{id}/captions/': { signedIn: true, operator: true, params: missingRow },
 };
 
 // A login password is only compared with a stored hash, never stored; it keeps accepting what
