@@ -11,6 +11,7 @@ import * as accountArea from './0009-account-area.ts';
 import * as profileAndGuide from './0010-profile-and-guide.ts';
 import * as content from './0011-content.ts';
 import * as operatorAudit from './0012-operator-audit.ts';
+import * as editionsAndMailings from './0014-editions-and-mailings.ts';
 
 /**
  * Every migration, in order. Imported statically so the bundled server carries them; a new
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0010-profile-and-guide': profileAndGuide,
   '0011-content': content,
   '0012-operator-audit': operatorAudit,
+  '0014-editions-and-mailings': editionsAndMailings,
 };

@@ -1,5 +1,6 @@
 import type { PreviewProductsResponse } from '@tradelist/contract/catalog';
 import type { AppContext } from '../../../context.ts';
+import { utcDay } from '../../../lib/clock.ts';
 import { AppError } from '../../../errors.ts';
 import { enforceRateLimits } from '../../../security/rate-limits.ts';
 import { presentCollection } from '../presenters/catalog.ts';
@@ -20,10 +21,10 @@ export async function previewProducts(
 ): Promise<PreviewProductsResponse> {
   await enforceRateLimits(ctx, [{ key: `preview:user:${userId}`, rule: ctx.config.rateLimits.previewPagesPerUser }]);
   const isSubscriber = await hasActiveSubscription(ctx, userId);
-  const current = await listCurrentCollections(ctx.db);
+  const current = await listCurrentCollections(ctx.db, utcDay(ctx.clock.now()));
   const edition = current.find((c) => !c.is_free && isSubscriber) ?? current.find((c) => c.is_free);
   if (!edition) return { collection: null, total: 0, offset: query.offset, limit: query.limit, search: query.search, products: [] };
-  const decision = await decideDownload(entitlementRepository(ctx.db), userId, edition, ctx.clock.now());
+  const decision = await decideDownload(entitlementRepository(ctx.db, ctx.clock.now()), userId, edition, ctx.clock.now());
   if (!decision.allowed) throw new AppError(decision.code, decision.message);
   const page = await searchProductsPage(ctx.db, edition.id, query);
   return {
