@@ -32,6 +32,7 @@ export const errorCodes = [
   'METHOD_NOT_ALLOWED',
   'UNSUPPORTED_MEDIA_TYPE',
   'PAYLOAD_TOO_LARGE',
+  'EDITION_RELEASED',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

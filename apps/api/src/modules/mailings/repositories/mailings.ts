@@ -92,3 +92,8 @@ export async function countDeliveries(db: Db, mailingId: number): Promise<number
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** One mailing. */
+export function findMailing(db: Db, id: number): Promise<MailingRow | undefined> {
+  return db.selectFrom('mailings').selectAll().where('id', '=', id).executeTakeFirst();
+}
