@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { AuditLogSection } from './audit-log/audit-log-section';
 import { EditionsSection } from './editions/editions-section';
+import { ProductNewsSection } from './product-news/product-news-section';
 
 /** One part of the console: its path segment under /operator, its tab label and its screen. */
 export interface OperatorSection {
@@ -16,5 +17,6 @@ export interface OperatorSection {
  */
 export const operatorSections: OperatorSection[] = [
   { slug: 'editions', label: 'Editions', Component: EditionsSection },
+  { slug: 'product-news', label: 'Product news', Component: ProductNewsSection },
   { slug: 'audit-log', label: 'Audit log', Component: AuditLogSection },
 ];
