@@ -15,7 +15,9 @@ type Checked = Extract<EditionUploadResponse, { status: 'checked' }>;
 /** +10.0% from basis points; "new" when the old cost was 0. */
 function percent(bp: number | null): string {
   if (bp === null) return 'new';
-  return `${bp > 0 ? '+' : ''}${(bp / 100).toFixed(1)}%`;
+  // Tenths of a percent from the integer, so 2615 bp reads 26.2% (no float rounding on the way).
+  const tenths = Math.round(bp / 10);
+  return `${tenths > 0 ? '+' : ''}${(tenths / 10).toFixed(1)}%`;
 }
 
 /** Every problem of a refused file, with its row number: nothing was stored. */
@@ -23,7 +25,7 @@ export function EditionProblems({ result }: { result: Rejected }) {
   const more = result.problem_count - result.problems.length;
   return (
     <section className={styles.editionsPanel} aria-labelledby="edition-problems-title">
-      <h2 id="edition-problems-title" role="alert">
+      <h2 id="edition-problems-title">
         The file has {formatCount(result.problem_count)} problem{result.problem_count === 1 ? '' : 's'}; nothing was stored.
       </h2>
       <table className={consoleStyles.operatorConsoleTable}>
