@@ -85,3 +85,30 @@ test('an operator uploads a supplier file, sees its problems, previews the chang
   await page.getByRole('link', { name: 'Audit log' }).click();
   await expect(page.getByRole('table', { name: 'Audit log' }).getByRole('row', { name: /edition\.publish/ }).first()).toBeVisible();
 });
+
+test('an operator writes product news, previews it sanitised, sends a test to themself, then to every user with product news on', async ({ page }) => {
+  const subject = `Jobber sync is faster ${Math.random().toString(36).slice(2, 7)}`;
+  await signInThroughApi(page, operator);
+  await page.goto('/operator/product-news');
+  const form = page.getByRole('form', { name: 'Product news' });
+  await form.getByLabel('Subject').fill(subject);
+  await form.getByLabel('Message (markdown)').fill('Syncs to **Jobber** now take half the time. <script>window.hacked = true</script> [Read more](https://tradelist.example/blog)');
+  await form.getByRole('button', { name: 'Preview' }).click();
+  const preview = page.getByRole('region', { name: 'Email preview' });
+  await expect(preview.locator('div strong')).toHaveText('Jobber');
+  await expect(preview.getByRole('link', { name: 'Read more' })).toHaveAttribute('href', 'https://tradelist.example/blog');
+  await expect(preview).toContainText('<script>window.hacked = true</script>');
+  expect(await page.evaluate(() => (window as unknown as { hacked?: boolean }).hacked)).toBeUndefined();
+
+  await form.getByRole('button', { name: 'Send me a test' }).click();
+  await expect(page.getByText(`A test email is on its way to ${operator.email}.`)).toBeVisible();
+  await waitForMail(operator.email, `[Test] ${subject}`);
+
+  page.once('dialog', (dialog) => void dialog.accept());
+  await form.getByRole('button', { name: 'Send to all users' }).click();
+  await expect(page.getByText(`"${subject}" is being sent to every user with product news on.`)).toBeVisible();
+  const mail = await waitForMail(subscriber, subject);
+  expect(mail.subject).toBe(subject);
+  expect(mail.text).toContain('Syncs to **Jobber** now take half the time.');
+  await expect(page.getByRole('table', { name: 'Product news sent' }).getByRole('row', { name: new RegExp(subject) })).toBeVisible();
+});
