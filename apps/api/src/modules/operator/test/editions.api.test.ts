@@ -7,6 +7,7 @@ import { setUpApiTest } from '../../../../test/support/api-test.ts';
 import { clientFor, createCatalogFixture, type CatalogFixture } from '../../../../test/support/catalog.ts';
 import type { TestApp, TestClient } from '../../../../test/support/test-app.ts';
 import { uploadChangedMessage, uploadGoneMessage } from '../../catalog/services/manage-edition-uploads.ts';
+import { runAdminCommand } from '../services/run-admin-command.ts';
 
 let t: TestApp;
 let fixture: CatalogFixture;
@@ -273,5 +274,18 @@ describe('editions in the console (product §10.13)', () => {
       expect(mails[0]!.text_body).toContain('0 items went up and 1 item went down');
     }
     expect(await editionMailsTo(await emailOf(unverified.userId))).toHaveLength(0);
+  });
+
+  test('the command line publishes with the same service: audit entry, and the announcement scheduled for the run date', async () => {
+    const rundate = new Date(t.clock.now().getTime() + 5 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    const files = new Map([['plumbing.csv', new TextEncoder().encode(csvOf([['PEX-12', '1/2 in PEX, 100 ft', '39.00']]))]]);
+    const result = await runAdminCommand({ db: t.database.db, clock: t.clock, config: t.config }, ['import-edition', 'plumbing', 'plumbing.csv', '--rundate', rundate], files);
+    expect(result.exitCode, result.output).toBe(0);
+    expect(result.output).toContain(`Users see it from ${rundate}; those with new-edition emails on are emailed then.`);
+    const edition = await t.database.db.selectFrom('collections').selectAll().where('collection_id', 'like', 'PLUMBING-%').executeTakeFirstOrThrow();
+    const [entry] = await auditEntries('edition.publish', edition.id);
+    expect(entry).toMatchObject({ operator_id: null, operator_email: 'command line', after: { category: 'Plumbing', rundate, items: 1 } });
+    const mailing = await t.database.db.selectFrom('mailings').selectAll().where('collection_id', '=', edition.id).executeTakeFirstOrThrow();
+    expect(mailing).toMatchObject({ kind: 'new-edition', state: 'scheduled', due_on: rundate, created_by: 'command line' });
   });
 });
