@@ -17,8 +17,11 @@ const probes = [
   { label: '"1e3"', json: '"1e3"', path: '1e3' },
 ];
 
-/** Providers' ids (Stripe's, checked by their shape; QuickBooks' company id), not ids of our rows. */
-const providerIdNames = new Set(['price_id', 'session_id', 'company_id', 'realmId']);
+/**
+ * Providers' ids (Stripe's, checked by their shape; QuickBooks' company id), not ids of our rows;
+ * and the audit log's `subject_id`, a filter's value (an id, a payment reference...) that finds nothing.
+ */
+const providerIdNames = new Set(['price_id', 'session_id', 'company_id', 'realmId', 'subject_id']);
 /** `id`, `something_id` or `somethingId`: the names the API gives ids. */
 const isIdName = (name: string) => /^(id|\w+_id|\w*[a-z0-9]Id)$/.test(name) && !providerIdNames.has(name);
 const PLACEHOLDER = '__id_probe__';
@@ -74,11 +77,16 @@ const log = new LogCapture();
 let t: TestApp;
 let fixture: CatalogFixture;
 let client: TestClient;
+let operator: TestClient;
 let sites: IdSite[];
 beforeAll(async () => {
   t = await createTestApp({ logStream: log.stream });
   fixture = await createCatalogFixture(t);
   ({ client } = await clientFor(t, fixture, 'subscriber', 'id-fuzz'));
+  // The console's calls are an operator's (anyone else is refused before the ids are read).
+  const operatorUser = await clientFor(t, fixture, 'free', 'id-fuzz-operator');
+  await t.database.db.updateTable('users').set({ role: 'operator' }).where('id', '=', operatorUser.userId!).execute();
+  operator = operatorUser.client;
   sites = (await apiOperations(t)).flatMap((operation) => [
     ...operation.parameters.filter((p) => (p.in === 'path' || p.in === 'query') && isIdName(p.name)).map((p) => ({ operation, name: p.name, where: p.in as 'path' | 'query' })),
     ...Object.keys(operation.body?.properties ?? {}).filter(isIdName).map((name) => ({ operation, name, where: 'body' as const })),
@@ -89,9 +97,10 @@ afterAll(async () => t?.close());
 function send(site: IdSite, raw: { path: string; json: string } | null) {
   const { url, payload } = requestFor(site, raw);
   const method = site.operation.method as 'GET' | 'POST';
+  const caller = site.operation.path.startsWith('/api/operator/') ? operator : client;
   return payload === undefined
-    ? client.request(method, url)
-    : client.request(method, url, { body: payload, headers: { 'content-type': 'application/json' } });
+    ? caller.request(method, url)
+    : caller.request(method, url, { body: payload, headers: { 'content-type': 'application/json' } });
 }
 
 describe('ids in every call (issue 7 §1.1)', () => {

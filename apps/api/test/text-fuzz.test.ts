@@ -16,6 +16,8 @@ interface Baseline {
   /** A valid request without the fuzzed field's value; signed in or not. */
   body?: () => Record<string, unknown>;
   signedIn: boolean;
+  /** Sent by an operator (the console's calls). */
+  operator?: boolean;
   /** Path parameters other than the fuzzed one (the member's own id); `ALL` otherwise. */
   params?: () => Record<string, string>;
   /** Fields that must carry the same value as the fuzzed one (a password and its repetition). */
@@ -73,6 +75,13 @@ const baselines: Record<string, Baseline> = {
   'GET /api/blog_details/{id}/': { signedIn: false },
   'GET /api/list-groups/{category}/': { signedIn: false },
   'POST /api/onboarding/': { signedIn: true, body: () => ({ software: 'QuickBooks', team_size: '1-5', referral_source: 'Other', phone_number: '555-123-4567', can_contact: false }) },
+  'GET /api/operator/audit-log/': { signedIn: true, operator: true },
+  'POST /api/operator/edition-uploads/': { signedIn: true, operator: true },
+  'POST /api/operator/edition-uploads/{id}/publish/': { signedIn: true, operator: true, params: () => ({ id: String(ID_MAX) }), body: () => ({ sha256: 'a'.repeat(64) }) },
+  'DELETE /api/operator/editions/{id}/': { signedIn: true, operator: true },
+  'POST /api/operator/product-news/': { signedIn: true, operator: true, body: () => ({ subject: 'Fuzz news', body: 'Hello **everyone**' }) },
+  'POST /api/operator/product-news/preview/': { signedIn: true, operator: true, body: () => ({ subject: 'Fuzz news', body: 'Hello **everyone**' }) },
+  'POST /api/operator/product-news/test/': { signedIn: true, operator: true, body: () => ({ subject: 'Fuzz news', body: 'Hello **everyone**' }) },
 };
 
 // A login password is only compared with a stored hash, never stored; it keeps accepting what
@@ -104,6 +113,7 @@ const log = new LogCapture();
 let t: TestApp;
 let fixture: CatalogFixture;
 let member: { client: TestClient; userId: number | null };
+let operator: TestClient;
 let sites: TextSite[];
 beforeAll(async () => {
   // Rate limits would turn later runs into 429s and hide what the text does.
@@ -111,6 +121,9 @@ beforeAll(async () => {
   fixture = await createCatalogFixture(t);
   member = await clientFor(t, fixture, 'subscriber', 'text-fuzz');
   existingEmail = (await t.database.db.selectFrom('users').select('email').where('id', '=', member.userId!).executeTakeFirstOrThrow()).email;
+  const operatorUser = await clientFor(t, fixture, 'free', 'text-fuzz-operator');
+  await t.database.db.updateTable('users').set({ role: 'operator' }).where('id', '=', operatorUser.userId!).execute();
+  operator = operatorUser.client;
   sites = (await apiOperations(t)).flatMap((operation) => {
     const key = `${operation.method} ${operation.path}`;
     return [
@@ -139,7 +152,7 @@ async function snapshot() {
 
 function send(site: TextSite, value: string) {
   const baseline = baselines[site.key]!;
-  const client = baseline.signedIn ? member.client : t.client({ remoteAddress: uniqueAddress() });
+  const client = baseline.operator ? operator : baseline.signedIn ? member.client : t.client({ remoteAddress: uniqueAddress() });
   const method = site.operation.method as 'GET' | 'POST' | 'DELETE';
   const path = fillPath(site.operation.path, { ...baseline.params?.(), ...(site.where === 'path' ? { [site.name]: encodePathSegment(value) } : {}) }, 'ALL');
   const url = site.where === 'query' ? `${path}?${site.name}=${encodePathSegment(value)}` : path;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { collection } from './catalog.ts';
-import { idField, singleLine } from './fields.ts';
+import { idField, invalidCharacterMessage, singleLine } from './fields.ts';
 
 /**
  * The console's editions and emails (product §10.13, §10.14): upload a supplier file and see its
@@ -82,7 +82,7 @@ export const editionUploadParams = z.object({ id: idField('A valid upload id is 
 export const editionIdParams = z.object({ id: idField('A valid edition id is required.') });
 
 /** Publishes the previewed file: the hash proves it is the file that was previewed. */
-export const publishEditionRequest = z.object({ sha256: z.string().regex(/^[0-9a-f]{64}$/, 'The preview is not valid. Upload the file again.') });
+export const publishEditionRequest = z.object({ sha256: singleLine(z.string().min(1).max(100)) });
 
 /** An edition as the console lists it: where it stands and how its announcement went. */
 export const operatorEdition = collection.extend({
@@ -99,10 +99,20 @@ export const operatorEdition = collection.extend({
 export type OperatorEdition = z.infer<typeof operatorEdition>;
 export const operatorEditionsResponse = z.array(operatorEdition);
 
+// NUL, or a surrogate without its partner (PostgreSQL cannot store either as text).
+// eslint-disable-next-line no-control-regex
+const NOT_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 /** A product news email: a one-line subject and a markdown body. */
 export const productNewsRequest = z.object({
   subject: singleLine(z.string().trim().min(1, 'This field is required.').max(200, 'Ensure this field has no more than 200 characters.')),
-  body: z.string().trim().min(1, 'This field is required.').max(20_000, 'Ensure this field has no more than 20000 characters.'),
+  // Several lines of markdown: line breaks are fine; NUL and a surrogate without its partner are not text.
+  body: z
+    .string()
+    .trim()
+    .min(1, 'This field is required.')
+    .max(20_000, 'Ensure this field has no more than 20000 characters.')
+    .refine((value) => !NOT_TEXT.test(value), { error: invalidCharacterMessage }),
 });
 export type ProductNewsRequest = z.infer<typeof productNewsRequest>;
 

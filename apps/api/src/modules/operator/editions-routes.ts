@@ -42,7 +42,7 @@ export const operatorEditionsRoutes: ApiModule = ({ operator, operatorUploads },
   registerEndpoint(
     operatorUploads,
     calls.uploadEdition,
-    async (request) => stageEditionUpload(ctx, requireUser(request).id, request.query, await readEditionFile(request)),
+    async (request) => stageEditionUpload(ctx, requireUser(request).id, request.query, () => readEditionFile(request)),
     { bodyLimit: EDITION_FILE_MAX_BYTES + ENVELOPE_BYTES },
   );
   registerEndpoint(operator, calls.publishEditionUpload, async (request, reply) => {

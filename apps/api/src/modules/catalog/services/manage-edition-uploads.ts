@@ -6,7 +6,7 @@ import { startDueMailings } from '../../mailings/services/send-mailing-batch.ts'
 import type { Actor } from '../../operator/services/audit-log.ts';
 import { presentCheckedUpload } from '../presenters/operator-editions.ts';
 import { deleteEditionUpload, deleteEditionUploadsBefore, findEditionUpload, insertEditionUpload } from '../repositories/edition-uploads.ts';
-import { checkEdition, publishCheckedEdition } from './import-edition.ts';
+import { checkEdition, publishCheckedEdition, requireCategory } from './import-edition.ts';
 import { findOperatorEdition } from './list-editions.ts';
 
 /** How long a previewed file waits to be published (decision 0020). */
@@ -16,7 +16,8 @@ export const uploadGoneMessage = 'This preview is no longer available (it was pu
 export const uploadChangedMessage = 'This is not the file that was previewed. Upload the file again.';
 
 /**
- * The console's upload (product §10.13): the file checked by the same rules as the command line.
+ * The console's upload (product §10.13): the file (read by `readFile` once the category is known)
+ * checked by the same rules as the command line.
  * With problems, every one with its row number and nothing stored; otherwise the file is kept
  * (bytes and SHA-256) for publishing, and the preview of what changes is answered.
  */
@@ -24,8 +25,11 @@ export async function stageEditionUpload(
   ctx: Pick<AppContext, 'db' | 'clock'>,
   operatorId: number,
   query: EditionUploadQuery,
-  file: { fileName: string; content: Uint8Array },
+  readFile: () => Promise<{ fileName: string; content: Uint8Array }>,
 ): Promise<EditionUploadResponse> {
+  // An unknown category is refused before the file is read.
+  await requireCategory(ctx, String(query.category_id));
+  const file = await readFile();
   const checked = await checkEdition(ctx, { category: String(query.category_id), name: query.name, rundate: query.rundate, fileName: file.fileName, content: file.content });
   if (checked.status === 'rejected') {
     return { status: 'rejected', problem_count: checked.problems.length, problems: checked.problems.slice(0, MAX_LISTED_PROBLEMS) };
