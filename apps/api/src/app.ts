@@ -25,6 +25,7 @@ import { syncRoutes } from './modules/sync/routes.ts';
 import { operatorRoutes } from './modules/operator/routes.ts';
 import { operatorUsersRoutes } from './modules/operator/users-routes.ts';
 import { operatorContentRoutes } from './modules/operator/content-routes.ts';
+import { operatorEditionsRoutes } from './modules/operator/editions-routes.ts';
 import { contentRoutes, siteFileRoutes } from './modules/content/routes.ts';
 import { contentPageStatus } from './modules/content/services/blog-posts.ts';
 import { billingRoutes, stripeWebhookRoutes, stripeWebhookVerifier } from './modules/billing/routes.ts';
@@ -139,7 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   const refuseMethod = trackAllowedMethods(app);
 
   // Each call is registered in the context of its access level (public, user, operator).
-  await registerBrowserApi(app, ctx, [configRoutes, accountRoutes, catalogRoutes, billingRoutes, syncRoutes, profileRoutes, guideRoutes, operatorRoutes, operatorUsersRoutes, operatorContentRoutes, contentRoutes]);
+  await registerBrowserApi(app, ctx, [configRoutes, accountRoutes, catalogRoutes, billingRoutes, syncRoutes, profileRoutes, guideRoutes, operatorRoutes, operatorUsersRoutes, operatorContentRoutes, operatorEditionsRoutes, contentRoutes]);
   await registerWebhookContext(app, stripeWebhookVerifier(ctx), (scope) => stripeWebhookRoutes(scope, ctx));
   await registerWebhookContext(app, unsubscribeVerifier, (scope) => unsubscribeRoutes(scope, ctx));
   await app.register(async (scope) => adminCliRoutes(scope, ctx, { token: options.adminCliToken }));

@@ -28,6 +28,7 @@ const statusByCode: Record<ErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
+  EDITION_RELEASED: 409,
   INTERNAL: 500,
   CONFLICT: 409,
 };

@@ -107,6 +107,12 @@ describe('CSRF guard', () => {
         'POST /api/newsletter-unsubscribe/',
         'POST /api/marketing-signup/',
         'POST /api/setup-call-requests/',
+        'POST /api/operator/edition-uploads/',
+        'POST /api/operator/edition-uploads/:id/publish/',
+        'DELETE /api/operator/editions/:id/',
+        'POST /api/operator/product-news/',
+        'POST /api/operator/product-news/preview/',
+        'POST /api/operator/product-news/test/',
       ].sort(),
     );
   });

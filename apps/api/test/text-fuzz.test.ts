@@ -118,6 +118,13 @@ const baselines: Record<string, Baseline> = {
   'POST /api/operator/guide-videos/{id}/video/': { signedIn: true, operator: true, params: missingRow },
   'POST /api/operator/guide-videos/{id}/poster/': { signedIn: true, operator: true, params: missingRow },
   'POST /api/operator/guide-videos/{id}/captions/': { signedIn: true, operator: true, params: missingRow },
+  // Edition and product-news calls: a publish names an upload that does not exist; news is previewed or test-sent, never sent.
+  'POST /api/operator/edition-uploads/': { signedIn: true, operator: true },
+  'POST /api/operator/edition-uploads/{id}/publish/': { signedIn: true, operator: true, params: () => ({ id: String(ID_MAX) }), body: () => ({ sha256: 'a'.repeat(64) }) },
+  'DELETE /api/operator/editions/{id}/': { signedIn: true, operator: true },
+  'POST /api/operator/product-news/': { signedIn: true, operator: true, body: () => ({ subject: 'Fuzz news', body: 'Hello **everyone**' }) },
+  'POST /api/operator/product-news/preview/': { signedIn: true, operator: true, body: () => ({ subject: 'Fuzz news', body: 'Hello **everyone**' }) },
+  'POST /api/operator/product-news/test/': { signedIn: true, operator: true, body: () => ({ subject: 'Fuzz news', body: 'Hello **everyone**' }) },
 };
 
 // A login password is only compared with a stored hash, never stored; it keeps accepting what

@@ -32,6 +32,7 @@ export const errorCodes = [
   'METHOD_NOT_ALLOWED',
   'UNSUPPORTED_MEDIA_TYPE',
   'PAYLOAD_TOO_LARGE',
+  'EDITION_RELEASED',
   'INTERNAL',
   /** The change contradicts the current state (the last operator, a draw already made, an account already disabled). */
   'CONFLICT',

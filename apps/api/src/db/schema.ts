@@ -476,6 +476,47 @@ export interface OperatorAuditLogTable {
   created_at: Timestamp;
 }
 
+/** A supplier file checked for the console's preview, kept until it is published (decision 0020). */
+export interface EditionUploadsTable {
+  id: Generated<number>;
+  category_id: number;
+  name: string | null;
+  rundate: string;
+  file_name: string;
+  sha256: string;
+  content: Buffer;
+  uploaded_by: number | null;
+  created_at: Timestamp;
+}
+
+/** One bulk email: a new edition's announcement or product news, sent in checkpointed batches (decision 0020). */
+export interface MailingsTable {
+  id: Generated<number>;
+  kind: 'new-edition' | 'product-news';
+  collection_id: number | null;
+  subject: string | null;
+  body_markdown: string | null;
+  /** YYYY-MM-DD: not sent before this day (an edition's run date). */
+  due_on: string;
+  state: 'scheduled' | 'sending' | 'sent' | 'skipped';
+  /** What the edition changed, computed once when sending starts, so every batch tells the same. */
+  summary: Json<unknown> | null;
+  /** The checkpoint: every user with a smaller or equal id has been handled. */
+  last_user_id: Generated<number>;
+  recipients: Generated<number>;
+  created_by: string;
+  created_at: Timestamp;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+}
+
+/** Who a mailing was sent to: one row per user, claimed with the user's outbox mail. */
+export interface MailingDeliveriesTable {
+  mailing_id: number;
+  user_id: number;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -510,6 +551,9 @@ export interface Database {
   setup_call_requests: SetupCallRequestsTable;
   operator_audit_log: OperatorAuditLogTable;
   draw_winners: DrawWinnersTable;
+  edition_uploads: EditionUploadsTable;
+  mailings: MailingsTable;
+  mailing_deliveries: MailingDeliveriesTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -527,3 +571,4 @@ export type PaymentRow = Selectable<PaymentsTable>;
 export type ProviderConnectionRow = Selectable<ProviderConnectionsTable>;
 export type SyncRunRow = Selectable<SyncRunsTable>;
 export type BlogPostRow = Selectable<BlogPostsTable>;
+export type MailingRow = Selectable<MailingsTable>;

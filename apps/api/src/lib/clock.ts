@@ -20,3 +20,8 @@ export function addMonths(date: Date, months: number): Date {
   target.setUTCDate(Math.min(day, lastDay));
   return target;
 }
+
+/** The calendar day of a moment in UTC, `YYYY-MM-DD`: the day an edition's run date is compared with. */
+export function utcDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}

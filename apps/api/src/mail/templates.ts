@@ -14,7 +14,11 @@ export const escapeHtml = (value: string) =>
 const ACCOUNT_FOOTER = 'You received this email because of an action on your Tradelist account.';
 
 function layout(paragraphs: string[], action?: { label: string; url: string }, footer = ACCOUNT_FOOTER): string {
-  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
+  return frame(paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join(''), action, footer);
+}
+
+/** The email's page around an HTML body that is already safe (escaped or sanitised). */
+function frame(body: string, action?: { label: string; url: string }, footer = ACCOUNT_FOOTER): string {
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#f26b1d;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#555">Or paste this link into your browser: ${escapeHtml(action.url)}</p>`
     : '';
@@ -218,19 +222,64 @@ export function refundMail(name: string, refund: { planName: string; amountCents
   ]);
 }
 
+/** What a new-edition email says about one of the largest increases, priced with the user's markups. */
+export interface PricedIncrease {
+  name: string;
+  sku: string;
+  oldPriceCents: number;
+  newPriceCents: number;
+}
+
+/** "+10.0%" from an old and a new amount; "new price" when the old one was 0. */
+function percentChange(oldCents: number, newCents: number): string {
+  if (oldCents === 0) return 'new price';
+  const tenths = Math.round(((newCents - oldCents) * 1000) / oldCents);
+  return `${tenths > 0 ? '+' : ''}${(tenths / 10).toFixed(1)}%`;
+}
+
 /**
- * A new edition of a category's list is out (product §10.14: to users with `update1` on). Sent
- * through `queuePreferenceEmail` (mail/unsubscribe.ts), which adds the one-click unsubscribe.
+ * A new edition of a category's list is out (product §10.14: to users with `update1` on): its
+ * name and date, how many items went up and down, and the largest increases priced with the
+ * user's own markups. Sent through `queuePreferenceEmail` (mail/unsubscribe.ts), which adds the
+ * one-click unsubscribe.
  */
-export function newEditionMail(name: string, edition: { categoryName: string; editionName: string; catalogUrl: string }): MailContent {
-  return content(
-    'new-edition',
-    `New on Tradelist: ${edition.editionName}`,
-    [
-      `Hi ${name},`,
-      `A new edition of the ${edition.categoryName} price list is out: ${edition.editionName}.`,
-      'Download it with your markups from your catalog, or sync it to QuickBooks or Jobber.',
-    ],
-    { label: 'Open your catalog', url: edition.catalogUrl },
-  );
+export function newEditionMail(
+  name: string,
+  edition: {
+    categoryName: string;
+    editionName: string;
+    rundate: string;
+    catalogUrl: string;
+    changes: { hasPrevious: boolean; added: number; removed: number; priceUp: number; priceDown: number; increases: PricedIncrease[] };
+  },
+): MailContent {
+  const { changes } = edition;
+  const items = (n: number) => `${n.toLocaleString('en-US')} item${n === 1 ? '' : 's'}`;
+  const paragraphs = [
+    `Hi ${name},`,
+    `A new edition of the ${edition.categoryName} price list is out: ${edition.editionName}, current from ${formatDay(new Date(`${edition.rundate}T00:00:00Z`))}.`,
+    changes.hasPrevious
+      ? `Since the previous edition, ${items(changes.priceUp)} went up and ${items(changes.priceDown)} went down; ${items(changes.added)} are new and ${items(changes.removed)} were removed.`
+      : `It is the first edition of this list, with ${items(changes.added)}.`,
+  ];
+  if (changes.increases.length > 0) {
+    paragraphs.push('The largest increases, at your prices (with your markups, before tax):');
+    for (const increase of changes.increases) {
+      paragraphs.push(
+        `${increase.name} (${increase.sku}): ${formatMoney(increase.oldPriceCents, 'usd')} → ${formatMoney(increase.newPriceCents, 'usd')} (${percentChange(increase.oldPriceCents, increase.newPriceCents)})`,
+      );
+    }
+  }
+  paragraphs.push('Download it with your markups from your catalog, or sync it to QuickBooks or Jobber.');
+  return content('new-edition', `New on Tradelist: ${edition.editionName}`, paragraphs, { label: 'Open your catalog', url: edition.catalogUrl });
+}
+
+/**
+ * Product news written by the operator (product §10.14: to users with `update2` on). `bodyHtml`
+ * is the markdown rendered and sanitised by mail/markdown.ts; `bodyText` is the markdown as typed.
+ * Sent with the one-click unsubscribe (mail/unsubscribe.ts).
+ */
+export function productNewsMail(subject: string, bodyHtml: string, bodyText: string): MailContent {
+  const footer = 'You receive product news from Tradelist because you asked for it in your settings.';
+  return { kind: 'product-news', subject, text: `${bodyText}\n\n— Tradelist`, html: frame(bodyHtml, undefined, footer) };
 }

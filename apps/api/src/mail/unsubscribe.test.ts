@@ -22,7 +22,7 @@ test('a token names its user and kind, and only with the right signature', () =>
 
 test('the one-click unsubscribe adds the RFC 8058 headers and a link to both bodies', () => {
   const url = 'https://tradelist.example/api/unsubscribe/42.e.sig/';
-  const mail = withOneClickUnsubscribe(newEditionMail('Ann', { categoryName: 'Electrical', editionName: 'Electrical March 2026', catalogUrl: 'https://tradelist.example/dashboard/catalog' }), url, 'update1');
+  const mail = withOneClickUnsubscribe(newEditionMail('Ann', { categoryName: 'Electrical', editionName: 'Electrical March 2026', catalogUrl: 'https://tradelist.example/dashboard/catalog', rundate: '2026-03-01', changes: { hasPrevious: false, added: 3, removed: 0, priceUp: 0, priceDown: 0, increases: [] } }), url, 'update1');
   expect(mail.headers).toEqual({ 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
   expect(mail.text).toContain(`You receive new edition emails because you asked for them. Unsubscribe: ${url}`);
   expect(mail.html).toContain(`<a href="${url}">Unsubscribe</a></p></body>`);

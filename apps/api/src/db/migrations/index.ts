@@ -13,6 +13,7 @@ import * as content from './0011-content.ts';
 import * as operatorAudit from './0012-operator-audit.ts';
 import * as drawWinners from './0013-draw-winners.ts';
 import * as categoryImages from './0015-category-images.ts';
+import * as editionsAndMailings from './0014-editions-and-mailings.ts';
 
 /**
  * Every migration, in order. Imported statically so the bundled server carries them; a new
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0012-operator-audit': operatorAudit,
   '0013-draw-winners': drawWinners,
   '0015-category-images': categoryImages,
+  '0014-editions-and-mailings': editionsAndMailings,
 };

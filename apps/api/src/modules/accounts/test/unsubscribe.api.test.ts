@@ -19,7 +19,7 @@ async function member() {
 /** Queues and delivers a sample new-edition mail to the user, as the operator's announcement will. */
 async function sendNewEdition(email: string): Promise<boolean> {
   const user = (await findUser(t, email))!;
-  const queued = await queuePreferenceEmail(t.ctx, t.database.db, user, 'update1', newEditionMail(user.name, { categoryName: 'Electrical', editionName: 'Electrical April 2026', catalogUrl: `${t.ctx.config.appUrl}/dashboard/catalog` }));
+  const queued = await queuePreferenceEmail(t.ctx, t.database.db, user, 'update1', newEditionMail(user.name, { categoryName: 'Electrical', editionName: 'Electrical April 2026', catalogUrl: `${t.ctx.config.appUrl}/dashboard/catalog`, rundate: '2026-04-01', changes: { hasPrevious: false, added: 3, removed: 0, priceUp: 0, priceDown: 0, increases: [] } }));
   await deliverMail(t);
   return queued;
 }

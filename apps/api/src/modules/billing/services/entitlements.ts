@@ -1,6 +1,7 @@
 import type { AppContext } from '../../../context.ts';
 import type { Db } from '../../../db/database.ts';
 import type { PlanRow, SubscriptionRow } from '../../../db/schema.ts';
+import { utcDay } from '../../../lib/clock.ts';
 import { listCollectionsOfCategory, type CollectionWithCategory } from '../../catalog/repositories/catalog.ts';
 import { countDownloadsInPeriod } from '../../catalog/repositories/download-log.ts';
 import { findPlanById, listSubscriptionsOfUser } from '../repositories/subscriptions.ts';
@@ -114,14 +115,16 @@ export interface EntitlementRepository {
 }
 
 /**
- * The rules' reads from the database. With `lockSubscriptions`, the user's subscription rows are
+ * The rules' reads from the database, as users see it at `now` (editions whose run date has
+ * come: product §10.18). With `lockSubscriptions`, the user's subscription rows are
  * locked (SELECT ... FOR UPDATE) until the transaction ends, so that two downloads of one user
  * count their period one after the other: with a maximum of 5, 50 simultaneous requests get 5.
  */
-export function entitlementRepository(db: Db, options: { lockSubscriptions?: boolean } = {}): EntitlementRepository {
+export function entitlementRepository(db: Db, now: Date, options: { lockSubscriptions?: boolean } = {}): EntitlementRepository {
+  const today = utcDay(now);
   return {
     subscriptionsOfUser: (userId) => listSubscriptionsOfUser(db, userId, { forUpdate: options.lockSubscriptions ?? false }),
-    editionsOfCategory: (categoryId) => listCollectionsOfCategory(db, categoryId),
+    editionsOfCategory: (categoryId) => listCollectionsOfCategory(db, categoryId, today),
     planById: (planId) => findPlanById(db, planId),
     downloadsInPeriod: (subscriptionId, periodStart, now) => countDownloadsInPeriod(db, subscriptionId, periodStart, now),
   };

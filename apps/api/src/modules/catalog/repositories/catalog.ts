@@ -32,20 +32,34 @@ function collectionsQuery(db: Db) {
     .select(['categories.name as category_name', 'categories.image as category_image']);
 }
 
-/** One collection and its category's name. */
+/**
+ * Users see an edition from its run date on (product §10.18); before that it is scheduled and
+ * only the operator sees it. `today` is the clock's day in UTC (lib/clock.ts `utcDay`).
+ */
+function releasedCollectionsQuery(db: Db, today: string) {
+  return collectionsQuery(db).where('collections.rundate', '<=', today);
+}
+
+/** One collection and its category's name, whatever its run date (the operator's view). */
 export function findCollectionById(db: Db, id: number): Promise<CollectionWithCategory | undefined> {
   return collectionsQuery(db).where('collections.id', '=', id).executeTakeFirst();
 }
 
-/** The newest edition of every category (by run date, then id), in category order. */
-export function listCurrentCollections(db: Db): Promise<CollectionWithCategory[]> {
-  return collectionsQuery(db)
+/** One collection users may see by `today` (its run date has come). */
+export function findReleasedCollectionById(db: Db, id: number, today: string): Promise<CollectionWithCategory | undefined> {
+  return releasedCollectionsQuery(db, today).where('collections.id', '=', id).executeTakeFirst();
+}
+
+/** The current edition of every category on `today`: the newest released one (by run date, then id), in category order. */
+export function listCurrentCollections(db: Db, today: string): Promise<CollectionWithCategory[]> {
+  return releasedCollectionsQuery(db, today)
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
           selectFrom('collections as newer')
             .select('newer.id')
             .whereRef('newer.category_id', '=', 'collections.category_id')
+            .where('newer.rundate', '<=', today)
             .where((eb) =>
               eb.or([
                 eb('newer.rundate', '>', eb.ref('collections.rundate')),
@@ -60,16 +74,16 @@ export function listCurrentCollections(db: Db): Promise<CollectionWithCategory[]
     .execute();
 }
 
-/** Every edition of a category, newest first. */
-export function listCollectionsOfCategory(db: Db, categoryId: number): Promise<CollectionWithCategory[]> {
-  return collectionsQuery(db)
+/** Every edition of a category released by `today`, newest first. */
+export function listCollectionsOfCategory(db: Db, categoryId: number, today: string): Promise<CollectionWithCategory[]> {
+  return releasedCollectionsQuery(db, today)
     .where('collections.category_id', '=', categoryId)
     .orderBy('collections.rundate', 'desc')
     .orderBy('collections.id', 'desc')
     .execute();
 }
 
-/** Every edition, newest first (the operator's list). */
+/** Every edition, scheduled ones included, newest first (the operator's list). */
 export function listAllCollections(db: Db): Promise<CollectionWithCategory[]> {
   return collectionsQuery(db).orderBy('collections.rundate', 'desc').orderBy('collections.id', 'desc').execute();
 }
@@ -112,8 +126,8 @@ export function findLatestCollectionOnOrBefore(db: Db, categoryId: number, runda
 
 /**
  * The edition an edition's changes are measured against (product §10.15): the same category's
- * latest edition with an earlier run date (by run date, then id). Every stored edition is one
- * users could see; an edition that is not yet (or no longer) shown must be left out here.
+ * latest edition with an earlier run date (by run date, then id). It is released whenever the
+ * edition is (its run date is earlier), and a withdrawn edition is deleted, so none is left out.
  */
 export function findPreviousCollection(
   db: Db,

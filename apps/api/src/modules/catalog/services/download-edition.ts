@@ -3,8 +3,8 @@ import type { Markups } from '@tradelist/pricing/markups';
 import type { AppContext } from '../../../context.ts';
 import type { User } from '../../../db/schema.ts';
 import { AppError } from '../../../errors.ts';
-import { addSeconds } from '../../../lib/clock.ts';
-import { findCollectionById, findPreviousCollection, type CollectionWithCategory } from '../repositories/catalog.ts';
+import { addSeconds, utcDay } from '../../../lib/clock.ts';
+import { findPreviousCollection, findReleasedCollectionById, type CollectionWithCategory } from '../repositories/catalog.ts';
 import { insertReservation } from '../repositories/download-log.ts';
 import { enforceRateLimits } from '../../../security/rate-limits.ts';
 import { decideDownload, entitlementRepository } from '../../billing/services/entitlements.ts';
@@ -50,7 +50,7 @@ export async function allowDownload(
   request: { collectionId: number; categoryId: number | 'none'; format: DownloadFormat; layout: DownloadLayout },
 ): Promise<AllowedDownload> {
   await enforceRateLimits(ctx, [{ key: `download:user:${user.id}`, rule: ctx.config.rateLimits.downloadsPerUser }]);
-  const collection = await findCollectionById(ctx.db, request.collectionId);
+  const collection = await findReleasedCollectionById(ctx.db, request.collectionId, utcDay(ctx.clock.now()));
   if (!collection || (request.categoryId !== 'none' && request.categoryId !== collection.category_id)) {
     throw new AppError('NOT_FOUND', collectionNotFoundMessage);
   }
@@ -59,7 +59,7 @@ export async function allowDownload(
   const { markups, inventoryOption, incomeType } = await getMarkups(ctx, ctx.db, user.id);
   const now = ctx.clock.now();
   const reservationId = await ctx.db.transaction().execute(async (trx) => {
-    const decision = await decideDownload(entitlementRepository(trx, { lockSubscriptions: true }), user.id, collection, now);
+    const decision = await decideDownload(entitlementRepository(trx, now, { lockSubscriptions: true }), user.id, collection, now);
     if (!decision.allowed) throw new AppError(decision.code, decision.message);
     return insertReservation(trx, {
       user_id: user.id,

@@ -1,9 +1,13 @@
+import { createHash } from 'node:crypto';
 import { idField } from '@tradelist/contract/fields';
 import { formatCents, parseDollars } from '@tradelist/pricing/money';
 import { parse as parseCsv } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import type { AppContext } from '../../../context.ts';
-import { isUniqueViolation } from '../../../db/database.ts';
+import { isUniqueViolation, type Db } from '../../../db/database.ts';
+import { utcDay } from '../../../lib/clock.ts';
+import { scheduleEditionAnnouncement } from '../../mailings/services/schedule-mailing.ts';
+import { recordOperatorAction, type Actor } from '../../operator/services/audit-log.ts';
 import { editionCode, editionName } from './edition-naming.ts';
 import type { CategoryRow } from '../../../db/schema.ts';
 import { AppError } from '../../../errors.ts';
@@ -101,6 +105,19 @@ export type ImportEditionResult =
       comparison: EditionComparison;
     };
 
+/** A file that passed every check: what it would publish, and the rows to store. */
+export interface CheckedEdition {
+  status: 'checked';
+  category: { id: number; name: string; wasAnnounced: boolean };
+  edition: { id: null; code: string; name: string; rundate: string; isFree: boolean; itemCount: number };
+  comparison: EditionComparison;
+  /** The SHA-256 of the file's bytes (hex). */
+  sha256: string;
+  fileName: string;
+  items: StoredItem[];
+  slug: string;
+}
+
 /** The category named by a name, slug or numeric id; a clear NOT_FOUND listing the categories otherwise. */
 export async function requireCategory(ctx: Pick<AppContext, 'db'>, reference: string): Promise<CategoryRow> {
   const text = reference.trim();
@@ -120,14 +137,13 @@ export function isCalendarDate(text: string): boolean {
 }
 
 /**
- * Imports a supplier file (CSV or .xlsx) as a new edition of a category (issue 3 §1): every row
- * validated and every problem reported with its row number, then all rows stored in one
- * transaction or none, and a comparison with the category's previous edition. An announced
- * category becomes available with its first edition.
+ * Checks a supplier file (CSV or .xlsx) as a new edition of a category (issue 3 §1), storing
+ * nothing: every row validated and every problem reported with its row number, and a comparison
+ * with the category's previous edition. The console's preview and the command line both start here.
  */
-export async function importEdition(ctx: Pick<AppContext, 'db' | 'clock'>, input: ImportEditionInput): Promise<ImportEditionResult> {
+export async function checkEdition(ctx: Pick<AppContext, 'db' | 'clock'>, input: Omit<ImportEditionInput, 'dryRun'>): Promise<{ status: 'rejected'; problems: RowProblem[] } | CheckedEdition> {
   const category = await requireCategory(ctx, input.category);
-  const rundate = input.rundate ?? ctx.clock.now().toISOString().slice(0, 10);
+  const rundate = input.rundate ?? utcDay(ctx.clock.now());
   if (!isCalendarDate(rundate)) throw new AppError('VALIDATION_FAILED', `The run date "${rundate}" is not a date written YYYY-MM-DD.`);
   const name = (input.name ?? editionName(category.name, rundate)).replace(/\s+/g, ' ').trim();
   if (name === '' || name.length > 200) throw new AppError('VALIDATION_FAILED', 'The edition name must have 1 to 200 characters.');
@@ -140,42 +156,95 @@ export async function importEdition(ctx: Pick<AppContext, 'db' | 'clock'>, input
   const previous = await findLatestCollectionOnOrBefore(ctx.db, category.id, rundate);
   const comparison = compare(items, previous ? await listProductPrices(ctx.db, previous.id) : null);
   if (previous) comparison.previous = { code: previous.collection_id, name: previous.name, rundate: previous.rundate };
+  const code = await freeCode(ctx, editionCode(category.slug, rundate));
+  return {
+    status: 'checked',
+    category: { id: category.id, name: category.name, wasAnnounced: category.is_announced },
+    comparison,
+    edition: { id: null, code, name, rundate, isFree: category.is_free, itemCount: items.length },
+    sha256: createHash('sha256').update(input.content).digest('hex'),
+    fileName: input.fileName,
+    items,
+    slug: category.slug,
+  };
+}
 
-  const base = editionCode(category.slug, rundate);
-  const summary = { category: { id: category.id, name: category.name, wasAnnounced: category.is_announced }, comparison };
-  if (input.dryRun) {
-    const code = await freeCode(ctx, base);
-    return { status: 'checked', ...summary, edition: { id: null, code, name, rundate, isFree: category.is_free, itemCount: items.length } };
-  }
+/**
+ * Publishes a checked edition: the edition and all its rows in one transaction (or none), the
+ * category made available if it was only announced, the edition's announcement scheduled for its
+ * run date (mailings), and the audit entry, all in that transaction; `inTransaction` adds the
+ * caller's part (the console removes the staged upload). Before its run date the edition is
+ * seen by operators only.
+ */
+export async function publishCheckedEdition(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  checked: CheckedEdition,
+  actor: Actor,
+  inTransaction?: (trx: Db) => Promise<void>,
+): Promise<{ id: number; code: string }> {
+  const { edition, category } = checked;
   // Two imports of the same month at once may pick the same code: the loser retries with the next one.
   for (let attempt = 1; ; attempt++) {
-    const code = await freeCode(ctx, base);
+    const code = await freeCode(ctx, editionCode(checked.slug, edition.rundate));
     try {
+      const now = ctx.clock.now();
       const id = await ctx.db.transaction().execute(async (trx) => {
         const collection = await insertCollection(trx, {
           category_id: category.id,
           collection_id: code,
-          name,
-          rundate,
+          name: edition.name,
+          rundate: edition.rundate,
           image: null,
-          is_free: category.is_free,
-          item_count: items.length,
-          created_at: ctx.clock.now(),
+          is_free: edition.isFree,
+          item_count: checked.items.length,
+          created_at: now,
         });
         await insertProducts(
           trx,
-          items.map((item): NewProduct => ({ collection_id: collection.id, ...item })),
+          checked.items.map((item): NewProduct => ({ collection_id: collection.id, ...item })),
           1000,
         );
-        if (category.is_announced) await setCategoryAnnounced(trx, category.id, false);
+        if (category.wasAnnounced) await setCategoryAnnounced(trx, category.id, false);
+        await scheduleEditionAnnouncement(trx, { collectionId: collection.id, rundate: edition.rundate }, actor.email, now);
+        await recordOperatorAction(trx, now, actor, {
+          action: 'edition.publish',
+          subjectType: 'edition',
+          subjectId: collection.id,
+          after: {
+            code,
+            name: edition.name,
+            category: category.name,
+            rundate: edition.rundate,
+            items: checked.items.length,
+            file: checked.fileName,
+            sha256: checked.sha256,
+          },
+        });
+        await inTransaction?.(trx);
         return collection.id;
       });
       await analyzeProducts(ctx.db);
-      return { status: 'imported', ...summary, edition: { id, code, name, rundate, isFree: category.is_free, itemCount: items.length } };
+      return { id, code };
     } catch (error) {
       if (!isUniqueViolation(error) || attempt >= 3) throw error;
     }
   }
+}
+
+/** The command line names itself in the audit log. */
+export const commandLineActor: Actor = { id: null, email: 'command line' };
+
+/**
+ * Imports a supplier file as a new edition (`npm run admin -- import-edition`): the same check
+ * and the same publication as the console's upload and publish, in one step.
+ */
+export async function importEdition(ctx: Pick<AppContext, 'db' | 'clock'>, input: ImportEditionInput, actor: Actor = commandLineActor): Promise<ImportEditionResult> {
+  const checked = await checkEdition(ctx, input);
+  if (checked.status === 'rejected') return checked;
+  const summary = { category: checked.category, comparison: checked.comparison };
+  if (input.dryRun) return { status: 'checked', ...summary, edition: checked.edition };
+  const stored = await publishCheckedEdition(ctx, checked, actor);
+  return { status: 'imported', ...summary, edition: { ...checked.edition, ...stored } };
 }
 
 /** `base`, or `base-2`, `base-3`... whichever no edition uses yet. */
@@ -271,7 +340,7 @@ function cellText(value: ExcelJS.CellValue): string {
 // ---------------------------------------------------------------------------------------------
 // Validating the rows
 
-type StoredItem = Omit<NewProduct, 'collection_id'>;
+export type StoredItem = Omit<NewProduct, 'collection_id'>;
 
 function normalise(text: string): string {
   return text.replace(/\s+/g, ' ').trim();

@@ -1,5 +1,6 @@
 import { ALL_CATEGORY_ID, FREE_CATEGORY_ID, type Category, type Collection, type LatestCollectionCategory, type LatestCollectionResponse } from '@tradelist/contract/catalog';
 import type { AppContext } from '../../../context.ts';
+import { utcDay } from '../../../lib/clock.ts';
 import { AppError } from '../../../errors.ts';
 import { presentCategory, presentCollection, presentDownloadAllowance } from '../presenters/catalog.ts';
 import { findCategoryById, listCategories, listCollectionsOfCategory, listCurrentCollections } from '../repositories/catalog.ts';
@@ -13,7 +14,7 @@ export async function listAllCategories(ctx: AppContext): Promise<Category[]> {
 
 /** GET /all-collections/: the current edition of every category. */
 export async function currentCollections(ctx: AppContext): Promise<Collection[]> {
-  return (await listCurrentCollections(ctx.db)).map(presentCollection);
+  return (await listCurrentCollections(ctx.db, utcDay(ctx.clock.now()))).map(presentCollection);
 }
 
 /**
@@ -33,16 +34,17 @@ export async function latestCollections(ctx: AppContext, userId: number, categor
     if (!category) throw new AppError('NOT_FOUND', 'No such category.');
     categoryIds = [category.id];
   }
-  const current = (await listCurrentCollections(ctx.db)).filter((c) => categoryIds.includes(c.category_id));
+  const today = utcDay(ctx.clock.now());
+  const current = (await listCurrentCollections(ctx.db, today)).filter((c) => categoryIds.includes(c.category_id));
   const subscriptions = await listSubscriptionsOfUser(ctx.db, userId);
   const bought = [];
   if (subscriptions.length > 0) {
     for (const id of categoryIds) {
-      const editions = await listCollectionsOfCategory(ctx.db, id);
+      const editions = await listCollectionsOfCategory(ctx.db, id, today);
       bought.push(...boughtEditions(editions, subscriptions).filter((edition) => edition.id !== editions[0]?.id));
     }
   }
-  const allowance = await downloadAllowance(entitlementRepository(ctx.db), userId, ctx.clock.now());
+  const allowance = await downloadAllowance(entitlementRepository(ctx.db, ctx.clock.now()), userId, ctx.clock.now());
   return {
     latest_collection: current.map(presentCollection),
     bought_collections: bought.map(presentCollection),

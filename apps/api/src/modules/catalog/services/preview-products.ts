@@ -1,5 +1,6 @@
 import type { PreviewProductsResponse } from '@tradelist/contract/catalog';
 import type { AppContext } from '../../../context.ts';
+import { utcDay } from '../../../lib/clock.ts';
 import { AppError } from '../../../errors.ts';
 import { enforceRateLimits } from '../../../security/rate-limits.ts';
 import { presentCollection } from '../presenters/catalog.ts';
@@ -23,7 +24,7 @@ export async function previewProducts(
 ): Promise<PreviewProductsResponse> {
   await enforceRateLimits(ctx, [{ key: `preview:user:${userId}`, rule: ctx.config.rateLimits.previewPagesPerUser }]);
   const isSubscriber = await hasActiveSubscription(ctx, userId);
-  const current = await listCurrentCollections(ctx.db);
+  const current = await listCurrentCollections(ctx.db, utcDay(ctx.clock.now()));
   // A named edition must be a current one (a catalog card's); bought editions are not previewed.
   const edition =
     query.collection_id === undefined
@@ -32,7 +33,7 @@ export async function previewProducts(
   if (query.collection_id !== undefined && !edition) throw new AppError('NOT_FOUND', collectionNotFoundMessage);
   const answered = { offset: query.offset, limit: query.limit, search: query.search, changed: query.changed };
   if (!edition) return { collection: null, previous_collection: null, total: 0, ...answered, products: [] };
-  const decision = await decideDownload(entitlementRepository(ctx.db), userId, edition, ctx.clock.now());
+  const decision = await decideDownload(entitlementRepository(ctx.db, ctx.clock.now()), userId, edition, ctx.clock.now());
   if (!decision.allowed) throw new AppError(decision.code, decision.message);
   const previous = (await findPreviousCollection(ctx.db, edition)) ?? null;
   // Without a previous edition nothing has changed "this month": there is nothing to compare.

@@ -9,14 +9,15 @@ export interface CurrentEdition {
   item_count: number;
 }
 
-/** The category (by slug) and its newest edition, if any; undefined for an unknown category. */
-export async function findCurrentEdition(db: Db, categorySlug: string): Promise<{ edition: CurrentEdition | null } | undefined> {
+/** The category (by slug) and its newest edition released by `today`, if any; undefined for an unknown category. */
+export async function findCurrentEdition(db: Db, categorySlug: string, today: string): Promise<{ edition: CurrentEdition | null } | undefined> {
   const category = await db.selectFrom('categories').select('id').where('slug', '=', categorySlug).executeTakeFirst();
   if (!category) return undefined;
   const edition = await db
     .selectFrom('collections')
     .select(['id', 'collection_id', 'name', 'rundate', 'item_count'])
     .where('category_id', '=', category.id)
+    .where('rundate', '<=', today)
     .orderBy('rundate', 'desc')
     .orderBy('id', 'desc')
     .limit(1)

@@ -3,6 +3,7 @@ import { formatCents } from '@tradelist/pricing/money';
 import type { Config } from '../../../config/env.ts';
 import type { AppContext } from '../../../context.ts';
 import { migrateToLatest } from '../../../db/database.ts';
+import { utcDay } from '../../../lib/clock.ts';
 import { seedSampleData } from '../../../db/seed.ts';
 import { AppError } from '../../../errors.ts';
 import { DEFAULT_GRANT_DAYS, grantSubscription } from '../../billing/services/grant-subscription.ts';
@@ -30,7 +31,8 @@ Commands:
   import-edition <category> <file> [--name "<edition name>"] [--rundate YYYY-MM-DD] [--dry-run]
                                               a new edition of a category (name, slug or id) from a
                                               supplier CSV or .xlsx file with the columns
-                                              sku, name, description, unit, group, cost
+                                              sku, name, description, unit, group, cost; a later
+                                              run date publishes it on that day
   list-editions [<category>]                  the editions, newest first
   grant-subscription <email> [--days N]       a complimentary annual subscription (default ${DEFAULT_GRANT_DAYS} days)
   revoke-subscription <email>                 end a user's complimentary subscription now
@@ -190,6 +192,14 @@ async function runImportEdition(ctx: AdminContext, args: string[], files: Readon
     `${verb}: "${edition.name}" as ${edition.code}, run date ${edition.rundate}, ${edition.isFree ? 'free' : 'paid'}, ${count(edition.itemCount)} items.`,
   ];
   if (result.status === 'imported' && target.wasAnnounced) lines.push(`${target.name} is no longer only announced.`);
+  if (result.status === 'imported') {
+    // The announcement was scheduled with the edition; the workers' scheduled look starts it (docs/decisions/0020).
+    lines.push(
+      edition.rundate > utcDay(ctx.clock.now())
+        ? `Users see it from ${edition.rundate}; those with new-edition emails on are emailed then.`
+        : 'Users with new-edition emails on who have access to it are emailed within minutes.',
+    );
+  }
   lines.push(...formatComparison(comparison));
   return done(lines.join('\n'));
 }

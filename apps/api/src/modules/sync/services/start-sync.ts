@@ -1,3 +1,4 @@
+import { utcDay } from '../../../lib/clock.ts';
 import { syncProviderNames, type syncProductsRequest } from '@tradelist/contract/sync';
 import type { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
@@ -5,7 +6,7 @@ import type { User } from '../../../db/schema.ts';
 import { AppError } from '../../../errors.ts';
 import { enforceRateLimits } from '../../../security/rate-limits.ts';
 import { decideSync, entitlementRepository } from '../../billing/services/entitlements.ts';
-import { findCollectionById } from '../../catalog/repositories/catalog.ts';
+import { findReleasedCollectionById } from '../../catalog/repositories/catalog.ts';
 import { collectionNotFoundMessage } from '../../catalog/services/download-edition.ts';
 import { findConnection } from '../repositories/connections.ts';
 import { findActiveRun, insertRunUnlessActive } from '../repositories/sync-runs.ts';
@@ -26,12 +27,12 @@ type Request = z.output<typeof syncProductsRequest>;
 export async function startSync(ctx: AppContext, user: User, request: Request): Promise<{ sync_id: number; message: string }> {
   await enforceRateLimits(ctx, [{ key: `sync:user:${user.id}`, rule: ctx.config.rateLimits.syncsPerUser }]);
   const provider = request.software_name;
-  const collection = await findCollectionById(ctx.db, request.collection_id);
+  const collection = await findReleasedCollectionById(ctx.db, request.collection_id, utcDay(ctx.clock.now()));
   if (!collection || (request.catelog_id !== 'none' && request.catelog_id !== collection.category_id)) {
     throw new AppError('NOT_FOUND', collectionNotFoundMessage);
   }
   const now = ctx.clock.now();
-  const decision = await decideSync(entitlementRepository(ctx.db), user.id, collection, now);
+  const decision = await decideSync(entitlementRepository(ctx.db, now), user.id, collection, now);
   if (!decision.allowed) throw new AppError(decision.code, decision.message);
   const connection = await findConnection(ctx.db, user.id, provider);
   const label = syncProviderNames[provider];

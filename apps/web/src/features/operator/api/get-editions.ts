@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { operatorQueryKey } from './get-audit-log';
 
-/** GET /api/operator/editions/: every edition, newest first (operators only; 403 otherwise). */
+/** GET /api/operator/editions/: every edition, newest first, scheduled ones included (operators only; 403 otherwise). */
 export const editionsQueryOptions = queryOptions({
   queryKey: [...operatorQueryKey, 'editions'],
   queryFn: ({ signal }) => callApi(api.operator.editions, {}, { signal }),
@@ -13,4 +13,15 @@ export const editionsQueryOptions = queryOptions({
 /** The editions the console lists. */
 export function useEditions() {
   return useQuery(editionsQueryOptions);
+}
+
+/** GET /api/categories/: the categories an edition can be uploaded to. */
+export const editionCategoriesQueryOptions = queryOptions({
+  queryKey: [...operatorQueryKey, 'categories'],
+  queryFn: ({ signal }) => callApi(api.catalog.categories, {}, { signal }),
+  retry: false,
+});
+
+export function useEditionCategories() {
+  return useQuery(editionCategoriesQueryOptions);
 }

@@ -8,6 +8,7 @@ import { UserGuideSection } from './user-guide/user-guide-section';
 import { OverviewSection } from './overview/overview-section';
 import { SignupsSection } from './signups/signups-section';
 import { UsersSection } from './users/users-section';
+import { ProductNewsSection } from './product-news/product-news-section';
 
 /** One part of the console: its path segment under /operator, its tab label and its screen. */
 export interface OperatorSection {
@@ -30,5 +31,6 @@ export const operatorSections: OperatorSection[] = [
   { slug: 'user-guide', label: 'User guide', Component: UserGuideSection },
   { slug: 'users', label: 'Users', Component: UsersSection },
   { slug: 'signups', label: 'Signups', Component: SignupsSection },
+  { slug: 'product-news', label: 'Product news', Component: ProductNewsSection },
   { slug: 'audit-log', label: 'Audit log', Component: AuditLogSection },
 ];

@@ -1,12 +1,43 @@
+import type { EditionUploadResponse, OperatorEdition } from '@tradelist/contract/operator-editions';
+import { useState } from 'react';
+import { isApiError } from '../../../../lib/api-client';
+import { serverErrorLines } from '../../../../lib/error-messages';
 import { formatCount, formatRunDate } from '../../../../lib/format';
+import { notify } from '../../../../lib/notify';
 import { useEditions } from '../../api/get-editions';
+import { useWithdrawEdition } from '../../api/manage-editions';
 import styles from '../operator-console.module.css';
 import { SectionState } from '../section-state';
+import { EditionPreview, EditionProblems } from './edition-preview';
+import { UploadEditionForm } from './upload-edition-form';
 
-/** The editions table: what each category has published, newest first. */
-export function EditionsSection() {
-  const editions = useEditions();
-  if (editions.isPending || editions.isError) return <SectionState query={editions} what="editions" />;
+const statusLabels: Record<OperatorEdition['status'], string> = { scheduled: 'Scheduled', current: 'Current', previous: 'Previous' };
+
+/** How the edition's new-edition emails stand. */
+function announcementText(announcement: OperatorEdition['announcement']): string {
+  if (!announcement) return '—';
+  switch (announcement.state) {
+    case 'scheduled':
+      return `On ${formatRunDate(announcement.due_on)}`;
+    case 'sending':
+      return `Sending (${formatCount(announcement.recipients)} so far)`;
+    case 'sent':
+      return `Sent to ${formatCount(announcement.recipients)}`;
+    case 'skipped':
+      return 'Not sent (not current)';
+  }
+}
+
+/** The editions table: what each category has published, newest first, and the scheduled ones. */
+function EditionsTable({ editions }: { editions: OperatorEdition[] }) {
+  const withdraw = useWithdrawEdition({
+    onSuccess: (answer) => notify.success(answer.message),
+    onError(error) {
+      const lines = isApiError(error) ? serverErrorLines(error.body) : [];
+      if (lines.length === 0) notify.error('The edition could not be withdrawn. Please try again.');
+      for (const line of lines) notify.error(line);
+    },
+  });
   return (
     <table className={styles.operatorConsoleTable}>
       <caption>Editions</caption>
@@ -18,10 +49,15 @@ export function EditionsSection() {
           <th scope="col">Run date</th>
           <th scope="col">Items</th>
           <th scope="col">Access</th>
+          <th scope="col">Status</th>
+          <th scope="col">Emails</th>
+          <th scope="col">
+            <span className="visually-hidden">Actions</span>
+          </th>
         </tr>
       </thead>
       <tbody>
-        {editions.data.map((edition) => (
+        {editions.map((edition) => (
           <tr key={edition.id}>
             <td>{edition.collection_id}</td>
             <td>{edition.name}</td>
@@ -29,9 +65,44 @@ export function EditionsSection() {
             <td>{formatRunDate(edition.rundate)}</td>
             <td>{formatCount(edition.item_count)}</td>
             <td>{edition.is_free ? 'Free' : 'Paid'}</td>
+            <td>{statusLabels[edition.status]}</td>
+            <td>{announcementText(edition.announcement)}</td>
+            <td>
+              {edition.status === 'scheduled' ? (
+                <button
+                  type="button"
+                  className={styles.operatorConsoleButton}
+                  disabled={withdraw.isPending}
+                  onClick={() => {
+                    if (window.confirm(`Withdraw ${edition.collection_id}? Users will never see it.`)) withdraw.mutate(edition.id);
+                  }}
+                >
+                  Withdraw {edition.collection_id}
+                </button>
+              ) : null}
+            </td>
           </tr>
         ))}
       </tbody>
     </table>
+  );
+}
+
+/**
+ * The editions part of the console (product §10.13): upload a supplier file, see its problems or
+ * a preview of what changes, publish it now or on its run date; and every edition below.
+ */
+export function EditionsSection() {
+  const editions = useEditions();
+  const [result, setResult] = useState<EditionUploadResponse | null>(null);
+  // Nothing of the section shows before the server has let the operator in.
+  if (editions.isPending || editions.isError) return <SectionState query={editions} what="editions" />;
+  return (
+    <>
+      <UploadEditionForm onChecked={setResult} />
+      {result?.status === 'rejected' ? <EditionProblems result={result} /> : null}
+      {result?.status === 'checked' ? <EditionPreview key={result.upload_id} result={result} onDone={() => setResult(null)} /> : null}
+      <EditionsTable editions={editions.data} />
+    </>
   );
 }

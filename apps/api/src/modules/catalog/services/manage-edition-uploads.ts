@@ -1,0 +1,77 @@
+import { MAX_LISTED_PROBLEMS, type EditionUploadQuery, type EditionUploadResponse, type OperatorEdition } from '@tradelist/contract/operator-editions';
+import type { AppContext } from '../../../context.ts';
+import { AppError } from '../../../errors.ts';
+import { addSeconds, utcDay } from '../../../lib/clock.ts';
+import { startDueMailings } from '../../mailings/services/send-mailing-batch.ts';
+import type { Actor } from '../../operator/services/audit-log.ts';
+import { presentCheckedUpload } from '../presenters/operator-editions.ts';
+import { deleteEditionUpload, deleteEditionUploadsBefore, findEditionUpload, insertEditionUpload } from '../repositories/edition-uploads.ts';
+import { checkEdition, publishCheckedEdition, requireCategory } from './import-edition.ts';
+import { findOperatorEdition } from './list-editions.ts';
+
+/** How long a previewed file waits to be published (decision 0020). */
+const UPLOAD_KEPT_SECONDS = 24 * 60 * 60;
+
+export const uploadGoneMessage = 'This preview is no longer available (it was published, or is over a day old). Upload the file again.';
+export const uploadChangedMessage = 'This is not the file that was previewed. Upload the file again.';
+
+/**
+ * The console's upload (product §10.13): the file (read by `readFile` once the category is known)
+ * checked by the same rules as the command line.
+ * With problems, every one with its row number and nothing stored; otherwise the file is kept
+ * (bytes and SHA-256) for publishing, and the preview of what changes is answered.
+ */
+export async function stageEditionUpload(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  operatorId: number,
+  query: EditionUploadQuery,
+  readFile: () => Promise<{ fileName: string; content: Uint8Array }>,
+): Promise<EditionUploadResponse> {
+  // An unknown category is refused before the file is read.
+  await requireCategory(ctx, String(query.category_id));
+  const file = await readFile();
+  const checked = await checkEdition(ctx, { category: String(query.category_id), name: query.name, rundate: query.rundate, fileName: file.fileName, content: file.content });
+  if (checked.status === 'rejected') {
+    return { status: 'rejected', problem_count: checked.problems.length, problems: checked.problems.slice(0, MAX_LISTED_PROBLEMS) };
+  }
+  const now = ctx.clock.now();
+  const uploadId = await ctx.db.transaction().execute(async (trx) => {
+    await deleteEditionUploadsBefore(trx, addSeconds(now, -UPLOAD_KEPT_SECONDS));
+    return insertEditionUpload(trx, {
+      category_id: checked.category.id,
+      name: checked.edition.name,
+      rundate: checked.edition.rundate,
+      file_name: file.fileName,
+      sha256: checked.sha256,
+      content: Buffer.from(file.content),
+      uploaded_by: operatorId,
+      created_at: now,
+    });
+  });
+  return presentCheckedUpload(uploadId, checked, utcDay(now));
+}
+
+/**
+ * Publishes a previewed file: the kept bytes, whose hash must be the preview's, are checked
+ * again by the same code (so what is stored is what was previewed, against the editions of now)
+ * and published; the kept file is removed in the same transaction, so a second click publishes
+ * nothing. An edition whose run date has come starts its announcement at once.
+ */
+export async function publishEditionUpload(ctx: AppContext, actor: Actor, uploadId: number, sha256: string): Promise<OperatorEdition> {
+  const upload = await findEditionUpload(ctx.db, uploadId);
+  if (!upload || upload.created_at < addSeconds(ctx.clock.now(), -UPLOAD_KEPT_SECONDS)) throw new AppError('NOT_FOUND', uploadGoneMessage);
+  if (upload.sha256 !== sha256) throw new AppError('VALIDATION_FAILED', uploadChangedMessage, { sha256: [uploadChangedMessage] });
+  const checked = await checkEdition(ctx, {
+    category: String(upload.category_id),
+    name: upload.name ?? undefined,
+    rundate: upload.rundate,
+    fileName: upload.file_name,
+    content: new Uint8Array(upload.content),
+  });
+  if (checked.status === 'rejected') throw new AppError('VALIDATION_FAILED', uploadChangedMessage);
+  const { id } = await publishCheckedEdition(ctx, checked, actor, async (trx) => {
+    if (!(await deleteEditionUpload(trx, upload.id))) throw new AppError('NOT_FOUND', uploadGoneMessage);
+  });
+  await startDueMailings(ctx);
+  return findOperatorEdition(ctx, id);
+}

@@ -1,0 +1,155 @@
+import type { EditionUploadResponse, PriceChange } from '@tradelist/contract/operator-editions';
+import buttonStyles from '../../../../components/ui/button.module.css';
+import { isApiError } from '../../../../lib/api-client';
+import { cx } from '../../../../lib/cx';
+import { serverErrorLines } from '../../../../lib/error-messages';
+import { formatCount, formatRunDate, formatUsd } from '../../../../lib/format';
+import { notify } from '../../../../lib/notify';
+import { usePublishEdition } from '../../api/manage-editions';
+import consoleStyles from '../operator-console.module.css';
+import styles from './editions.module.css';
+
+type Rejected = Extract<EditionUploadResponse, { status: 'rejected' }>;
+type Checked = Extract<EditionUploadResponse, { status: 'checked' }>;
+
+/** +10.0% from basis points; "new" when the old cost was 0. */
+function percent(bp: number | null): string {
+  if (bp === null) return 'new';
+  // Tenths of a percent from the integer, so 2615 bp reads 26.2% (no float rounding on the way).
+  const tenths = Math.round(bp / 10);
+  return `${tenths > 0 ? '+' : ''}${(tenths / 10).toFixed(1)}%`;
+}
+
+/** Every problem of a refused file, with its row number: nothing was stored. */
+export function EditionProblems({ result }: { result: Rejected }) {
+  const more = result.problem_count - result.problems.length;
+  return (
+    <section className={styles.editionsPanel} aria-labelledby="edition-problems-title">
+      <h2 id="edition-problems-title">
+        The file has {formatCount(result.problem_count)} problem{result.problem_count === 1 ? '' : 's'}; nothing was stored.
+      </h2>
+      <table className={consoleStyles.operatorConsoleTable}>
+        <caption>Problems</caption>
+        <thead>
+          <tr>
+            <th scope="col">Row</th>
+            <th scope="col">Problem</th>
+          </tr>
+        </thead>
+        <tbody>
+          {result.problems.map((problem, index) => (
+            <tr key={`${problem.row ?? 'file'}-${index}`}>
+              <td>{problem.row ?? 'File'}</td>
+              <td>{problem.message}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {more > 0 ? <p className={consoleStyles.operatorConsoleMuted}>… and {formatCount(more)} more.</p> : null}
+    </section>
+  );
+}
+
+function ChangesTable({ caption, changes }: { caption: string; changes: PriceChange[] }) {
+  if (changes.length === 0) return null;
+  return (
+    <table className={consoleStyles.operatorConsoleTable}>
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">SKU</th>
+          <th scope="col">Name</th>
+          <th scope="col">Old cost</th>
+          <th scope="col">New cost</th>
+          <th scope="col">Change</th>
+        </tr>
+      </thead>
+      <tbody>
+        {changes.map((change) => (
+          <tr key={change.sku}>
+            <td>{change.sku}</td>
+            <td>{change.name}</td>
+            <td>{formatUsd(change.old_cents)}</td>
+            <td>{formatUsd(change.new_cents)}</td>
+            <td className={change.change_cents > 0 ? styles.editionsUp : styles.editionsDown}>
+              {change.change_cents > 0 ? '+' : '−'}
+              {formatUsd(Math.abs(change.change_cents))} ({percent(change.change_bp)})
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/**
+ * What publishing the file would change against the category's previous edition (new, removed,
+ * dearer, cheaper, the biggest movers), and the button that publishes it now or on its run date.
+ */
+export function EditionPreview({ result, onDone }: { result: Checked; onDone: () => void }) {
+  const { edition, comparison } = result;
+  const publishesNow = edition.publishes === 'now';
+  const publish = usePublishEdition({
+    onSuccess(published) {
+      notify.success(
+        publishesNow ? `Published ${published.collection_id}; subscribers are being emailed.` : `${published.collection_id} will be published on ${formatRunDate(published.rundate)}.`,
+      );
+      onDone();
+    },
+    onError(error) {
+      const lines = isApiError(error) ? serverErrorLines(error.body) : [];
+      if (lines.length === 0) notify.error('The edition could not be published. Please try again.');
+      for (const line of lines) notify.error(line);
+    },
+  });
+  const counts = [
+    ['New', comparison.added],
+    ['Removed', comparison.removed],
+    ['Price up', comparison.price_up],
+    ['Price down', comparison.price_down],
+    ['Unchanged', comparison.unchanged],
+  ] as const;
+  return (
+    <section className={styles.editionsPanel} aria-labelledby="edition-preview-title">
+      <h2 id="edition-preview-title">Preview: {edition.name}</h2>
+      <p>
+        {edition.collection_id} · {result.category.name} ({edition.is_free ? 'free' : 'paid'}) · {formatCount(edition.item_count)} items · run date {formatRunDate(edition.rundate)}
+      </p>
+      {comparison.previous ? (
+        <>
+          <h3>
+            Compared with {comparison.previous.name} ({comparison.previous.collection_id})
+          </h3>
+          <ul className={styles.editionsCounts} aria-label="Changes">
+            {counts.map(([label, value]) => (
+              <li key={label}>
+                <strong>{formatCount(value)}</strong> {label}
+              </li>
+            ))}
+          </ul>
+          <ChangesTable caption="Biggest price increases" changes={comparison.examples.price_up} />
+          <ChangesTable caption="Biggest price decreases" changes={comparison.examples.price_down} />
+          {comparison.examples.added.length > 0 ? (
+            <p>New, for example: {comparison.examples.added.map((item) => `${item.name} (${item.sku}, ${formatUsd(item.cost_cents)})`).join('; ')}</p>
+          ) : null}
+          {comparison.examples.removed.length > 0 ? <p>Removed, for example: {comparison.examples.removed.map((item) => `${item.name} (${item.sku})`).join('; ')}</p> : null}
+        </>
+      ) : (
+        <p>This is the first edition of {result.category.name}: every item is new.</p>
+      )}
+      <div className={styles.editionsActions}>
+        <button
+          type="button"
+          className={cx(buttonStyles.button, buttonStyles.buttonPrimary)}
+          disabled={publish.isPending}
+          onClick={() => publish.mutate({ uploadId: result.upload_id, sha256: result.sha256 })}
+        >
+          {publishesNow ? 'Publish now' : `Publish on ${formatRunDate(edition.rundate)}`}
+        </button>
+        <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonOutline)} disabled={publish.isPending} onClick={onDone}>
+          Discard
+        </button>
+      </div>
+    </section>
+  );
+}
