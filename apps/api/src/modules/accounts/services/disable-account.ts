@@ -14,12 +14,17 @@ export async function disableAccount(ctx: Pick<AppContext, 'db' | 'clock'>, user
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
     const user = await requireUserForUpdate(trx, userId);
-    if (user.role === 'operator') throw new AppError('CONFLICT', `${user.email} is an operator: revoke the operator role first (npm run admin -- revoke-operator ${user.email}).`);
-    if (!user.is_active) throw new AppError('CONFLICT', `${user.email} is already disabled.`);
+    refuseDisabling(user);
     await updateUser(trx, user.id, { is_active: false }, now);
     await deleteSessionsOfUser(trx, user.id);
     await record(trx, user);
   });
+}
+
+/** Throws when the account may not be disabled: an operator's, or one disabled already. */
+export function refuseDisabling(user: Pick<User, 'email' | 'role' | 'is_active'>): void {
+  if (user.role === 'operator') throw new AppError('CONFLICT', `${user.email} is an operator: revoke the operator role first (npm run admin -- revoke-operator ${user.email}).`);
+  if (!user.is_active) throw new AppError('CONFLICT', `${user.email} is already disabled.`);
 }
 
 /** Enables a disabled account again; its owner signs in as before. */

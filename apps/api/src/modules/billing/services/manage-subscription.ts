@@ -49,6 +49,29 @@ export async function cancelSubscription(ctx: AppContext, userId: number): Promi
 }
 
 /**
+ * Stops the renewal of the user's subscription at Stripe, if it renews (the operator's disabling
+ * of an account: a disabled account is not billed again). The period already paid keeps running
+ * at Stripe and ends there; nothing else changes. Answers whether a renewal was stopped.
+ */
+export async function stopRenewal(ctx: AppContext, userId: number): Promise<boolean> {
+  const stopped = await withStripe(ctx, 'stop a renewal', () =>
+    withBillingLock(ctx, userId, async (trx, user) => {
+      const subscription = entitlingSubscription(await listSubscriptionsOfUser(trx, user.id, { forUpdate: true }), ctx.clock.now());
+      if (!subscription?.stripe_subscription_id || subscription.source !== 'stripe_subscription') return false;
+      if (subscription.status === 'canceled' || !subscription.auto_renew) return false;
+      await requireStripe(ctx).subscriptions.update(
+        subscription.stripe_subscription_id,
+        { cancel_at_period_end: true },
+        { idempotencyKey: `tradelist-cancel-${subscription.stripe_subscription_id}-${subscription.period_end.getTime()}` },
+      );
+      await syncStripeSubscription(ctx, trx, user, subscription.stripe_subscription_id);
+      return true;
+    }),
+  );
+  return stopped === true;
+}
+
+/**
  * The refund of product §1/§9: within 10 days after an auto-renewal, with nothing downloaded
  * since, the renewal payment is refunded through Stripe, the subscription ends at Stripe and
  * here at once, and a confirmation is mailed. The subscription rows stay locked meanwhile, so

@@ -3,10 +3,10 @@ import { formatCents } from '@tradelist/pricing/money';
 import type { AppContext } from '../../../context.ts';
 import { AppError, validationFailed } from '../../../errors.ts';
 import { findUserById } from '../../accounts/repositories/users.ts';
-import { disableAccount, enableAccount } from '../../accounts/services/disable-account.ts';
+import { disableAccount, enableAccount, refuseDisabling } from '../../accounts/services/disable-account.ts';
 import { resendActivationFor } from '../../accounts/services/resend-activation.ts';
 import { grantSubscription } from '../../billing/services/grant-subscription.ts';
-import { requestRefund } from '../../billing/services/manage-subscription.ts';
+import { requestRefund, stopRenewal } from '../../billing/services/manage-subscription.ts';
 import { refundPaymentAsException } from '../../billing/services/refund-payment.ts';
 import { revokeSubscription } from '../../billing/services/revoke-subscription.ts';
 import { recordComplimentaryGrant, recordComplimentaryRevoke, recordOperatorAction, type Actor } from './audit-log.ts';
@@ -99,14 +99,31 @@ export async function refundUserPayment(ctx: AppContext, actor: Actor, userId: n
   return answer(ctx, userId, `Refunded $${formatCents(result.payment.amount_cents)} as an exception.${ended}`);
 }
 
-/** Disables the account: sessions end, sign-ins and calls are refused (the accounts module's rule). */
+/**
+ * Disables the account: sessions end, sign-ins and calls are refused (the accounts module's rule),
+ * and a renewing subscription stops renewing at Stripe first, so a disabled account is never
+ * billed again. When Stripe cannot be reached the answer is 502 and the account stays as it was.
+ */
 export async function disableUser(ctx: AppContext, actor: Actor, userId: number, reason: string): Promise<OperatorUserActionResponse> {
   if (actor.id === userId) throw new AppError('CONFLICT', 'You cannot disable your own account.');
+  const user = await findUserById(ctx.db, userId);
+  if (!user) throw new AppError('NOT_FOUND', 'There is no such user.');
+  // The account's own rule refuses before Stripe is asked (and again under the row lock).
+  refuseDisabling(user);
+  const renewalStopped = await stopRenewal(ctx, userId);
   const now = ctx.clock.now();
-  await disableAccount(ctx, userId, (trx, user) =>
-    recordOperatorAction(trx, now, actor, { action: 'user.disable', subjectType: 'user', subjectId: user.id, before: { disabled: false }, after: { disabled: true }, reason: reason || null }),
+  await disableAccount(ctx, userId, (trx, disabled) =>
+    recordOperatorAction(trx, now, actor, {
+      action: 'user.disable',
+      subjectType: 'user',
+      subjectId: disabled.id,
+      before: { disabled: false },
+      after: { disabled: true, renewal_stopped: renewalStopped },
+      reason: reason || null,
+    }),
   );
-  return answer(ctx, userId, `${await emailOf(ctx, userId)} is disabled: signed out everywhere, and sign-ins are refused.`);
+  const renewal = renewalStopped ? ' Their subscription no longer renews.' : '';
+  return answer(ctx, userId, `${await emailOf(ctx, userId)} is disabled: signed out everywhere, and sign-ins are refused.${renewal}`);
 }
 
 /** Enables a disabled account again. */

@@ -108,3 +108,23 @@ describe('refunds from the console', () => {
     expect((await paymentsOf(b))[0]!.refunded_at).toBeNull();
   });
 });
+
+describe('disabling a paying subscriber', () => {
+  test('stops the renewal at Stripe before the account is disabled: the paid year runs out and is not renewed', async () => {
+    const b = await buyer(p, 'op-disable-renewing');
+    await subscribe(p, b);
+    const [subscription] = await subscriptionsOf(b);
+    expect(subscription).toMatchObject({ source: 'stripe_subscription', auto_renew: true });
+    const op = await operator('disable-renewing-op');
+
+    const response = await op.client.post(buildEndpointPath(api.operator.disableUser.path, { id: b.userId }), { reason: 'Fraud reported by the bank' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().message).toContain('Their subscription no longer renews.');
+
+    const atStripe = await p.stripe.subscriptions.retrieve(subscription!.stripe_subscription_id!);
+    expect(atStripe.cancel_at_period_end).toBe(true);
+    expect((await subscriptionsOf(b))[0]).toMatchObject({ auto_renew: false });
+    const [entry] = await p.t.database.db.selectFrom('operator_audit_log').selectAll().where('action', '=', 'user.disable').where('subject_id', '=', String(b.userId)).execute();
+    expect(entry).toMatchObject({ after: { disabled: true, renewal_stopped: true }, reason: 'Fraud reported by the bank' });
+  });
+});

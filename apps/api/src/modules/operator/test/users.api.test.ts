@@ -201,7 +201,7 @@ describe('disabling an account', () => {
 
     const entries = await auditEntries(userId!);
     expect(entries.map((e) => [e.action, e.before, e.after, e.reason])).toEqual([
-      ['user.disable', { disabled: false }, { disabled: true }, 'Chargeback fraud reported by the bank'],
+      ['user.disable', { disabled: false }, { disabled: true, renewal_stopped: false }, 'Chargeback fraud reported by the bank'],
       ['user.enable', { disabled: true }, { disabled: false }, null],
     ]);
   });
