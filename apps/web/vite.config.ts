@@ -9,7 +9,7 @@ const apiProxyTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3001';
 // In development the API runs on its own port; the browser still talks to one origin.
 const proxy = { '/api': { target: apiProxyTarget, changeOrigin: false } };
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: webRoot,
   plugins: [react()],
   // CSS modules (docs/decisions/0007-web-styles.md): `.site-nav__link` is `styles.siteNavLink` in TSX.
@@ -17,7 +17,9 @@ export default defineConfig({
   server: { port, strictPort: true, proxy },
   preview: { port, strictPort: true, proxy },
   build: {
-    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    // The client build goes to dist/ (served as static files); the server entry of the public
+    // site (`vite build --ssr src/entry-site-server.tsx`) to dist-server/, which is never served.
+    outDir: fileURLToPath(new URL(isSsrBuild ? './dist-server' : './dist', import.meta.url)),
     emptyOutDir: true,
     // dist/.vite/manifest.json maps source modules to chunks (scripts/measure-first-visit.ts reads
     // it); the server does not serve dot folders.
@@ -25,13 +27,18 @@ export default defineConfig({
     // The production CSP forbids inline scripts; never inline assets as data: scripts either.
     assetsInlineLimit: 0,
     rolldownOptions: {
+      // Two pages: the single-page app (index.html) and the public site's hydration entry, whose
+      // pages the server renders (docs/decisions/0017-server-rendered-public-site.md).
+      input: isSsrBuild ? undefined : { app: fileURLToPath(new URL('./index.html', import.meta.url)), site: fileURLToPath(new URL('./src/entry-site-client.tsx', import.meta.url)) },
       output: {
         // Libraries change less often than the app: separate chunks cache across deploys. Only the
         // libraries every page needs are grouped here; the others (forms, the virtual list) stay
         // with the lazy chunks that use them, so a first visit to / does not download them.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+            // React alone: the public site's pages hydrate with it and without the router.
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
             {
               name: 'vendor',
               test: /node_modules[\\/](@tanstack[\\/](react-query|query-core)|react-toastify|clsx|zod)[\\/]/,
@@ -43,4 +50,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

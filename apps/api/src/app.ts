@@ -17,14 +17,14 @@ import { trackInFlightRequests } from './http/in-flight.ts';
 import { requestLogController } from './http/request-log.ts';
 import { registerSecurityHeaders } from './security/security-headers.ts';
 import { sessionCookieName } from './security/session-plugin.ts';
-import { registerWebApp } from './http/web-app.ts';
+import { registerWebApp, type SiteRenderer } from './http/web-app.ts';
 import { accountRoutes, unsubscribeRoutes, unsubscribeVerifier } from './modules/accounts/routes.ts';
 import { adminCliRoutes } from './modules/operator/admin-cli-routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { syncRoutes } from './modules/sync/routes.ts';
 import { operatorRoutes } from './modules/operator/routes.ts';
 import { contentRoutes, siteFileRoutes } from './modules/content/routes.ts';
-import { contentPageStatus } from './modules/content/services/blog-posts.ts';
+import { siteDataSource } from './modules/content/services/site-data.ts';
 import { billingRoutes, stripeWebhookRoutes, stripeWebhookVerifier } from './modules/billing/routes.ts';
 import { configRoutes } from './http/config-routes.ts';
 import { profilePictureFiles, profileRoutes } from './modules/profile/routes.ts';
@@ -47,6 +47,8 @@ export interface BuildAppOptions {
    * WORKERS=0 (worker processes run them) and in tests, which drive them by hand.
    */
   startWorkers?: boolean;
+  /** The public site's renderer; by default the built web app's (tests render from source). */
+  siteRenderer?: SiteRenderer;
 }
 
 // How long shutdown waits for running handlers before it closes the database under them.
@@ -145,7 +147,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   siteFileRoutes(app, ctx);
-  await registerWebApp(app, config, refuseMethod, (pathname) => contentPageStatus(ctx.db, pathname));
+  await registerWebApp(app, config, { refuseMethod, siteData: siteDataSource(ctx), siteRenderer: options.siteRenderer });
 
   if (options.startWorkers !== false) {
     app.addHook('onReady', async () => queue.start());

@@ -1,0 +1,109 @@
+import { isAppRoute } from '@tradelist/contract/app-routes';
+import type { ClientManifest, CreateSiteRenderer, SiteDataSource, SiteRenderRequest } from '@tradelist/contract/site';
+import { renderToString } from 'react-dom/server';
+import { createMarkdownRenderer, renderPost } from '../../features/blog';
+import { jsonScriptText } from '../../lib/json-script';
+import { SiteApp } from './site-app';
+import { escapeHtml, headTags, pageMeta } from './site-head';
+import { loadSitePage, sitePages } from './site-pages';
+import { matchSiteRoute, type SiteRoute } from './site-routes';
+import { siteStateElementId, type SiteContent, type SiteState } from './site-state';
+
+/** The client build's entry for the site's pages (vite.config.ts). */
+export const siteClientEntry = 'src/entry-site-client.tsx';
+
+let markdownRenderer: Promise<(markdown: string) => string> | undefined;
+
+/** The post sanitiser runs on a jsdom window, made once per process on the first post. */
+function renderMarkdown(): Promise<(markdown: string) => string> {
+  markdownRenderer ??= import('jsdom').then(({ JSDOM }) =>
+    createMarkdownRenderer(new JSDOM('').window as unknown as Parameters<typeof createMarkdownRenderer>[0]),
+  );
+  return markdownRenderer;
+}
+
+/** The page's content, read through the API's services; null for a post that is not published. */
+async function loadContent(route: SiteRoute, data: SiteDataSource): Promise<SiteContent | null> {
+  switch (route.page) {
+    case 'home':
+      return { page: 'home', plans: await data.plans() };
+    case 'electrical':
+      return { page: 'electrical', groups: await data.listGroups('electrical') };
+    case 'allBlogs':
+      return { page: 'allBlogs', posts: await data.blogPosts() };
+    case 'blogPost': {
+      const post = await data.blogPost(route.key);
+      return post ? { page: 'blogPost', post: renderPost(post, await renderMarkdown()) } : null;
+    }
+    case 'faq':
+    case 'marketing':
+      return { page: route.page };
+  }
+}
+
+interface PageAssets {
+  styles: string[];
+  preloads: string[];
+  entry: string | null;
+}
+
+/** The files a page needs from the client build: the entry, the page's chunk, their imports and styles. */
+function pageAssets(manifest: ClientManifest | null, pageModule: string): PageAssets {
+  if (!manifest?.[siteClientEntry]) return { styles: [], preloads: [], entry: null };
+  const seen = new Set<string>();
+  const queue = [siteClientEntry, pageModule];
+  while (queue.length > 0) {
+    const key = queue.shift()!;
+    if (seen.has(key) || !manifest[key]) continue;
+    seen.add(key);
+    queue.push(...(manifest[key].imports ?? []));
+  }
+  const chunks = [...seen].map((key) => manifest[key]!);
+  const entry = `/${manifest[siteClientEntry].file}`;
+  return {
+    entry,
+    styles: [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))].map((file) => `/${file}`),
+    preloads: chunks.map((chunk) => `/${chunk.file}`).filter((file) => file !== entry),
+  };
+}
+
+function documentHtml(head: string, assets: PageAssets, body: string, state: SiteState): string {
+  const styles = assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`);
+  const preloads = assets.preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`);
+  const entry = assets.entry ? [`<script type="module" src="${escapeHtml(assets.entry)}"></script>`] : [];
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1.0">
+    <meta name="theme-color" content="#0b1b33">
+    <link rel="icon" type="image/svg+xml" href="/favicon.svg">
+    ${head}
+    ${[...styles, ...preloads, ...entry].join('\n    ')}
+  </head>
+  <body>
+    <div id="root">${body}</div>
+    <script type="application/json" id="${siteStateElementId}">${jsonScriptText(state)}</script>
+  </body>
+</html>
+`;
+}
+
+/**
+ * The server's renderer of the public site (docs/decisions/0017-server-rendered-public-site.md):
+ * the page's content is read at request time (a post the operator publishes is served at once),
+ * rendered with React to HTML, and sent with its head and the state the browser hydrates from.
+ * The app's own pages (sign-in, dashboard...) answer null: they are the single-page app's.
+ */
+export const createSiteRenderer: CreateSiteRenderer = (manifest) => async (request: SiteRenderRequest) => {
+  const { pathname } = new URL(request.url, request.origin);
+  const route = matchSiteRoute(pathname);
+  if (!route && isAppRoute(pathname)) return null;
+  const content: SiteContent = (route ? await loadContent(route, request.data) : null) ?? { page: 'notFound' };
+  const state: SiteState = { pathname, supportEmail: request.supportEmail, content };
+  const Page = await loadSitePage(content.page);
+  const body = renderToString(<SiteApp state={state} Page={Page as Parameters<typeof SiteApp>[0]['Page']} />);
+  const head = headTags(pageMeta(state, request.origin), request.origin);
+  const html = documentHtml(head, pageAssets(manifest, sitePages[content.page].module), body, state);
+  return { status: content.page === 'notFound' ? 404 : 200, html };
+};
