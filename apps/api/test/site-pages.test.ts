@@ -1,5 +1,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import { JSDOM } from 'jsdom';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -189,6 +190,18 @@ describe('the public site is rendered by the server', () => {
       expect(meta(document, 'meta[name="description"]'), url).toBeTruthy();
       expect(document.querySelector('script[type="application/ld+json"]'), url).not.toBeNull();
     }
+  });
+
+  test('a page is sent compressed to a browser that accepts it: Brotli first, else gzip', async () => {
+    const plain = await get('/faq');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    const brotli = await t.app.inject({ method: 'GET', url: '/faq', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).toString('utf8')).toBe(plain.body);
+    const gzip = await t.app.inject({ method: 'GET', url: '/faq', headers: { 'accept-encoding': 'gzip, br;q=0' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain.body);
   });
 
   test("the app's own routes still get the single-page app's page with 200", async () => {

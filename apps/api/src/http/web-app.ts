@@ -1,10 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { isAppRoute } from '@tradelist/contract/app-routes';
 import type { ClientManifest, CreateSiteRenderer, SiteDataSource, SitePageResponse } from '@tradelist/contract/site';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config/env.ts';
 import { AppError } from '../errors.ts';
 import type { RefuseMethod } from './method-not-allowed.ts';
@@ -37,6 +38,23 @@ async function loadBuiltSiteRenderer(dist: string): Promise<SiteRenderer | undef
   return module.createSiteRenderer(manifest);
 }
 
+// A page is compressed at each request: a fast Brotli level (the default 11 is for build time).
+const brotliOptions = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } };
+
+/** The encoding a page is sent with: Brotli, else gzip, when the browser accepts it. */
+export function pageEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, quality]) => !/^\s*q=0(\.0*)?\s*$/.test(quality ?? ''))
+      .map(([name]) => name!.trim().toLowerCase()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return undefined;
+}
+
 export interface WebAppOptions {
   refuseMethod?: RefuseMethod;
   /** What the public site's pages show, read through the modules' services (app.ts composes it). */
@@ -63,6 +81,8 @@ export async function registerWebApp(app: FastifyInstance, config: Config, optio
       root: dist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies (apps/web/scripts/precompress.ts); sent to browsers that accept them.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
@@ -70,9 +90,13 @@ export async function registerWebApp(app: FastifyInstance, config: Config, optio
     });
   }
 
-  const sendPage = (reply: FastifyReply, page: SitePageResponse) =>
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, page: SitePageResponse) => {
     // Rendered per request from current content: revalidated on every visit, never stale.
-    reply.code(page.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page.html);
+    void reply.code(page.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+    const encoding = pageEncoding(request.headers['accept-encoding']);
+    if (!encoding) return reply.send(page.html);
+    return reply.header('content-encoding', encoding).send(encoding === 'br' ? brotliCompressSync(page.html, brotliOptions) : gzipSync(page.html));
+  };
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -82,7 +106,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config, optio
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') throw new AppError('NOT_FOUND', 'Not found.');
     const page = await renderSite?.({ url: request.url, origin: config.appUrl, supportEmail: config.supportEmail, data: siteData });
-    if (page) return sendPage(reply, page);
+    if (page) return sendPage(request, reply, page);
     const status = isAppRoute(pathname) ? 200 : 404;
     if (!indexHtml) {
       return reply

@@ -1,16 +1,13 @@
 import { isAppRoute } from '@tradelist/contract/app-routes';
-import type { ClientManifest, CreateSiteRenderer, SiteDataSource, SiteRenderRequest } from '@tradelist/contract/site';
+import type { ClientManifest, CreateSiteRenderer, SiteDataSource, SitePageResponse, SiteRenderRequest } from '@tradelist/contract/site';
 import { renderToString } from 'react-dom/server';
 import { createMarkdownRenderer, renderPost } from '../../features/blog';
 import { jsonScriptText } from '../../lib/json-script';
 import { SiteApp } from './site-app';
 import { escapeHtml, headTags, pageMeta } from './site-head';
-import { loadSitePage, sitePages } from './site-pages';
+import { loadSitePage, siteClientEntry, sitePages } from './site-pages';
 import { matchSiteRoute, type SiteRoute } from './site-routes';
 import { siteStateElementId, type SiteContent, type SiteState } from './site-state';
-
-/** The client build's entry for the site's pages (vite.config.ts). */
-export const siteClientEntry = 'src/entry-site-client.tsx';
 
 let markdownRenderer: Promise<(markdown: string) => string> | undefined;
 
@@ -95,7 +92,13 @@ function documentHtml(head: string, assets: PageAssets, body: string, state: Sit
  * rendered with React to HTML, and sent with its head and the state the browser hydrates from.
  * The app's own pages (sign-in, dashboard...) answer null: they are the single-page app's.
  */
-export const createSiteRenderer: CreateSiteRenderer = (manifest) => async (request: SiteRenderRequest) => {
+export const createSiteRenderer: CreateSiteRenderer = (manifest) => {
+  // The sanitiser's window takes a moment to make: ready before the first post is asked for.
+  void renderMarkdown();
+  return (request) => renderSitePage(manifest, request);
+};
+
+async function renderSitePage(manifest: ClientManifest | null, request: SiteRenderRequest): Promise<SitePageResponse | null> {
   const { pathname } = new URL(request.url, request.origin);
   const route = matchSiteRoute(pathname);
   if (!route && isAppRoute(pathname)) return null;
@@ -106,4 +109,4 @@ export const createSiteRenderer: CreateSiteRenderer = (manifest) => async (reque
   const head = headTags(pageMeta(state, request.origin), request.origin);
   const html = documentHtml(head, pageAssets(manifest, sitePages[content.page].module), body, state);
   return { status: content.page === 'notFound' ? 404 : 200, html };
-};
+}

@@ -1,6 +1,9 @@
 import type { ComponentType } from 'react';
 import type { ContentOf, SitePageName } from './site-state';
 
+/** The client build's entry for the site's pages (vite.config.ts): it hydrates them. */
+export const siteClientEntry = 'src/entry-site-client.tsx';
+
 type PageComponent<Name extends SitePageName> = ComponentType<{ content: ContentOf<Name> }>;
 
 /**

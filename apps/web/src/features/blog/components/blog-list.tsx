@@ -18,9 +18,18 @@ export function BlogList({ posts }: { posts: readonly BlogPostSummary[] }) {
         <p className={blogStyles.status}>No articles yet. Check back soon.</p>
       ) : (
         <ul className={blogStyles.cardGrid}>
-          {posts.map((post) => (
+          {posts.map((post, index) => (
             <li key={post.id} className={blogStyles.card}>
-              <img className={blogStyles.cardThumbnail} src={post.blog_thumbnail} alt="" width={640} height={360} loading="lazy" />
+              {/* The first cards are the page's largest paint: fetched at once; the others as they scroll in. */}
+              <img
+                className={blogStyles.cardThumbnail}
+                src={post.blog_thumbnail}
+                alt=""
+                width={640}
+                height={360}
+                loading={index < 2 ? 'eager' : 'lazy'}
+                fetchPriority={index === 0 ? 'high' : 'auto'}
+              />
               <div className={blogStyles.cardBody}>
                 <p className={blogStyles.category}>{post.category}</p>
                 <h2 className={blogStyles.cardTitle}>
