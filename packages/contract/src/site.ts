@@ -40,8 +40,9 @@ export interface SitePageResponse {
 export type ClientManifest = Record<string, { file: string; isEntry?: boolean; imports?: string[]; css?: string[] }>;
 
 /**
- * The server entry's one export, made once per process with the client build's manifest (none
- * when rendering from source in tests: the page then has no scripts or stylesheets). It answers
+ * The server entry's one export, made once per process with what the pages' scripts and styles
+ * are: the client build's manifest; `'vite-dev-server'` in development (the Vite dev server's
+ * modules); null when rendering from source in tests (the pages then name no script). It answers
  * null for the app's own pages (sign-in, dashboard...), which are the single-page app's.
  */
-export type CreateSiteRenderer = (manifest: ClientManifest | null) => (request: SiteRenderRequest) => Promise<SitePageResponse | null>;
+export type CreateSiteRenderer = (client: ClientManifest | 'vite-dev-server' | null) => (request: SiteRenderRequest) => Promise<SitePageResponse | null>;

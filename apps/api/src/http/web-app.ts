@@ -55,6 +55,14 @@ export function pageEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' 
   return undefined;
 }
 
+/** `npm run dev`: pages rendered from the current source, naming the Vite dev server's scripts. */
+async function loadSourceSiteRenderer(app: FastifyInstance): Promise<SiteRenderer> {
+  const { siteRendererFromSource } = await import('./site-renderer-from-source.ts');
+  const { renderer, close } = await siteRendererFromSource('vite-dev-server');
+  app.addHook('onClose', close);
+  return renderer;
+}
+
 export interface WebAppOptions {
   refuseMethod?: RefuseMethod;
   /** What the public site's pages show, read through the modules' services (app.ts composes it). */
@@ -75,7 +83,9 @@ export async function registerWebApp(app: FastifyInstance, config: Config, optio
   const { refuseMethod, siteData } = options;
   const dist = findWebDist(config);
   const indexHtml = dist ? readFileSync(path.join(dist, 'index.html'), 'utf8') : undefined;
-  const renderSite = options.siteRenderer ?? (dist ? await loadBuiltSiteRenderer(dist) : undefined);
+  const renderSite =
+    options.siteRenderer ??
+    (config.webSiteFromSource ? await loadSourceSiteRenderer(app) : dist ? await loadBuiltSiteRenderer(dist) : undefined);
   if (dist) {
     await app.register(fastifyStatic, {
       root: dist,

@@ -6,7 +6,7 @@ import type { AppContext } from '../../src/context.ts';
 import type { DatabaseHandle } from '../../src/db/database.ts';
 import type { Clock } from '../../src/lib/clock.ts';
 import { createTestDatabase } from './test-database.ts';
-import { siteRendererFromSource } from './site-renderer.ts';
+import { siteRendererFromSource } from '../../src/http/site-renderer-from-source.ts';
 
 /** The tests' token-encryption key (id `test`). */
 export const TEST_TOKEN_KEY = `test:${Buffer.alloc(32, 42).toString('base64')}`;
@@ -46,7 +46,7 @@ export async function createTestApp(
     logStream?: { write(line: string): void };
     /** Level of the logger given `logStream`; info by default. */
     logLevel?: string;
-    /** Renders the public site's pages from the web app's source (site-renderer.ts). */
+    /** Renders the public site's pages from the web app's source (src/http/site-renderer-from-source.ts). */
     site?: boolean;
   } = {},
 ): Promise<TestApp> {
@@ -63,7 +63,7 @@ export async function createTestApp(
   const database = await createTestDatabase();
   const clock = new TestClock();
   const logger = options.logStream ? { ...loggerOptions(options.logLevel ?? 'info'), stream: options.logStream } : false;
-  const site = options.site ? await siteRendererFromSource() : undefined;
+  const site = options.site ? await siteRendererFromSource(null) : undefined;
   const { app, ctx } = await buildApp({ config, database, clock, logger, startWorkers: false, ...(site ? { siteRenderer: site.renderer } : {}) });
   try {
     options.beforeReady?.(app);

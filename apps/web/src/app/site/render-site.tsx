@@ -41,12 +41,19 @@ async function loadContent(route: SiteRoute, data: SiteDataSource): Promise<Site
 interface PageAssets {
   styles: string[];
   preloads: string[];
-  entry: string | null;
+  /** Module scripts, run in this order. */
+  scripts: string[];
 }
 
+/** In development: Vite's client, React's refresh preamble (vite.config.ts), then the entry from source. */
+export const devServerScripts = ['/@vite/client', '/@site-react-refresh-preamble', `/${siteClientEntry}`];
+
 /** The files a page needs from the client build: the entry, the page's chunk, their imports and styles. */
-function pageAssets(manifest: ClientManifest | null, pageModule: string): PageAssets {
-  if (!manifest?.[siteClientEntry]) return { styles: [], preloads: [], entry: null };
+function pageAssets(client: ClientManifest | 'vite-dev-server' | null, pageModule: string): PageAssets {
+  if (client === 'vite-dev-server') return { styles: [], preloads: [], scripts: devServerScripts };
+  const entryChunk = client?.[siteClientEntry];
+  if (!client || !entryChunk) return { styles: [], preloads: [], scripts: [] };
+  const manifest = client;
   const seen = new Set<string>();
   const queue = [siteClientEntry, pageModule];
   while (queue.length > 0) {
@@ -56,9 +63,9 @@ function pageAssets(manifest: ClientManifest | null, pageModule: string): PageAs
     queue.push(...(manifest[key].imports ?? []));
   }
   const chunks = [...seen].map((key) => manifest[key]!);
-  const entry = `/${manifest[siteClientEntry].file}`;
+  const entry = `/${entryChunk.file}`;
   return {
-    entry,
+    scripts: [entry],
     styles: [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))].map((file) => `/${file}`),
     preloads: chunks.map((chunk) => `/${chunk.file}`).filter((file) => file !== entry),
   };
@@ -67,7 +74,7 @@ function pageAssets(manifest: ClientManifest | null, pageModule: string): PageAs
 function documentHtml(head: string, assets: PageAssets, body: string, state: SiteState): string {
   const styles = assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`);
   const preloads = assets.preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`);
-  const entry = assets.entry ? [`<script type="module" src="${escapeHtml(assets.entry)}"></script>`] : [];
+  const entry = assets.scripts.map((src) => `<script type="module" src="${escapeHtml(src)}"></script>`);
   return `<!doctype html>
 <html lang="en">
   <head>
@@ -92,13 +99,13 @@ function documentHtml(head: string, assets: PageAssets, body: string, state: Sit
  * rendered with React to HTML, and sent with its head and the state the browser hydrates from.
  * The app's own pages (sign-in, dashboard...) answer null: they are the single-page app's.
  */
-export const createSiteRenderer: CreateSiteRenderer = (manifest) => {
+export const createSiteRenderer: CreateSiteRenderer = (client) => {
   // The sanitiser's window takes a moment to make: ready before the first post is asked for.
   void renderMarkdown();
-  return (request) => renderSitePage(manifest, request);
+  return (request) => renderSitePage(client, request);
 };
 
-async function renderSitePage(manifest: ClientManifest | null, request: SiteRenderRequest): Promise<SitePageResponse | null> {
+async function renderSitePage(client: ClientManifest | 'vite-dev-server' | null, request: SiteRenderRequest): Promise<SitePageResponse | null> {
   const { pathname } = new URL(request.url, request.origin);
   const route = matchSiteRoute(pathname);
   if (!route && isAppRoute(pathname)) return null;
@@ -107,6 +114,6 @@ async function renderSitePage(manifest: ClientManifest | null, request: SiteRend
   const Page = await loadSitePage(content.page);
   const body = renderToString(<SiteApp state={state} Page={Page as Parameters<typeof SiteApp>[0]['Page']} />);
   const head = headTags(pageMeta(state, request.origin), request.origin);
-  const html = documentHtml(head, pageAssets(manifest, sitePages[content.page].module), body, state);
+  const html = documentHtml(head, pageAssets(client, sitePages[content.page].module), body, state);
   return { status: content.page === 'notFound' ? 404 : 200, html };
 }
