@@ -53,7 +53,7 @@ export const webLayerZones = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '.tmp/**', 'data/**', 'test-results/**'] },
+  { ignores: ['**/dist/**', '**/dist-server/**', '**/node_modules/**', '.tmp/**', 'data/**', 'test-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

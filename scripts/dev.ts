@@ -60,7 +60,8 @@ const seeded = spawnSync('npx', ['tsx', 'apps/api/src/cli.ts', 'seed'], { cwd: r
 if (seeded.status !== 0) process.exit(seeded.status ?? 1);
 
 const children: ChildProcess[] = [
-  spawn('npx', ['tsx', 'watch', 'apps/api/src/server.ts'], { cwd: root, stdio: 'inherit', env }),
+  // The public site's pages are rendered from source by the server (through Vite), behind Vite's proxy.
+  spawn('npx', ['tsx', 'watch', 'apps/api/src/server.ts'], { cwd: root, stdio: 'inherit', env: { ...env, WEB_SITE_FROM_SOURCE: '1' } }),
   spawn('npx', ['vite', '--port', webPort, '--strictPort'], {
     cwd: `${root}apps/web`,
     stdio: 'inherit',

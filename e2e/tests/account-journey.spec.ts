@@ -44,6 +44,8 @@ test('register, activate from the mailed link, log in, land on the dashboard, lo
 
   await page.getByRole('button', { name: 'Logout' }).first().click();
   await expect(page).toHaveURL(/\/$/);
+  // The home page is the server's: the app hands over to it.
+  await expect(page.getByRole('heading', { level: 1, name: 'Accurate contractor price lists, updated monthly' })).toBeVisible();
   expect(await page.evaluate(() => Object.keys(localStorage))).toEqual([]);
   await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
   // The server session is gone too: the dashboard's API refuses the old cookies.

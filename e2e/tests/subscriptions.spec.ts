@@ -237,7 +237,10 @@ test("'Subscribe and save', the pricing cards' 'Get started' and the header's ca
   await expect(plans).toBeVisible();
 
   await page.goto('/#pricing');
-  await page.getByRole('link', { name: 'Get started with the Annual plan' }).click();
+  // The server renders the page for a visitor; once hydrated it reads the stored email (product §2).
+  const getStarted = page.getByRole('link', { name: 'Get started with the Annual plan' });
+  await expect(getStarted).toHaveAttribute('href', '/dashboard/subscriptions');
+  await getStarted.click();
   await expect(page).toHaveURL(/\/dashboard\/subscriptions$/);
   await expect(plans).toBeVisible();
 });

@@ -17,7 +17,7 @@ import { trackInFlightRequests } from './http/in-flight.ts';
 import { requestLogController } from './http/request-log.ts';
 import { registerSecurityHeaders } from './security/security-headers.ts';
 import { sessionCookieName } from './security/session-plugin.ts';
-import { registerWebApp } from './http/web-app.ts';
+import { registerWebApp, type SiteRenderer } from './http/web-app.ts';
 import { accountRoutes, unsubscribeRoutes, unsubscribeVerifier } from './modules/accounts/routes.ts';
 import { adminCliRoutes } from './modules/operator/admin-cli-routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
@@ -27,7 +27,7 @@ import { operatorUsersRoutes } from './modules/operator/users-routes.ts';
 import { operatorContentRoutes } from './modules/operator/content-routes.ts';
 import { operatorEditionsRoutes } from './modules/operator/editions-routes.ts';
 import { contentRoutes, siteFileRoutes } from './modules/content/routes.ts';
-import { contentPageStatus } from './modules/content/services/blog-posts.ts';
+import { siteDataSource } from './modules/content/services/site-data.ts';
 import { billingRoutes, stripeWebhookRoutes, stripeWebhookVerifier } from './modules/billing/routes.ts';
 import { configRoutes } from './http/config-routes.ts';
 import { profilePictureFiles, profileRoutes } from './modules/profile/routes.ts';
@@ -50,6 +50,8 @@ export interface BuildAppOptions {
    * WORKERS=0 (worker processes run them) and in tests, which drive them by hand.
    */
   startWorkers?: boolean;
+  /** The public site's renderer; by default the built web app's (tests render from source). */
+  siteRenderer?: SiteRenderer;
 }
 
 // How long shutdown waits for running handlers before it closes the database under them.
@@ -148,7 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   siteFileRoutes(app, ctx);
-  await registerWebApp(app, config, refuseMethod, (pathname) => contentPageStatus(ctx.db, pathname));
+  await registerWebApp(app, config, { refuseMethod, siteData: siteDataSource(ctx), siteRenderer: options.siteRenderer });
 
   if (options.startWorkers !== false) {
     app.addHook('onReady', async () => queue.start());

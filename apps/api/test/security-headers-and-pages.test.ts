@@ -6,7 +6,6 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { simulatorEnv, startSimulators, uniqueAddress, type Simulators } from './support/accounts.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
-import { publishPost } from '../src/modules/content/services/publish-post.ts';
 
 const INDEX_HTML = '<!doctype html><html><head><title>Tradelist test page</title></head><body><div id="root"></div></body></html>';
 const INTERNAL_DETAIL = 'SELECT password_hash FROM users WHERE secret = 42';
@@ -170,11 +169,9 @@ describe('errors and pages', () => {
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
-  test('the app pages of product §2 load index.html with 200', async () => {
-    await publishPost(t.database.db, { customUrl: 'a-published-post', title: 'T', category: 'C', intro: 'I', author: 'A', authorImage: '/a.svg', thumbnail: '/t.svg', paragraphs: [] }, t.clock.now());
-    const post = await t.database.db.selectFrom('blog_posts').select('id').where('custom_url', '=', 'a-published-post').executeTakeFirstOrThrow();
-    const pages = ['/reset-password/x/y', '/activate/a/b', '/dashboard/settings', '/login', '/', '/dashboard', '/faq', '/electrical', '/all-blogs', '/marketing'];
-    for (const url of [...pages, '/blog/a-published-post?ref=x', `/blog/${post.id}`, '/newsletter/unsubscribe/abc.def']) {
+  test("the single-page app's pages of product §2 load index.html with 200 (the public site's are rendered: site-pages.test.ts)", async () => {
+    const pages = ['/reset-password/x/y', '/activate/a/b', '/dashboard/settings', '/login', '/dashboard', '/book-setup-call'];
+    for (const url of [...pages, '/login?next=x', '/newsletter/unsubscribe/abc.def']) {
       const response = await client().get(url);
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type'], url).toMatch(/^text\/html/);
@@ -182,9 +179,8 @@ describe('errors and pages', () => {
     }
   });
 
-  test('an unknown page: 404 with the app page (it shows its not-found screen)', async () => {
-    // A blog post page whose post does not exist (or is not published) is an unknown page too.
-    for (const url of ['/no-such-page', '/activate/only-one-part', '/dashboard/settings/extra', '/blog/12?ref=x', '/blog/no-such-post', '/robots.txt/x']) {
+  test('without the server renderer (a build of the app alone), an unknown page: 404 with the app page (it shows its not-found screen)', async () => {
+    for (const url of ['/no-such-page', '/activate/only-one-part', '/dashboard/settings/extra', '/robots.txt/x']) {
       const response = await client().get(url);
       expect(response.statusCode, url).toBe(404);
       expect(response.headers['content-type'], url).toMatch(/^text\/html/);

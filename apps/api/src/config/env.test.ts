@@ -51,6 +51,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       logLevel: 'info',
       webDistDir: undefined,
+      webSiteFromSource: false,
       fileCacheMaxBytes: 1024 * 1024 * 1024,
       runWorkers: true,
     });

@@ -81,6 +81,7 @@ const envSchema = z.object({
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
   WEB_DIST_DIR: optionalString,
+  WEB_SITE_FROM_SOURCE: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('0')),
   RATE_LIMIT_SCALE: z.preprocess(emptyToUndefined, z.coerce.number().positive().default(1)),
   FILE_CACHE_MAX_MB: z.preprocess(emptyToUndefined, z.coerce.number().min(0).default(1024)),
   WORKERS: z.preprocess(emptyToUndefined, z.enum(['0', '1'], { error: 'must be 0 (serve HTTP only) or 1 (also run jobs)' }).default('1')),
@@ -130,6 +131,8 @@ export interface Config {
   trustProxy: boolean | string[];
   logLevel: string;
   webDistDir: string | undefined;
+  /** `npm run dev`: the public site's pages rendered from the web app's source through Vite. */
+  webSiteFromSource: boolean;
   /** Generated download files kept under DATA_DIR/files, in bytes; 0 turns the cache off. */
   fileCacheMaxBytes: number;
   /** Whether the server also runs jobs and scheduled work (WORKERS=0: HTTP only, worker processes run them). */
@@ -266,6 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
+    webSiteFromSource: e.WEB_SITE_FROM_SOURCE === '1',
     fileCacheMaxBytes: Math.floor(e.FILE_CACHE_MAX_MB * 1024 * 1024),
     runWorkers: e.WORKERS === '1',
     rateLimits: scaleRateLimits(defaultRateLimits, e.RATE_LIMIT_SCALE),

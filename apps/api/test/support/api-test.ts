@@ -14,14 +14,14 @@ export interface ApiTestSetup {
  * `ready` receives the handles (assign them to the file's `let` variables).
  */
 export function setUpApiTest(
-  options: { simulators?: boolean; env?: Record<string, string> },
+  options: { simulators?: boolean; env?: Record<string, string>; site?: boolean },
   ready: (setup: ApiTestSetup) => unknown,
 ): void {
   let sims: Simulators | undefined;
   let t: TestApp | undefined;
   beforeAll(async () => {
     if (options.simulators) sims = await startSimulators();
-    t = await createTestApp({ env: { ...(sims ? simulatorEnv(sims) : {}), ...options.env } });
+    t = await createTestApp({ env: { ...(sims ? simulatorEnv(sims) : {}), ...options.env }, site: options.site });
     // A file without simulators never reads `sims`; the type keeps call sites simple.
     await ready({ t, sims: sims as Simulators });
   });

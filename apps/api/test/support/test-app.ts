@@ -6,6 +6,7 @@ import type { AppContext } from '../../src/context.ts';
 import type { DatabaseHandle } from '../../src/db/database.ts';
 import type { Clock } from '../../src/lib/clock.ts';
 import { createTestDatabase } from './test-database.ts';
+import { siteRendererFromSource } from '../../src/http/site-renderer-from-source.ts';
 
 /** The tests' token-encryption key (id `test`). */
 export const TEST_TOKEN_KEY = `test:${Buffer.alloc(32, 42).toString('base64')}`;
@@ -45,6 +46,8 @@ export async function createTestApp(
     logStream?: { write(line: string): void };
     /** Level of the logger given `logStream`; info by default. */
     logLevel?: string;
+    /** Renders the public site's pages from the web app's source (src/http/site-renderer-from-source.ts). */
+    site?: boolean;
   } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
@@ -60,7 +63,8 @@ export async function createTestApp(
   const database = await createTestDatabase();
   const clock = new TestClock();
   const logger = options.logStream ? { ...loggerOptions(options.logLevel ?? 'info'), stream: options.logStream } : false;
-  const { app, ctx } = await buildApp({ config, database, clock, logger, startWorkers: false });
+  const site = options.site ? await siteRendererFromSource(null) : undefined;
+  const { app, ctx } = await buildApp({ config, database, clock, logger, startWorkers: false, ...(site ? { siteRenderer: site.renderer } : {}) });
   try {
     options.beforeReady?.(app);
     await app.ready();
@@ -68,6 +72,7 @@ export async function createTestApp(
     // A test may expect the boot to fail: nothing of this app stays open behind it.
     await app.close().catch(() => undefined);
     await database.close();
+    await site?.close();
     throw error;
   }
   return {
@@ -80,6 +85,7 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await database.close();
+      await site?.close();
     },
   };
 }

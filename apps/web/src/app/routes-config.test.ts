@@ -27,14 +27,15 @@ describe('routes', () => {
     expect(new Set(guarded)).toEqual(new Set(expected));
   });
 
-  it('loads every page but the not-found page lazily', () => {
+  it("loads every page lazily, but the not-found page and the public site's pages (the server's)", () => {
     const eager = (tree: RouteObject[]): string[] =>
       tree.flatMap((route) => [
         ...(route.path && route.element && !route.lazy ? [route.path] : []),
         ...eager(route.children ?? []),
       ]);
-    // The not-found page and the /cancel redirect ship with the entry.
+    // The not-found pages, the /cancel redirect and the hand-over to the server's pages ship with the entry.
     const notFound = ['*', '*'];
-    expect(eager(routes).sort()).toEqual([...notFound, appRoutes.dashboardSubscriptionsCancel].sort());
+    const sitePages = [appRoutes.home, appRoutes.electrical, appRoutes.faq, appRoutes.allBlogs, appRoutes.blog, appRoutes.marketing];
+    expect(eager(routes).sort()).toEqual([...notFound, ...sitePages, appRoutes.dashboardSubscriptionsCancel].sort());
   });
 });

@@ -1,12 +1,13 @@
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { RootLayout } from '../components/layouts/root-layout';
 import { PageLoading } from '../components/ui/page-loading';
 import { paths } from '../config/paths';
+import { AppRootRoute } from './routes/app-root';
 import { NotFoundRoute } from './routes/not-found';
 import { PublicShellRoute } from './routes/public-shell';
 import { RequireStoredEmail } from './routes/require-stored-email';
 import { RouteErrorRoute } from './routes/route-error';
+import { ServerPageRoute } from './routes/server-page';
 
 /**
  * A route's `lazy` loader: the page's component from one of the app's chunks (app/lazy/*), so a
@@ -18,7 +19,6 @@ function page<Chunk>(load: () => Promise<Chunk>, pick: (chunk: Chunk) => Compone
 
 const publicChunk = () => import('./lazy/public');
 const contentChunk = () => import('./lazy/content');
-const blogPostChunk = () => import('./lazy/blog-post');
 const signInChunk = () => import('./lazy/sign-in');
 const dashboardChunk = () => import('./lazy/dashboard');
 const markupsChunk = () => import('./lazy/markups');
@@ -27,7 +27,7 @@ const operatorChunk = () => import('./lazy/operator');
 /** Every page of `appRoutes`, with its layout. */
 export const routes: RouteObject[] = [
   {
-    element: <RootLayout />,
+    element: <AppRootRoute />,
     errorElement: <RouteErrorRoute />,
     // Shown while the first page's chunk loads.
     hydrateFallbackElement: <PageLoading />,
@@ -35,7 +35,13 @@ export const routes: RouteObject[] = [
       {
         element: <PublicShellRoute />,
         children: [
-          { path: paths.home, lazy: page(publicChunk, (chunk) => chunk.HomeRoute) },
+          // The public site's pages are the server's (app/site): the app loads them from there.
+          { path: paths.home, element: <ServerPageRoute /> },
+          { path: paths.faq, element: <ServerPageRoute /> },
+          { path: paths.electrical, element: <ServerPageRoute /> },
+          { path: paths.allBlogs, element: <ServerPageRoute /> },
+          { path: paths.marketing, element: <ServerPageRoute /> },
+          { path: paths.blog, element: <ServerPageRoute /> },
           { path: paths.collections, lazy: page(publicChunk, (chunk) => chunk.CollectionsRoute) },
           { path: paths.login, lazy: page(signInChunk, (chunk) => chunk.LoginRoute) },
           { path: paths.register, lazy: page(signInChunk, (chunk) => chunk.RegisterRoute) },
@@ -43,14 +49,9 @@ export const routes: RouteObject[] = [
           { path: paths.resetPassword, lazy: page(signInChunk, (chunk) => chunk.ResetPasswordRoute) },
           { path: paths.activate, lazy: page(signInChunk, (chunk) => chunk.ActivateRoute) },
           { path: paths.verified, lazy: page(signInChunk, (chunk) => chunk.VerifiedRoute) },
-          { path: paths.faq, lazy: page(contentChunk, (chunk) => chunk.FaqRoute) },
-          { path: paths.electrical, lazy: page(contentChunk, (chunk) => chunk.ElectricalRoute) },
-          { path: paths.allBlogs, lazy: page(contentChunk, (chunk) => chunk.AllBlogsRoute) },
-          { path: paths.marketing, lazy: page(contentChunk, (chunk) => chunk.MarketingRoute) },
           { path: paths.bookSetupCall, lazy: page(contentChunk, (chunk) => chunk.BookSetupCallRoute) },
           { path: paths.newsletterUnsubscribe, lazy: page(contentChunk, (chunk) => chunk.NewsletterUnsubscribeRoute) },
-          { path: paths.blog, lazy: page(blogPostChunk, (chunk) => chunk.BlogPostRoute) },
-          { path: '*', element: <NotFoundRoute /> },
+          { path: '*', element: <ServerPageRoute /> },
         ],
       },
       {

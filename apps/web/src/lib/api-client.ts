@@ -2,9 +2,14 @@ import { api } from '@tradelist/contract/api';
 import { buildEndpointPath, needsXsrfToken, type CallInput, type Endpoint, type HttpMethod, type ResponseOf } from '@tradelist/contract/endpoint';
 import { errorBody, type ErrorBody, type ErrorCode } from '@tradelist/contract/errors';
 import { storageKeys } from '@tradelist/contract/local-storage';
+import { config as configureZod } from 'zod';
 import { env } from '../config/env';
 import { readCookie } from './read-cookie';
 import { readStoredValue } from './stored-session';
+
+// The server's CSP has no 'unsafe-eval': keep zod from probing `new Function` (the contract's
+// schemas parse every answer here; the forms' schemas load after this module).
+configureZod({ jitless: true });
 
 /** A non-2xx answer of the API, with the parsed contract error body when the server sent one. */
 export class ApiError extends Error {

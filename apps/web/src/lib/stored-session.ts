@@ -1,6 +1,7 @@
 import type { SessionUser } from '@tradelist/contract/accounts';
-import { storageKeys, type AppStorageKey } from '@tradelist/contract/local-storage';
-import { useMemo, useSyncExternalStore } from 'react';
+import { storageKeys } from '@tradelist/contract/local-storage';
+import { useMemo } from 'react';
+import { browserStorage, emitChange, useStoredValue } from './stored-value';
 import {
   clearAppStorage,
   parseStoredSession,
@@ -11,54 +12,7 @@ import {
   type SubscriptionFlags,
 } from './session-storage';
 
-type StorageKey = AppStorageKey;
-
-/**
- * The one place that touches localStorage. Writes go through here so that every component reading
- * a key re-renders; other tabs' writes arrive through the `storage` event.
- */
-const listeners = new Set<() => void>();
-
-function browserStorage(): KeyValueStorage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    // Storage can be disabled by the browser; the app then behaves as signed out.
-    return null;
-  }
-}
-
-function emitChange(): void {
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  window.addEventListener('storage', listener);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', listener);
-  };
-}
-
-/** Reads one stored key (null when absent or when storage is unavailable). */
-export function readStoredValue(key: StorageKey): string | null {
-  try {
-    return browserStorage()?.getItem(key) ?? null;
-  } catch {
-    return null;
-  }
-}
-
-/** Writes one stored key and tells every reader. */
-export function setStoredValue(key: StorageKey, value: string): void {
-  try {
-    browserStorage()?.setItem(key, value);
-  } catch {
-    return;
-  }
-  emitChange();
-}
+export { readStoredValue, setStoredValue, useStoredValue } from './stored-value';
 
 /** Saves a signed-in user (product §3) and tells every reader. */
 export function saveSession(user: SessionUser | StoredSession): void {
@@ -95,15 +49,6 @@ export function clearSession(): void {
     }
   }
   emitChange();
-}
-
-/** Subscribes a component to one stored key. */
-export function useStoredValue(key: StorageKey): string | null {
-  return useSyncExternalStore(
-    subscribe,
-    () => readStoredValue(key),
-    () => null,
-  );
 }
 
 /** The locally stored session state (product §3), reactive to login, logout and other tabs. */

@@ -1,7 +1,3 @@
-// The public site's other pages: FAQ, /electrical, the blog list, the free-year draw, the setup call, unsubscribe.
-export { AllBlogsRoute } from '../routes/all-blogs';
-export { ElectricalRoute } from '../routes/electrical';
-export { FaqRoute } from '../routes/faq';
-export { MarketingRoute } from '../routes/marketing';
+// The single-page app's other public pages: the setup call and the newsletter's unsubscribe page.
 export { NewsletterUnsubscribeRoute } from '../routes/newsletter-unsubscribe';
 export { BookSetupCallRoute } from '../routes/book-setup-call';

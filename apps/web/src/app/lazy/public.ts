@@ -1,6 +1,2 @@
-// The public pages' chunk: the landing page, the collection page and the policy texts.
+// The single-page app's public chunk: the collection page (signed-in visitors).
 export { CollectionsRoute } from '../routes/collections';
-export { HomeRoute } from '../routes/home';
-export { CookiesSettings } from '../../features/policies/components/cookies-settings';
-export { PrivacyPolicy } from '../../features/policies/components/privacy-policy';
-export { TermsOfService } from '../../features/policies/components/terms-of-service';

@@ -1,6 +1,7 @@
-import { BlogList } from '../../features/blog/components/blog-list';
+import type { BlogPostSummary } from '@tradelist/contract/content';
+import { BlogList } from '../../features/blog';
 
-/** Route /all-blogs. */
-export function AllBlogsRoute() {
-  return <BlogList />;
+/** Route /all-blogs, with the published posts. */
+export function AllBlogsRoute({ posts }: { posts: readonly BlogPostSummary[] }) {
+  return <BlogList posts={posts} />;
 }

@@ -1,10 +1,6 @@
-import { useParams } from 'react-router';
-import { BlogPost } from '../../features/blog/components/blog-post';
-import { NotFoundRoute } from './not-found';
+import { BlogPost, type RenderedPost } from '../../features/blog';
 
-/** Route /blog/:id (a post's id or custom URL); an unknown post shows the not-found page. */
-export function BlogPostRoute() {
-  const { id = '' } = useParams();
-  // A new post remounts the page, so no state of the previous one lingers.
-  return <BlogPost key={id} id={id} notFound={<NotFoundRoute />} />;
+/** Route /blog/:id (a post's id or custom URL); an unknown post is the not-found page, answered by the server. */
+export function BlogPostRoute({ post }: { post: RenderedPost }) {
+  return <BlogPost post={post} />;
 }

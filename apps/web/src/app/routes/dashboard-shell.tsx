@@ -5,6 +5,7 @@ import { PastDueBanner } from '../../features/billing/components/past-due-banner
 import { DashboardHeader } from '../../features/dashboard/components/dashboard-header';
 import { DashboardSidebar } from '../../features/dashboard/components/dashboard-sidebar';
 import { OnboardingDialog } from '../../features/dashboard/components/onboarding-dialog';
+import { usePublicConfig } from '../../features/config';
 import { useProfilePicture } from '../../features/profile';
 import { useStoredSession } from '../../lib/stored-session';
 import { SiteFooter } from '../site-footer';
@@ -20,6 +21,7 @@ export function DashboardShellRoute() {
   const me = useMe();
   const { logout, isPending } = useLogout();
   const picture = useProfilePicture();
+  const supportEmail = usePublicConfig()?.support_email;
   return (
     <>
       <OnboardingDialog />
@@ -27,7 +29,7 @@ export function DashboardShellRoute() {
       sidebar={(controls) => <DashboardSidebar {...controls} onLogout={logout} isLoggingOut={isPending} />}
       header={<DashboardHeader name={me.data?.name ?? session?.name} email={me.data?.email ?? email ?? undefined} pictureUrl={picture.isLoading ? undefined : picture.src} />}
       banner={<PastDueBanner />}
-      footer={<SiteFooter />}
+      footer={<SiteFooter supportEmail={supportEmail} />}
       />
     </>
   );

@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import type { SubscriptionPlan } from '@tradelist/contract/billing';
+import { LandingBelowTheFold } from '../../features/landing/components/below-the-fold';
 import { ClosingCallToAction } from '../../features/landing/components/closing-call-to-action';
 import { Hero } from '../../features/landing/components/hero';
 import { HowItWorks } from '../../features/landing/components/how-it-works';
@@ -6,23 +7,17 @@ import { PricingSection } from '../../features/landing/components/pricing-sectio
 import { SoftwareLogos } from '../../features/landing/components/software-logos';
 import { WhySection } from '../../features/landing/components/why-section';
 
-// Its own chunk: the slider, the newsletter form and the rest below the pricing cards.
-const LandingBelowTheFold = lazy(async () => ({ default: (await import('../lazy/landing-below-the-fold')).LandingBelowTheFold }));
-
-/** Route /: the landing page, in product §2.2's order. */
-export function HomeRoute() {
+/** Route /: the landing page, in product §2.2's order, with the plans on sale. */
+export function HomeRoute({ plans }: { plans: readonly SubscriptionPlan[] }) {
   return (
     <>
-      <title>Tradelist | Contractor price lists updated monthly</title>
       <Hero />
       <SoftwareLogos />
       <WhySection />
       <HowItWorks />
-      <PricingSection />
+      <PricingSection plans={plans} />
       <ClosingCallToAction />
-      <Suspense fallback={null}>
-        <LandingBelowTheFold />
-      </Suspense>
+      <LandingBelowTheFold />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AppLink } from '../../components/ui/app-link';
 import { paths } from '../../config/paths';
 import statusPageStyles from './status-page.module.css';
 import buttonStyles from '../../components/ui/button.module.css';
@@ -8,7 +8,6 @@ import { cx } from '../../lib/cx';
 export function NotFoundRoute() {
   return (
     <div className={statusPageStyles.statusPage}>
-      <title>Page not found | Tradelist</title>
       <p className={statusPageStyles.statusPageCode} aria-hidden="true">
         404
       </p>
@@ -16,9 +15,9 @@ export function NotFoundRoute() {
       <p className={statusPageStyles.statusPageText}>
         This page does not exist or is not available yet. Check the address, or head back to the home page.
       </p>
-      <Link to={paths.home} className={cx(buttonStyles.button, buttonStyles.buttonPrimary)}>
+      <AppLink to={paths.home} className={cx(buttonStyles.button, buttonStyles.buttonPrimary)}>
         Back to home
-      </Link>
+      </AppLink>
     </div>
   );
 }

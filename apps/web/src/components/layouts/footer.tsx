@@ -1,7 +1,7 @@
 import { useState, type JSX, type ReactNode } from 'react';
-import { Link } from 'react-router';
 import { paths, socialLinks, type SocialNetwork } from '../../config/paths';
 import { FacebookIcon, InstagramIcon, LinkedInIcon, YouTubeIcon } from '../ui/icons';
+import { AppLink } from '../ui/app-link';
 import { Logo } from '../ui/logo';
 import { Modal } from '../ui/modal';
 import footerStyles from './footer.module.css';
@@ -29,9 +29,9 @@ export function Footer({ policies }: { policies: FooterPolicy[] }) {
     <footer className={footerStyles.siteFooter}>
       <div className={footerStyles.siteFooterInner}>
         <div >
-          <Link to={paths.home} aria-label="Tradelist" className={footerStyles.siteFooterLogo}>
+          <AppLink to={paths.home} aria-label="Tradelist" className={footerStyles.siteFooterLogo}>
             <Logo height={32} />
-          </Link>
+          </AppLink>
           <p className={footerStyles.siteFooterTagline}>Contractor price lists with your markups, updated monthly.</p>
         </div>
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, NavLink } from 'react-router';
 import { homeLinks, paths } from '../../config/paths';
-import { useStoredSession } from '../../lib/stored-session';
+import { useHasStoredSession } from '../../lib/stored-value';
+import { AppLink, AppNavLink } from '../ui/app-link';
 import { ChevronDownIcon, CloseIcon, MenuIcon } from '../ui/icons';
 import { Logo } from '../ui/logo';
 import navbarStyles from './navbar.module.css';
@@ -17,7 +17,7 @@ interface NavbarProps {
 
 /** The shared navigation bar of product §2 (public pages). */
 export function Navbar({ onLogout, isLoggingOut }: NavbarProps) {
-  const { session } = useStoredSession();
+  const isSignedIn = useHasStoredSession();
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const [isIndustriesOpen, setIsIndustriesOpen] = useState(false);
   const navRef = useRef<HTMLElement>(null);
@@ -54,9 +54,9 @@ export function Navbar({ onLogout, isLoggingOut }: NavbarProps) {
   return (
     <header className={navbarStyles.siteHeader}>
       <nav className={navbarStyles.siteNav} aria-label="Main" ref={navRef}>
-        <Link to={paths.home} className={navbarStyles.siteNavBrand} aria-label="Tradelist home" onClick={closeMenus}>
+        <AppLink to={paths.home} className={navbarStyles.siteNavBrand} aria-label="Tradelist home" onClick={closeMenus}>
           <Logo />
-        </Link>
+        </AppLink>
 
         <button
           type="button"
@@ -72,9 +72,9 @@ export function Navbar({ onLogout, isLoggingOut }: NavbarProps) {
         <div id="site-menu" className={cx(navbarStyles.siteNavMenu, isMenuOpen && navbarStyles.isOpen)}>
           <ul className={navbarStyles.siteNavLinks}>
             <li>
-              <NavLink to={paths.home} end className={navLinkClass} onClick={closeMenus}>
+              <AppNavLink to={paths.home} end className={navLinkClass} onClick={closeMenus}>
                 Home
-              </NavLink>
+              </AppNavLink>
             </li>
             <li className={navbarStyles.siteNavDropdown}>
               <button
@@ -88,9 +88,9 @@ export function Navbar({ onLogout, isLoggingOut }: NavbarProps) {
               </button>
               <ul id="industries-menu" className={navbarStyles.siteNavSubmenu} hidden={!isIndustriesOpen}>
                 <li>
-                  <Link to={paths.electrical} className={navbarStyles.siteNavSublink} onClick={closeMenus}>
+                  <AppLink to={paths.electrical} className={navbarStyles.siteNavSublink} onClick={closeMenus}>
                     Electrical
-                  </Link>
+                  </AppLink>
                 </li>
                 <li className={navbarStyles.siteNavSoon}>
                   Plumbing <span className={buttonStyles.badge}>Coming soon</span>
@@ -101,29 +101,29 @@ export function Navbar({ onLogout, isLoggingOut }: NavbarProps) {
               </ul>
             </li>
             <li>
-              <Link to={homeLinks.why} className={navbarStyles.siteNavLink} onClick={closeMenus}>
+              <AppLink to={homeLinks.why} className={navbarStyles.siteNavLink} onClick={closeMenus}>
                 Why Tradelist
-              </Link>
+              </AppLink>
             </li>
             <li>
-              <Link to={homeLinks.pricing} className={navbarStyles.siteNavLink} onClick={closeMenus}>
+              <AppLink to={homeLinks.pricing} className={navbarStyles.siteNavLink} onClick={closeMenus}>
                 Pricing
-              </Link>
+              </AppLink>
             </li>
             <li>
-              <NavLink to={paths.faq} className={navLinkClass} onClick={closeMenus}>
+              <AppNavLink to={paths.faq} className={navLinkClass} onClick={closeMenus}>
                 FAQ
-              </NavLink>
+              </AppNavLink>
             </li>
             <li>
-              <NavLink to={paths.dashboard} className={navLinkClass} onClick={closeMenus}>
+              <AppNavLink to={paths.dashboard} className={navLinkClass} onClick={closeMenus}>
                 User Portal
-              </NavLink>
+              </AppNavLink>
             </li>
           </ul>
 
           <div className={navbarStyles.siteNavActions}>
-            {session ? (
+            {isSignedIn ? (
               <button
                 type="button"
                 className={cx(buttonStyles.button, buttonStyles.buttonOutline)}
@@ -137,16 +137,16 @@ export function Navbar({ onLogout, isLoggingOut }: NavbarProps) {
               </button>
             ) : (
               <>
-                <Link to={paths.login} className={cx(buttonStyles.button, buttonStyles.buttonGhost)} onClick={closeMenus}>
+                <AppLink to={paths.login} className={cx(buttonStyles.button, buttonStyles.buttonGhost)} onClick={closeMenus}>
                   Login
-                </Link>
-                <Link
+                </AppLink>
+                <AppLink
                   to={paths.register}
                   className={cx(buttonStyles.button, buttonStyles.buttonPrimary)}
                   onClick={closeMenus}
                 >
                   Sign up
-                </Link>
+                </AppLink>
               </>
             )}
           </div>

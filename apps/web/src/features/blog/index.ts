@@ -1,2 +1,9 @@
-// The blog feature's public surface: the console's post editor previews a post with the public page's own body (same renderer and sanitiser).
+// The blog feature's public surface: the list and post pages, the server's post rendering, and
+// the post body the console's editor previews with (same renderer and sanitiser).
+export { BlogList } from './components/blog-list';
+export { BlogPost } from './components/blog-post';
 export { PostBody, type PostBodyFields } from './components/post-body';
+export { createMarkdownRenderer } from './utils/render-markdown';
+export { renderPostText } from './utils/render-post-text';
+export { renderPost, type RenderedPost } from './utils/rendered-post';
+export { postPath } from './utils/post-path';

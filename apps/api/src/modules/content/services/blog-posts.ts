@@ -1,7 +1,5 @@
-import { appRoutes } from '@tradelist/contract/app-routes';
 import { isBlogPostKey, type BlogPostDetail, type BlogPostSummary } from '@tradelist/contract/content';
 import type { AppContext } from '../../../context.ts';
-import type { Db } from '../../../db/database.ts';
 import { AppError } from '../../../errors.ts';
 import { findPublishedPost, listPublishedPosts } from '../repositories/blog-posts.ts';
 import { presentPostDetail, presentPostSummary } from '../presenters/blog-post.ts';
@@ -25,22 +23,9 @@ export async function getBlogPost(ctx: AppContext, key: string): Promise<BlogPos
   return presentPostDetail(row);
 }
 
-const BLOG_PAGE = new RegExp(`^${appRoutes.blog.replace(':id', '([^/]+)')}/?$`);
-
-/**
- * The HTTP status of a page whose answer depends on content: 404 for /blog/{id} when no
- * published post has that id or custom URL (the app shows its not-found page), null for any other
- * path (the route table decides).
- */
-export async function contentPageStatus(db: Db, pathname: string): Promise<number | null> {
-  const match = BLOG_PAGE.exec(pathname);
-  if (!match) return null;
-  let key: string;
-  try {
-    key = decodeURIComponent(match[1]!);
-  } catch {
-    return 404;
-  }
-  if (!isBlogPostKey(key)) return 404;
-  return (await findPublishedPost(db, postLookup(key))) ? 200 : 404;
+/** A published post by id or custom URL, or null (a key no post can have, a draft, no such post): the post's page. */
+export async function findBlogPost(ctx: AppContext, key: string): Promise<BlogPostDetail | null> {
+  if (!isBlogPostKey(key)) return null;
+  const row = await findPublishedPost(ctx.db, postLookup(key));
+  return row ? presentPostDetail(row) : null;
 }

@@ -1,45 +1,41 @@
-import { Link } from 'react-router';
+import { AppLink } from '../../../components/ui/app-link';
 import { paths } from '../../../config/paths';
-import { useMetaDescription } from '../../../lib/use-meta-description';
-import { useBlogPosts } from '../api/get-blog-posts';
+import type { BlogPostSummary } from '@tradelist/contract/content';
 import { formatPostDate, postPath } from '../utils/post-path';
 import buttonStyles from '../../../components/ui/button.module.css';
 import blogStyles from './blog.module.css';
 import { cx } from '../../../lib/cx';
 
 /** /all-blogs (product §2.2): a card per published post, then a sign-up call to action. */
-export function BlogList() {
-  const posts = useBlogPosts();
-  useMetaDescription('Articles for contractors on pricing jobs, material prices and getting price lists into QuickBooks Online and Jobber.');
+export function BlogList({ posts }: { posts: readonly BlogPostSummary[] }) {
   return (
     <div className={blogStyles.page}>
-      <title>Blog | Tradelist</title>
       <header className={blogStyles.pageHeader}>
         <p className={blogStyles.eyebrow}>Tradelist blog</p>
         <h1 className={blogStyles.pageTitle}>Pricing, materials and the business of contracting</h1>
       </header>
-      {posts.isPending ? (
-        <p role="status">Loading...</p>
-      ) : posts.isError ? (
-        <div role="alert" className={blogStyles.status}>
-          <p>The articles could not be loaded.</p>
-          <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonOutline)} onClick={() => void posts.refetch()}>
-            Try again
-          </button>
-        </div>
-      ) : posts.data.length === 0 ? (
+      {posts.length === 0 ? (
         <p className={blogStyles.status}>No articles yet. Check back soon.</p>
       ) : (
         <ul className={blogStyles.cardGrid}>
-          {posts.data.map((post) => (
+          {posts.map((post, index) => (
             <li key={post.id} className={blogStyles.card}>
-              <img className={blogStyles.cardThumbnail} src={post.blog_thumbnail} alt="" width={640} height={360} loading="lazy" />
+              {/* The first cards are the page's largest paint: fetched at once; the others as they scroll in. */}
+              <img
+                className={blogStyles.cardThumbnail}
+                src={post.blog_thumbnail}
+                alt=""
+                width={640}
+                height={360}
+                loading={index < 2 ? 'eager' : 'lazy'}
+                fetchPriority={index === 0 ? 'high' : 'auto'}
+              />
               <div className={blogStyles.cardBody}>
                 <p className={blogStyles.category}>{post.category}</p>
                 <h2 className={blogStyles.cardTitle}>
-                  <Link to={postPath(post)} className={blogStyles.cardLink}>
+                  <AppLink to={postPath(post)} className={blogStyles.cardLink}>
                     {post.title}
-                  </Link>
+                  </AppLink>
                 </h2>
                 <p className={blogStyles.cardIntro}>{post.intro}</p>
                 <div className={blogStyles.byline}>
@@ -57,9 +53,9 @@ export function BlogList() {
       <section className={blogStyles.cta} aria-labelledby="blog-cta-title">
         <h2 id="blog-cta-title">Price your jobs from this month&apos;s list</h2>
         <p>1,000+ electrical items with your markups and tax, updated monthly.</p>
-        <Link to={paths.register} className={cx(buttonStyles.button, buttonStyles.buttonPrimary, buttonStyles.buttonLarge)}>
+        <AppLink to={paths.register} className={cx(buttonStyles.button, buttonStyles.buttonPrimary, buttonStyles.buttonLarge)}>
           Sign up
-        </Link>
+        </AppLink>
       </section>
     </div>
   );

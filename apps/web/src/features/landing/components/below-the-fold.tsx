@@ -1,9 +1,6 @@
-import { Link } from 'react-router';
+import { AppLink } from '../../../components/ui/app-link';
 import { paths } from '../../../config/paths';
 import { CheckIcon } from '../../../components/ui/icons';
-import { useSubscriptionPlans } from '../../billing';
-import { organizationLd, productLd } from '../utils/structured-data';
-import { JsonLd } from './json-ld';
 import { NewsletterSection } from './newsletter-section';
 import { TestimonialsSlider } from './testimonials-slider';
 import buttonStyles from '../../../components/ui/button.module.css';
@@ -23,8 +20,6 @@ const benefits = [
  * after the first screen, so the first visit does not wait for it.
  */
 export function LandingBelowTheFold() {
-  const plans = useSubscriptionPlans();
-  const origin = window.location.origin;
   return (
     <>
       <section className={landingStyles.homeSection} aria-labelledby="benefits-title">
@@ -57,27 +52,24 @@ export function LandingBelowTheFold() {
         </div>
       </section>
 
-      <JsonLd data={organizationLd(origin)} />
-      {plans.data ? <JsonLd data={productLd(origin, plans.data)} /> : null}
-
       <section className={landingStyles.homeSection} aria-labelledby="learn-title">
         <div className={landingStyles.homeSectionInner}>
           <h2 id="learn-title" className={landingStyles.sectionTitle}>
             Learn Everything About Us
           </h2>
           <div className={landingStyles.learnGrid}>
-            <Link to={paths.allBlogs} className={landingStyles.learnCard}>
+            <AppLink to={paths.allBlogs} className={landingStyles.learnCard}>
               <h3 className={landingStyles.featureCardTitle}>Blog</h3>
               <p>Pricing jobs, material prices, and getting lists into your software.</p>
-            </Link>
-            <Link to={paths.faq} className={landingStyles.learnCard}>
+            </AppLink>
+            <AppLink to={paths.faq} className={landingStyles.learnCard}>
               <h3 className={landingStyles.featureCardTitle}>FAQ</h3>
               <p>Formats, markups, QuickBooks and Jobber, cancellation and security.</p>
-            </Link>
+            </AppLink>
           </div>
-          <Link to={paths.marketing} className={cx(buttonStyles.button, buttonStyles.buttonOutline)}>
+          <AppLink to={paths.marketing} className={cx(buttonStyles.button, buttonStyles.buttonOutline)}>
             Win a free year
-          </Link>
+          </AppLink>
         </div>
       </section>
 

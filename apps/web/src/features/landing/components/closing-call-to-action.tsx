@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AppLink } from '../../../components/ui/app-link';
 import { homeLinks } from '../../../config/paths';
 import { useGetStartedPath } from '../hooks/use-get-started-path';
 import buttonStyles from '../../../components/ui/button.module.css';
@@ -16,18 +16,18 @@ export function ClosingCallToAction() {
         </h2>
         <p>Set up your markups once. Every new edition arrives with them applied.</p>
         <div className={landingStyles.ctaBandActions}>
-          <Link
+          <AppLink
             to={getStartedPath}
             className={cx(buttonStyles.button, buttonStyles.buttonPrimary, buttonStyles.buttonLarge)}
           >
             Get started
-          </Link>
-          <Link
+          </AppLink>
+          <AppLink
             to={homeLinks.bookSetupCall}
             className={cx(buttonStyles.button, buttonStyles.buttonOutlineLight, buttonStyles.buttonLarge)}
           >
             Book a setup call: 40% off
-          </Link>
+          </AppLink>
         </div>
       </div>
     </section>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AppLink } from '../../../components/ui/app-link';
 import { homeLinks, paths } from '../../../config/paths';
 import { CheckIcon } from '../../../components/ui/icons';
 import buttonStyles from '../../../components/ui/button.module.css';
@@ -20,18 +20,18 @@ export function Hero() {
           Jobber.
         </p>
         <div className={landingStyles.heroActions}>
-          <Link
+          <AppLink
             to={paths.register}
             className={cx(buttonStyles.button, buttonStyles.buttonPrimary, buttonStyles.buttonLarge)}
           >
             Sign up
-          </Link>
-          <Link
+          </AppLink>
+          <AppLink
             to={homeLinks.bookSetupCall}
             className={cx(buttonStyles.button, buttonStyles.buttonOutlineLight, buttonStyles.buttonLarge)}
           >
             Book a setup call: 40% off
-          </Link>
+          </AppLink>
         </div>
         <ul className={landingStyles.heroPoints}>
           <li>

@@ -1,36 +1,14 @@
-import { marketingEmptyEmailMessage, marketingMessages } from '@tradelist/contract/content';
-import { useState } from 'react';
-import { notify } from '../../../lib/notify';
-import { useMetaDescription } from '../../../lib/use-meta-description';
-import { useMarketingSignup } from '../api/public-signups';
-import { marketingFailureMessage } from '../utils/signup-messages';
+import { marketingEmptyEmailMessage } from '@tradelist/contract/content-messages';
+import { useSignupForm } from '../hooks/use-signup-form';
 import { EmailSignupForm } from './email-signup-form';
 import pageStyles from './public-pages.module.css';
 
 /** /marketing (product §2.2, §5.4, §8.11): enter the draw for a free year. */
 export function MarketingPage() {
-  useMetaDescription('Enter your email for a chance to win a free year of Tradelist electrical price lists.');
-  const signup = useMarketingSignup();
-  const [status, setStatus] = useState<{ kind: 'success' | 'error'; message: string }>();
-
-  function enter(email: string) {
-    setStatus(undefined);
-    signup.mutate(email, {
-      onSuccess() {
-        notify.success(marketingMessages.success);
-        setStatus({ kind: 'success', message: marketingMessages.success });
-      },
-      onError(error) {
-        const message = marketingFailureMessage(error);
-        notify.error(message);
-        setStatus({ kind: 'error', message });
-      },
-    });
-  }
+  const signup = useSignupForm((api, email) => api.enterFreeYearDraw(email));
 
   return (
     <div className={pageStyles.marketing}>
-      <title>Win a free year | Tradelist</title>
       <div className={pageStyles.marketingCard}>
         <p className={pageStyles.eyebrow}>Free-year draw</p>
         <h1 className={pageStyles.title}>Win a free year of Tradelist</h1>
@@ -44,8 +22,8 @@ export function MarketingPage() {
           pendingLabel="Sending…"
           emptyMessage={marketingEmptyEmailMessage}
           isPending={signup.isPending}
-          onSubmit={enter}
-          status={status}
+          onSubmit={signup.submit}
+          status={signup.status}
         />
       </div>
     </div>

@@ -1,5 +1,6 @@
+import { storageKeys } from '@tradelist/contract/local-storage';
 import { paths } from '../../../config/paths';
-import { useStoredSession } from '../../../lib/stored-session';
+import { useStoredValue } from '../../../lib/stored-value';
 
 /** product §2: 'Get started' leads to the subscriptions screen when an email is stored, else to sign-up. */
 export function getStartedPath(storedEmail: string | null): string {
@@ -8,5 +9,5 @@ export function getStartedPath(storedEmail: string | null): string {
 
 /** Where 'Get started' goes for the current visitor. */
 export function useGetStartedPath(): string {
-  return getStartedPath(useStoredSession().email);
+  return getStartedPath(useStoredValue(storageKeys.email));
 }

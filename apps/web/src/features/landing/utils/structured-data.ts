@@ -46,8 +46,3 @@ export function faqPageLd(entries: ReadonlyArray<{ question: string; answer: str
     })),
   };
 }
-
-/** JSON for a <script> element: `<` escaped, so no text in it can close the element. */
-export function jsonLdText(data: JsonLd): string {
-  return JSON.stringify(data).replace(/</g, '\\u003c');
-}

@@ -9,7 +9,7 @@ import fieldStyles from '../../../../components/ui/field.module.css';
 import { TextField } from '../../../../components/ui/text-field';
 import { cx } from '../../../../lib/cx';
 import { notify } from '../../../../lib/notify';
-import { PostBody } from '../../../blog';
+import { PostBody, renderPostText } from '../../../blog';
 import { useDeletePost, useOperatorPosts, useSavePost } from '../../api/content';
 import { showSaveError } from '../../utils/server-errors';
 import styles from '../operator-console.module.css';
@@ -50,7 +50,7 @@ function LivePreview({ control, publishedAt }: { control: Control<SavePostReques
           author: values.author ?? '',
           created_at: publishedAt ?? new Date().toISOString(),
           intro: values.intro ?? '',
-          paragraphs: (values.paragraphs ?? []).map((paragraph) => ({ text: paragraph?.text ?? '', image: paragraph?.image ?? null })),
+          paragraphs: (values.paragraphs ?? []).map((paragraph) => ({ html: renderPostText(paragraph?.text ?? ''), image: paragraph?.image ?? null })),
         }}
       />
     </aside>

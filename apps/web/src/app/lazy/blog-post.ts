@@ -1,2 +1,0 @@
-// A blog post's page, with the markdown renderer and sanitiser only it needs.
-export { BlogPostRoute } from '../routes/blog-post';
