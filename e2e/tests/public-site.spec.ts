@@ -64,7 +64,7 @@ test('the landing page has its sections in order, the JSON-LD of the organisatio
   const headings = page.getByRole('heading', { level: 2 });
   await expect(headings.last()).toHaveText('Material prices and pricing tips, once a month');
   const order = await headings.allTextContents();
-  const expected = ['Works with the software you already use', 'Your accurate contractor price manager', 'From sign-up to priced quotes in 7 steps', 'Simple plans, no hidden fees', 'What contractors get out of it', 'Contractors who price with Tradelist', 'Learn Everything About Us', 'Material prices and pricing tips, once a month'];
+  const expected = ['Works with the software you already use', 'Your accurate contractor price manager', 'From sign-up to priced quotes in 7 steps', 'See Tradelist at work', 'Simple plans, no hidden fees', 'What contractors get out of it', 'Contractors who price with Tradelist', 'Learn Everything About Us', 'Material prices and pricing tips, once a month'];
   expect(order.filter((text) => expected.includes(text))).toEqual(expected);
 
   await expect.poll(async () => (await page.locator('script[type="application/ld+json"]').allTextContents()).length).toBe(2);
@@ -79,6 +79,59 @@ test('the landing page has its sections in order, the JSON-LD of the organisatio
   await page.goBack();
   await page.getByRole('region', { name: 'Learn Everything About Us' }).getByRole('link', { name: /FAQ/ }).click();
   await expect(page).toHaveURL(/\/faq$/);
+});
+
+test("the landing page's videos: the guide's walkthroughs with posters, captions and titles, loaded only when played", async ({ page }) => {
+  const videoRequests: string[] = [];
+  page.on('request', (request) => {
+    if (/\/api\/user-guide-videos\/\d+\/video\/$/.test(new URL(request.url()).pathname)) videoRequests.push(request.url());
+  });
+  await page.goto('/');
+  const section = page.getByRole('region', { name: 'See Tradelist at work' });
+  const videos = section.locator('video');
+  await expect(videos).toHaveCount(2);
+  await expect(section.getByRole('heading', { level: 3 })).toHaveText(['Set your markups and download a price list', 'Sync an edition to QuickBooks Online or Jobber']);
+
+  for (const video of await videos.all()) {
+    await expect(video).toHaveAttribute('preload', 'none');
+    await expect(video).toHaveAttribute('controls', '');
+    // Width and height hold a 16:9 box before the poster arrives.
+    await expect(video).toHaveAttribute('width', '640');
+    await expect(video).toHaveAttribute('height', '360');
+    const box = (await video.boundingBox())!;
+    expect(Math.abs(box.width / box.height - 16 / 9)).toBeLessThan(0.02);
+    const title = await video.getAttribute('aria-label');
+    expect(title).toBeTruthy();
+    await expect(video).toHaveAccessibleName(title!);
+    await expect(video.locator('track[kind="captions"][srclang="en"]')).toHaveAttribute('src', /\/captions\/$/);
+
+    const poster = await page.request.get((await video.getAttribute('poster'))!);
+    expect(poster.status()).toBe(200);
+    expect(poster.headers()['content-type']).toBe('image/webp');
+    const source = (await video.locator('source').getAttribute('src'))!;
+    const start = await page.request.get(source, { headers: { range: 'bytes=0-1023' } });
+    expect(start.status()).toBe(206);
+    expect(start.headers()['content-range']).toMatch(/^bytes 0-1023\/\d+$/);
+  }
+  await page.waitForLoadState('networkidle');
+  // preload="none": a visit downloads the posters only.
+  expect(videoRequests).toEqual([]);
+
+  const first = videos.first();
+  const answered: number[] = [];
+  page.on('response', (response) => {
+    if (/\/video\/$/.test(new URL(response.url()).pathname)) answered.push(response.status());
+  });
+  await first.scrollIntoViewIfNeeded();
+  await first.evaluate((video: HTMLVideoElement) => {
+    video.muted = true;
+    return video.play();
+  });
+  await expect.poll(() => first.evaluate((video: HTMLVideoElement) => video.currentTime)).toBeGreaterThan(0);
+  expect(await first.evaluate((video: HTMLVideoElement) => video.duration)).toBeGreaterThan(5);
+  await first.evaluate((video: HTMLVideoElement) => video.pause());
+  expect(answered.length).toBeGreaterThan(0);
+  for (const status of answered) expect([200, 206]).toContain(status);
 });
 
 test.describe('the feedback slider', () => {

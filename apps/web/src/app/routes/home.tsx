@@ -4,6 +4,7 @@ import { Hero } from '../../features/landing/components/hero';
 import { HowItWorks } from '../../features/landing/components/how-it-works';
 import { PricingSection } from '../../features/landing/components/pricing-section';
 import { SoftwareLogos } from '../../features/landing/components/software-logos';
+import { VideosSection } from '../../features/landing/components/videos-section';
 import { WhySection } from '../../features/landing/components/why-section';
 
 // Its own chunk: the slider, the newsletter form and the rest below the pricing cards.
@@ -18,6 +19,7 @@ export function HomeRoute() {
       <SoftwareLogos />
       <WhySection />
       <HowItWorks />
+      <VideosSection />
       <PricingSection />
       <ClosingCallToAction />
       <Suspense fallback={null}>
