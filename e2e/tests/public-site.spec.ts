@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { uniqueEmail } from '../support/accounts.ts';
 import { linkIn, waitForMail } from '../support/inbox.ts';
 import { expectToast } from '../support/toasts.ts';
@@ -10,15 +10,16 @@ import { expectToast } from '../support/toasts.ts';
 const root = path.resolve(import.meta.dirname, '..', '..');
 const firstPost = { url: 'pricing-electrical-jobs-with-markups-by-band', title: 'Pricing electrical jobs with markups by price band' };
 
-/** The public pages and the main heading each must show (product §2.2). */
-const pages = [
-  { path: '/', heading: 'Accurate contractor price lists, updated monthly' },
-  { path: '/electrical', heading: 'The electrical price list, updated monthly' },
-  { path: '/faq', heading: 'Frequently asked questions' },
-  { path: '/all-blogs', heading: 'Pricing, materials and the business of contracting' },
-  { path: `/blog/${firstPost.url}`, heading: firstPost.title },
-  { path: '/marketing', heading: 'Win a free year of Tradelist' },
-  { path: '/book-setup-call', heading: 'Book a setup call' },
+/** The public pages, the main heading and the main content each must show (product §2.2), and the page of an unknown path. */
+const pages: Array<{ path: string; heading: string; status?: number; content: (page: Page) => Locator }> = [
+  { path: '/', heading: 'Accurate contractor price lists, updated monthly', content: (page) => page.getByRole('link', { name: 'Get started with the Annual plan' }) },
+  { path: '/electrical', heading: 'The electrical price list, updated monthly', content: (page) => page.getByRole('main').getByRole('row', { name: /Conduit Fittings 300\+/ }) },
+  { path: '/faq', heading: 'Frequently asked questions', content: (page) => page.getByRole('button', { name: 'How often are the price lists updated?' }) },
+  { path: '/all-blogs', heading: 'Pricing, materials and the business of contracting', content: (page) => page.getByRole('main').getByRole('link', { name: firstPost.title }) },
+  { path: `/blog/${firstPost.url}`, heading: firstPost.title, content: (page) => page.locator('article table') },
+  { path: '/marketing', heading: 'Win a free year of Tradelist', content: (page) => page.getByRole('button', { name: 'Enter the draw' }) },
+  { path: '/book-setup-call', heading: 'Book a setup call', content: (page) => page.getByRole('button', { name: 'Request a setup call' }) },
+  { path: '/no-such-page', heading: 'Page not found', status: 404, content: (page) => page.getByRole('main').getByRole('link', { name: 'Back to home' }) },
 ];
 
 /**
@@ -45,11 +46,12 @@ for (const width of [1280, 375]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: width === 375 ? 740 : 900 } });
 
-    for (const { path: pagePath, heading } of pages) {
+    for (const { path: pagePath, heading, status, content } of pages) {
       test(`${pagePath} renders its content`, async ({ page }, testInfo) => {
         const response = await page.goto(pagePath);
-        expect(response?.status()).toBe(200);
+        expect(response?.status()).toBe(status ?? 200);
         await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+        await expect(content(page)).toBeVisible();
         await expect(page.getByText('Loading...')).toHaveCount(0);
         await page.waitForLoadState('networkidle');
         await expectNoHorizontalScroll(page);
