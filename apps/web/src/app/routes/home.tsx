@@ -1,4 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
+import { userGuideVideosQueryOptions } from '../../features/guide';
 import { ClosingCallToAction } from '../../features/landing/components/closing-call-to-action';
 import { Hero } from '../../features/landing/components/hero';
 import { HowItWorks } from '../../features/landing/components/how-it-works';
@@ -12,6 +14,7 @@ const LandingBelowTheFold = lazy(async () => ({ default: (await import('../lazy/
 
 /** Route /: the landing page, in product §2.2's order. */
 export function HomeRoute() {
+  const videos = useQuery(userGuideVideosQueryOptions);
   return (
     <>
       <title>Tradelist | Contractor price lists updated monthly</title>
@@ -19,7 +22,7 @@ export function HomeRoute() {
       <SoftwareLogos />
       <WhySection />
       <HowItWorks />
-      <VideosSection />
+      <VideosSection videos={videos.isError ? [] : videos.data} />
       <PricingSection />
       <ClosingCallToAction />
       <Suspense fallback={null}>

@@ -1,5 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
-import { userGuideVideosQueryOptions } from '../api/get-user-guide';
+import type { UserGuideVideo } from '@tradelist/contract/guide';
 import guideVideoStyles from './guide-video.module.css';
 
 // The seeded walkthroughs' frame size; the player keeps this 16:9 box whatever the file (CSS aspect-ratio).
@@ -7,7 +6,9 @@ const FRAME = { width: 640, height: 360 };
 // product §2.14: the guide has two videos; their boxes are held while the list loads.
 const PLACEHOLDERS = 2;
 
-interface GuideVideosProps {
+interface GuideVideoListProps {
+  /** The videos (`GET /user-guide-videos/`), or undefined while they load. */
+  videos: readonly UserGuideVideo[] | undefined;
   /** `none` where the videos are below the fold of a public page: nothing loads before a click. */
   preload: 'none' | 'metadata';
 }
@@ -17,13 +18,11 @@ interface GuideVideosProps {
  * title (an h3, under the section's h2); shown on the user guide screen and on the landing page
  * (product §2.2).
  */
-export function GuideVideos({ preload }: GuideVideosProps) {
-  const videos = useQuery(userGuideVideosQueryOptions);
-  if (videos.isError) return <p className={guideVideoStyles.guideVideoDescription}>The videos could not be loaded.</p>;
+export function GuideVideoList({ videos, preload }: GuideVideoListProps) {
   return (
     <ul className={guideVideoStyles.guideVideos}>
-      {videos.data
-        ? videos.data.map((video) => (
+      {videos
+        ? videos.map((video) => (
             <li key={video.id}>
               <figure className={guideVideoStyles.guideVideo}>
                 <video

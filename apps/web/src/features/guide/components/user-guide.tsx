@@ -2,13 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import buttonStyles from '../../../components/ui/button.module.css';
 import { cx } from '../../../lib/cx';
 import { usePublicConfig } from '../../config';
-import { resourceDownloadUrl, userGuideResourcesQueryOptions } from '../api/get-user-guide';
-import { GuideVideos } from './guide-videos';
+import { resourceDownloadUrl, userGuideResourcesQueryOptions, userGuideVideosQueryOptions } from '../api/get-user-guide';
+import { GuideVideoList } from './guide-videos';
 import guideStyles from './user-guide.module.css';
 
 /** product §2.14: two embedded videos, the PDFs to download, and the support contact. */
 export function UserGuide() {
   const resources = useQuery(userGuideResourcesQueryOptions);
+  const videos = useQuery(userGuideVideosQueryOptions);
   const supportEmail = usePublicConfig()?.support_email;
 
   return (
@@ -17,7 +18,11 @@ export function UserGuide() {
         <h2 id="guide-videos" className={guideStyles.guideHeading}>
           Videos
         </h2>
-        <GuideVideos preload="metadata" />
+        {videos.isError ? (
+          <p className={guideStyles.guideMuted}>The videos could not be loaded.</p>
+        ) : (
+          <GuideVideoList videos={videos.data} preload="metadata" />
+        )}
       </section>
 
       <section aria-labelledby="guide-resources">
