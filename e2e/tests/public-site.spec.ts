@@ -88,6 +88,10 @@ test("the landing page's videos: the guide's walkthroughs with posters, captions
   page.on('request', (request) => {
     if (/\/api\/user-guide-videos\/\d+\/video\/$/.test(new URL(request.url()).pathname)) videoRequests.push(request.url());
   });
+  const posters: Array<{ url: string; status: number; type: string }> = [];
+  page.on('response', (response) => {
+    if (/\/api\/user-guide-videos\/\d+\/poster\/$/.test(new URL(response.url()).pathname)) posters.push({ url: new URL(response.url()).pathname, status: response.status(), type: response.headers()['content-type'] ?? '' });
+  });
   await page.goto('/');
   const section = page.getByRole('region', { name: 'See Tradelist at work' });
   const videos = section.locator('video');
@@ -116,8 +120,10 @@ test("the landing page's videos: the guide's walkthroughs with posters, captions
     expect(start.headers()['content-range']).toMatch(/^bytes 0-1023\/\d+$/);
   }
   await page.waitForLoadState('networkidle');
-  // preload="none": a visit downloads the posters only.
+  // preload="none": a visit downloads the posters only, and the page shows them.
   expect(videoRequests).toEqual([]);
+  expect(posters.map((poster) => poster.url).sort()).toEqual((await videos.evaluateAll((elements) => elements.map((video) => video.getAttribute('poster')))).sort());
+  for (const poster of posters) expect(poster).toMatchObject({ status: 200, type: 'image/webp' });
 
   const first = videos.first();
   const answered: number[] = [];
