@@ -16,7 +16,13 @@ function prefersReducedMotion(): boolean {
  * otherwise push the hash target out of view. Returns the function that stops following.
  */
 function followWhileLoading(align: () => void): () => void {
-  const observer = new ResizeObserver(() => align());
+  // The observer also reports the size it starts with; only a change moves the target.
+  let height = document.body.offsetHeight;
+  const observer = new ResizeObserver(() => {
+    if (document.body.offsetHeight === height) return;
+    height = document.body.offsetHeight;
+    align();
+  });
   const stop = () => {
     observer.disconnect();
     window.clearTimeout(timer);
