@@ -1,5 +1,5 @@
 import type { UserGuideVideo } from '@tradelist/contract/guide';
-import guideVideoStyles from './guide-video.module.css';
+import guideVideoStyles from './guide-videos.module.css';
 
 // The seeded walkthroughs' frame size; the player keeps this 16:9 box whatever the file (CSS aspect-ratio).
 const FRAME = { width: 640, height: 360 };
