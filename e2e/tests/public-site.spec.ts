@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { uniqueEmail } from '../support/accounts.ts';
 import { linkIn, waitForMail } from '../support/inbox.ts';
 import { expectToast } from '../support/toasts.ts';
@@ -10,15 +10,16 @@ import { expectToast } from '../support/toasts.ts';
 const root = path.resolve(import.meta.dirname, '..', '..');
 const firstPost = { url: 'pricing-electrical-jobs-with-markups-by-band', title: 'Pricing electrical jobs with markups by price band' };
 
-/** The public pages and the main heading each must show (product §2.2). */
-const pages = [
-  { path: '/', heading: 'Accurate contractor price lists, updated monthly' },
-  { path: '/electrical', heading: 'The electrical price list, updated monthly' },
-  { path: '/faq', heading: 'Frequently asked questions' },
-  { path: '/all-blogs', heading: 'Pricing, materials and the business of contracting' },
-  { path: `/blog/${firstPost.url}`, heading: firstPost.title },
-  { path: '/marketing', heading: 'Win a free year of Tradelist' },
-  { path: '/book-setup-call', heading: 'Book a setup call' },
+/** The public pages, the main heading and the main content each must show (product §2.2), and the page of an unknown path. */
+const pages: Array<{ path: string; heading: string; status?: number; content: (page: Page) => Locator }> = [
+  { path: '/', heading: 'Accurate contractor price lists, updated monthly', content: (page) => page.getByRole('link', { name: 'Get started with the Annual plan' }) },
+  { path: '/electrical', heading: 'The electrical price list, updated monthly', content: (page) => page.getByRole('main').getByRole('row', { name: /Conduit Fittings 300\+/ }) },
+  { path: '/faq', heading: 'Frequently asked questions', content: (page) => page.getByRole('button', { name: 'How often are the price lists updated?' }) },
+  { path: '/all-blogs', heading: 'Pricing, materials and the business of contracting', content: (page) => page.getByRole('main').getByRole('link', { name: firstPost.title }) },
+  { path: `/blog/${firstPost.url}`, heading: firstPost.title, content: (page) => page.locator('article table') },
+  { path: '/marketing', heading: 'Win a free year of Tradelist', content: (page) => page.getByRole('button', { name: 'Enter the draw' }) },
+  { path: '/book-setup-call', heading: 'Book a setup call', content: (page) => page.getByRole('button', { name: 'Request a setup call' }) },
+  { path: '/no-such-page', heading: 'Page not found', status: 404, content: (page) => page.getByRole('main').getByRole('link', { name: 'Back to home' }) },
 ];
 
 /**
@@ -45,11 +46,12 @@ for (const width of [1280, 375]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: width === 375 ? 740 : 900 } });
 
-    for (const { path: pagePath, heading } of pages) {
+    for (const { path: pagePath, heading, status, content } of pages) {
       test(`${pagePath} renders its content`, async ({ page }, testInfo) => {
         const response = await page.goto(pagePath);
-        expect(response?.status()).toBe(200);
+        expect(response?.status()).toBe(status ?? 200);
         await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+        await expect(content(page)).toBeVisible();
         await expect(page.getByText('Loading...')).toHaveCount(0);
         await page.waitForLoadState('networkidle');
         await expectNoHorizontalScroll(page);
@@ -64,7 +66,7 @@ test('the landing page has its sections in order, the JSON-LD of the organisatio
   const headings = page.getByRole('heading', { level: 2 });
   await expect(headings.last()).toHaveText('Material prices and pricing tips, once a month');
   const order = await headings.allTextContents();
-  const expected = ['Works with the software you already use', 'Your accurate contractor price manager', 'From sign-up to priced quotes in 7 steps', 'Simple plans, no hidden fees', 'What contractors get out of it', 'Contractors who price with Tradelist', 'Learn Everything About Us', 'Material prices and pricing tips, once a month'];
+  const expected = ['Works with the software you already use', 'Your accurate contractor price manager', 'From sign-up to priced quotes in 7 steps', 'See Tradelist at work', 'Simple plans, no hidden fees', 'What contractors get out of it', 'Contractors who price with Tradelist', 'Learn Everything About Us', 'Material prices and pricing tips, once a month'];
   expect(order.filter((text) => expected.includes(text))).toEqual(expected);
 
   await expect.poll(async () => (await page.locator('script[type="application/ld+json"]').allTextContents()).length).toBe(2);
@@ -79,6 +81,65 @@ test('the landing page has its sections in order, the JSON-LD of the organisatio
   await page.goBack();
   await page.getByRole('region', { name: 'Learn Everything About Us' }).getByRole('link', { name: /FAQ/ }).click();
   await expect(page).toHaveURL(/\/faq$/);
+});
+
+test("the landing page's videos: the guide's walkthroughs with posters, captions and titles, loaded only when played", async ({ page }) => {
+  const videoRequests: string[] = [];
+  page.on('request', (request) => {
+    if (/\/api\/user-guide-videos\/\d+\/video\/$/.test(new URL(request.url()).pathname)) videoRequests.push(request.url());
+  });
+  const posters: Array<{ url: string; status: number; type: string }> = [];
+  page.on('response', (response) => {
+    if (/\/api\/user-guide-videos\/\d+\/poster\/$/.test(new URL(response.url()).pathname)) posters.push({ url: new URL(response.url()).pathname, status: response.status(), type: response.headers()['content-type'] ?? '' });
+  });
+  await page.goto('/');
+  const section = page.getByRole('region', { name: 'See Tradelist at work' });
+  const videos = section.locator('video');
+  await expect(videos).toHaveCount(2);
+  await expect(section.getByRole('heading', { level: 3 })).toHaveText(['Set your markups and download a price list', 'Sync an edition to QuickBooks Online or Jobber']);
+
+  for (const video of await videos.all()) {
+    await expect(video).toHaveAttribute('preload', 'none');
+    await expect(video).toHaveAttribute('controls', '');
+    // Width and height hold a 16:9 box before the poster arrives.
+    await expect(video).toHaveAttribute('width', '640');
+    await expect(video).toHaveAttribute('height', '360');
+    const box = (await video.boundingBox())!;
+    expect(Math.abs(box.width / box.height - 16 / 9)).toBeLessThan(0.02);
+    const title = await video.getAttribute('aria-label');
+    expect(title).toBeTruthy();
+    await expect(video).toHaveAccessibleName(title!);
+    await expect(video.locator('track[kind="captions"][srclang="en"]')).toHaveAttribute('src', /\/captions\/$/);
+
+    const poster = await page.request.get((await video.getAttribute('poster'))!);
+    expect(poster.status()).toBe(200);
+    expect(poster.headers()['content-type']).toBe('image/webp');
+    const source = (await video.locator('source').getAttribute('src'))!;
+    const start = await page.request.get(source, { headers: { range: 'bytes=0-1023' } });
+    expect(start.status()).toBe(206);
+    expect(start.headers()['content-range']).toMatch(/^bytes 0-1023\/\d+$/);
+  }
+  await page.waitForLoadState('networkidle');
+  // preload="none": a visit downloads the posters only, and the page shows them.
+  expect(videoRequests).toEqual([]);
+  expect(posters.map((poster) => poster.url).sort()).toEqual((await videos.evaluateAll((elements) => elements.map((video) => video.getAttribute('poster')))).sort());
+  for (const poster of posters) expect(poster).toMatchObject({ status: 200, type: 'image/webp' });
+
+  const first = videos.first();
+  const answered: number[] = [];
+  page.on('response', (response) => {
+    if (/\/video\/$/.test(new URL(response.url()).pathname)) answered.push(response.status());
+  });
+  await first.scrollIntoViewIfNeeded();
+  await first.evaluate((video: HTMLVideoElement) => {
+    video.muted = true;
+    return video.play();
+  });
+  await expect.poll(() => first.evaluate((video: HTMLVideoElement) => video.currentTime)).toBeGreaterThan(0);
+  expect(await first.evaluate((video: HTMLVideoElement) => video.duration)).toBeGreaterThan(5);
+  await first.evaluate((video: HTMLVideoElement) => video.pause());
+  expect(answered.length).toBeGreaterThan(0);
+  for (const status of answered) expect([200, 206]).toContain(status);
 });
 
 test.describe('the feedback slider', () => {

@@ -43,23 +43,6 @@ test('a first visit to / downloads what its server-rendered page names, and no r
   expect(scripts.some((script) => script.startsWith('/assets/sign-in-'))).toBe(true);
 });
 
-test('the mobile menu opens, closes on an outside click and on a link click', async ({ page }) => {
-  await page.setViewportSize({ width: 375, height: 800 });
-  await page.goto('/');
-  const toggle = page.getByRole('button', { name: 'Open menu' });
-  await toggle.click();
-  const menu = page.getByRole('navigation', { name: 'Main' });
-  await expect(menu.getByRole('link', { name: 'FAQ' })).toBeVisible();
-  await page.mouse.click(200, 700);
-  await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
-  await expect(menu.getByRole('link', { name: 'FAQ' })).toBeHidden();
-
-  await page.getByRole('button', { name: 'Open menu' }).click();
-  await menu.getByRole('link', { name: 'Pricing' }).click();
-  await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
-  await expect(page).toHaveURL(/\/#pricing$/);
-});
-
 test('a policy modal opens from the footer and closes with Escape', async ({ page }) => {
   await page.goto('/');
   const opener = page.getByRole('button', { name: 'Terms of Service' });

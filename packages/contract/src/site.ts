@@ -1,5 +1,6 @@
 import type { SubscriptionPlan } from './billing.ts';
 import type { BlogPostDetail, BlogPostSummary, ListGroups } from './content.ts';
+import type { UserGuideVideo } from './guide.ts';
 
 /**
  * The public site's server rendering (docs/decisions/0017-server-rendered-public-site.md): the
@@ -11,6 +12,8 @@ import type { BlogPostDetail, BlogPostSummary, ListGroups } from './content.ts';
 export interface SiteDataSource {
   /** The plans on sale (`GET /subscription-plans/`). */
   plans(): Promise<SubscriptionPlan[]>;
+  /** The user guide's videos, shown on the landing page (`GET /user-guide-videos/`). */
+  videos(): Promise<UserGuideVideo[]>;
   /** A category's current edition, group by group (`GET /list-groups/{category}/`). */
   listGroups(category: string): Promise<ListGroups>;
   /** The published posts, newest first (`GET /all_blogs/`). */

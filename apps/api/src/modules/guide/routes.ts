@@ -31,8 +31,11 @@ function sendMedia(request: FastifyRequest, reply: FastifyReply, mediaType: stri
     .send(content.subarray(range.start, range.end + 1));
 }
 
-/** The user guide of product §2.14: its PDFs (product §3.9) and videos, for signed-in users. */
-export const guideRoutes: ApiModule = ({ user }, ctx) => {
+/**
+ * The user guide of product §2.14: its PDFs (product §3.9), for signed-in users, and its videos,
+ * which are public because the landing page shows the same walkthroughs (product §2.2).
+ */
+export const guideRoutes: ApiModule = ({ public: open, user }, ctx) => {
   registerEndpoint(user, calls.resources, async () => guideResources(ctx));
 
   registerEndpoint(user, calls.resourceFile, async (request, reply) => {
@@ -44,19 +47,19 @@ export const guideRoutes: ApiModule = ({ user }, ctx) => {
       .send(file.content);
   });
 
-  registerEndpoint(user, calls.videos, async () => guideVideos(ctx));
+  registerEndpoint(open, calls.videos, async () => guideVideos(ctx));
 
-  registerEndpoint(user, calls.videoFile, async (request, reply) => {
+  registerEndpoint(open, calls.videoFile, async (request, reply) => {
     const video = await guideVideoFile(ctx, request.params.id);
     return sendMedia(request, reply, video.mediaType, video.content);
   });
 
-  registerEndpoint(user, calls.videoPoster, async (request, reply) => {
+  registerEndpoint(open, calls.videoPoster, async (request, reply) => {
     const poster = await guideVideoPoster(ctx, request.params.id);
     return sendMedia(request, reply, poster.mediaType, poster.content);
   });
 
-  registerEndpoint(user, calls.videoCaptions, async (request, reply) => {
+  registerEndpoint(open, calls.videoCaptions, async (request, reply) => {
     const captions = await guideVideoCaptions(ctx, request.params.id);
     return reply.header('content-type', `${WEBVTT_MEDIA_TYPE}; charset=utf-8`).header('cache-control', MEDIA_CACHE).send(captions);
   });

@@ -22,8 +22,10 @@ function renderMarkdown(): Promise<(markdown: string) => string> {
 /** The page's content, read through the API's services; null for a post that is not published. */
 async function loadContent(route: SiteRoute, data: SiteDataSource): Promise<SiteContent | null> {
   switch (route.page) {
-    case 'home':
-      return { page: 'home', plans: await data.plans() };
+    case 'home': {
+      const [plans, videos] = await Promise.all([data.plans(), data.videos()]);
+      return { page: 'home', plans, videos };
+    }
     case 'electrical':
       return { page: 'electrical', groups: await data.listGroups('electrical') };
     case 'allBlogs':

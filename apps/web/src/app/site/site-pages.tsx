@@ -15,7 +15,7 @@ export const sitePages: { [Name in SitePageName]: { module: string; load: () => 
     module: 'src/app/routes/home.tsx',
     load: async () => {
       const { HomeRoute } = await import('../routes/home');
-      return ({ content }) => <HomeRoute plans={content.plans} />;
+      return ({ content }) => <HomeRoute plans={content.plans} videos={content.videos} />;
     },
   },
   electrical: {

@@ -1,10 +1,11 @@
 import type { SubscriptionPlan } from '@tradelist/contract/billing';
 import type { BlogPostSummary, ListGroups } from '@tradelist/contract/content';
+import type { UserGuideVideo } from '@tradelist/contract/guide';
 import type { RenderedPost } from '../../features/blog';
 
 /** A site page with the data it shows, as the server read it (the browser receives the same). */
 export type SiteContent =
-  | { page: 'home'; plans: SubscriptionPlan[] }
+  | { page: 'home'; plans: SubscriptionPlan[]; videos: UserGuideVideo[] }
   | { page: 'electrical'; groups: ListGroups }
   | { page: 'faq' }
   | { page: 'allBlogs'; posts: BlogPostSummary[] }

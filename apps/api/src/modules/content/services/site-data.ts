@@ -2,6 +2,7 @@ import type { SiteDataSource } from '@tradelist/contract/site';
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../errors.ts';
 import { listPlans } from '../../billing/services/list-plans.ts';
+import { guideVideos } from '../../guide/services/guide-media.ts';
 import { findBlogPost, listBlogPosts } from './blog-posts.ts';
 import { listGroups } from './list-groups.ts';
 
@@ -13,6 +14,7 @@ import { listGroups } from './list-groups.ts';
 export function siteDataSource(ctx: AppContext): SiteDataSource {
   return {
     plans: () => listPlans(ctx),
+    videos: () => guideVideos(ctx),
     // A catalog without the category yet shows an empty table rather than an error page.
     listGroups: (category) =>
       listGroups(ctx, category).catch((error: unknown) => {

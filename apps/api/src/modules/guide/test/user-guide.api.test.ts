@@ -81,10 +81,57 @@ describe('user guide resources (product §2.14, §3.9)', () => {
     expect(Buffer.from(await renderGuidePdf(guideDocuments[0]!)).toString('base64')).toBe(before[0]!.file_content);
   });
 
-  test('a visitor gets 401 from every guide call', async () => {
+  test("a visitor gets 401 from the guide's PDFs", async () => {
     const visitor = t.client();
-    for (const url of ['/api/user-guide-resources/', '/api/user-guide-resources/1/file/', '/api/user-guide-videos/', '/api/user-guide-videos/1/video/']) {
+    for (const url of ['/api/user-guide-resources/', '/api/user-guide-resources/1/file/']) {
       expect((await visitor.get(url)).statusCode, url).toBe(401);
+    }
+  });
+});
+
+describe('the guide videos on the landing page (product §2.2): public, without a session', () => {
+  test('a visitor lists the same videos as a user, and gets their poster, captions and byte ranges of the file', async () => {
+    const visitor = t.client();
+    const listed = await visitor.get('/api/user-guide-videos/');
+    expect(listed.statusCode).toBe(200);
+    const videos = listed.json() as Array<{ id: number; title: string; video_url: string; poster_url: string; captions_url: string }>;
+    expect(videos).toEqual((await client.get('/api/user-guide-videos/')).json());
+    expect(videos.map((video) => video.title)).toEqual(['Set your markups and download a price list', 'Sync an edition to QuickBooks Online or Jobber']);
+
+    for (const video of videos) {
+      const poster = await visitor.get(video.poster_url);
+      expect(poster.statusCode).toBe(200);
+      expect(poster.headers['content-type']).toBe('image/webp');
+      expect(poster.headers['x-content-type-options']).toBe('nosniff');
+      expect(await sharp(poster.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 640, height: 360 });
+
+      // A video element with preload="none" asks for the start first, then seeks with open ranges.
+      const whole = await visitor.get(video.video_url);
+      expect(whole.statusCode).toBe(200);
+      const size = whole.rawPayload.length;
+      const first = await visitor.get(video.video_url, { headers: { range: 'bytes=0-' } });
+      expect(first.statusCode).toBe(206);
+      expect(first.headers['content-range']).toBe(`bytes 0-${size - 1}/${size}`);
+      expect(first.rawPayload.subarray(0, 4).equals(EBML_MAGIC)).toBe(true);
+      const tail = await visitor.get(video.video_url, { headers: { range: 'bytes=-1000' } });
+      expect(tail.statusCode).toBe(206);
+      expect(tail.headers['content-range']).toBe(`bytes ${size - 1000}-${size - 1}/${size}`);
+      expect(tail.rawPayload.equals(whole.rawPayload.subarray(size - 1000))).toBe(true);
+      const past = await visitor.get(video.video_url, { headers: { range: `bytes=${size + 10}-` } });
+      expect(past.statusCode).toBe(416);
+      expect(past.headers['content-range']).toBe(`bytes */${size}`);
+
+      const captions = await visitor.get(video.captions_url);
+      expect(captions.statusCode).toBe(200);
+      expect(captions.body.startsWith('WEBVTT')).toBe(true);
+    }
+  });
+
+  test('an unknown video, poster or captions id is a 404, a malformed one a 400', async () => {
+    const visitor = t.client();
+    for (const part of ['video', 'poster', 'captions']) {
+      expect((await visitor.get(`/api/user-guide-videos/${ID_MAX}/${part}/`)).statusCode, part).toBe(404);
+      expect((await visitor.get(`/api/user-guide-videos/abc/${part}/`)).statusCode, part).toBe(400);
     }
   });
 });

@@ -3,6 +3,7 @@ import buttonStyles from '../../../components/ui/button.module.css';
 import { cx } from '../../../lib/cx';
 import { usePublicConfig } from '../../config';
 import { resourceDownloadUrl, userGuideResourcesQueryOptions, userGuideVideosQueryOptions } from '../api/get-user-guide';
+import { GuideVideoList } from './guide-videos';
 import guideStyles from './user-guide.module.css';
 
 /** product §2.14: two embedded videos, the PDFs to download, and the support contact. */
@@ -17,22 +18,11 @@ export function UserGuide() {
         <h2 id="guide-videos" className={guideStyles.guideHeading}>
           Videos
         </h2>
-        {videos.isPending ? <p className={guideStyles.guideMuted}>Loading videos…</p> : null}
-        {videos.isError ? <p className={guideStyles.guideMuted}>The videos could not be loaded.</p> : null}
-        <div className={guideStyles.guideVideos}>
-          {videos.data?.map((video) => (
-            <figure key={video.id} className={guideStyles.guideVideo}>
-              <video className={guideStyles.guideVideoPlayer} controls preload="metadata" poster={video.poster_url} aria-label={video.title}>
-                <source src={video.video_url} type={video.video_type} />
-                <track kind="captions" src={video.captions_url} srcLang="en" label="English" default />
-              </video>
-              <figcaption>
-                <strong className={guideStyles.guideTitle}>{video.title}</strong>
-                <span className={guideStyles.guideMuted}>{video.description}</span>
-              </figcaption>
-            </figure>
-          ))}
-        </div>
+        {videos.isError ? (
+          <p className={guideStyles.guideMuted}>The videos could not be loaded.</p>
+        ) : (
+          <GuideVideoList videos={videos.data} preload="metadata" />
+        )}
       </section>
 
       <section aria-labelledby="guide-resources">

@@ -38,7 +38,7 @@ export function FaqAccordion({ entries }: { entries: ReadonlyArray<{ question: s
         const panelId = `${baseId}-a${index}`;
         return (
           <div key={entry.question} className={cx(accordionStyles.accordionItem, isOpen && accordionStyles.accordionItemOpen)}>
-            <h3 className={accordionStyles.accordionHeading}>
+            <h2 className={accordionStyles.accordionHeading}>
               <button
                 ref={(element) => {
                   buttons.current[index] = element;
@@ -54,7 +54,7 @@ export function FaqAccordion({ entries }: { entries: ReadonlyArray<{ question: s
                 <span>{entry.question}</span>
                 <span className={accordionStyles.accordionIcon} aria-hidden="true" />
               </button>
-            </h3>
+            </h2>
             <div id={panelId} role="region" aria-labelledby={buttonId} className={accordionStyles.accordionPanel} hidden={!isOpen}>
               <p>{entry.answer}</p>
             </div>
