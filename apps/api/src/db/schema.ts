@@ -476,7 +476,7 @@ export interface OperatorAuditLogTable {
   created_at: Timestamp;
 }
 
-/** A supplier file checked for the console's preview, kept until it is published (decision 0020). */
+/** A supplier file checked for the console's preview, kept until it is published (decision 0019). */
 export interface EditionUploadsTable {
   id: Generated<number>;
   category_id: number;
@@ -489,7 +489,7 @@ export interface EditionUploadsTable {
   created_at: Timestamp;
 }
 
-/** One bulk email: a new edition's announcement or product news, sent in checkpointed batches (decision 0020). */
+/** One bulk email: a new edition's announcement or product news, sent in checkpointed batches (decision 0019). */
 export interface MailingsTable {
   id: Generated<number>;
   kind: 'new-edition' | 'product-news';

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Editions published from the console, and the mailings that announce them (docs/decisions/0020):
+ * Editions published from the console, and the mailings that announce them (docs/decisions/0019):
  * - `edition_uploads`: a supplier file checked and shown as a preview, kept (bytes and SHA-256)
  *   until the operator publishes it, so that what is published is exactly what was previewed;
  * - `mailings`: one bulk email (a new edition's announcement, or product news), due on a day,

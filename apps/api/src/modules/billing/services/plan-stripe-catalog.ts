@@ -75,7 +75,7 @@ async function ensurePrice(stripe: Stripe, plan: PlanAtStripe, productId: string
 }
 
 /**
- * Brings Stripe's product and prices of a paid plan to what the operator saved (decision 0021):
+ * Brings Stripe's product and prices of a paid plan to what the operator saved (decision 0020):
  * the product's name, description and activity, a recurring price (`{slug}_yearly` or
  * `{slug}_monthly`) and a one-time price (`{slug}_one_time`) of the plan's amount. Safe to run
  * again after a failure: it finds what an earlier attempt created by product id and lookup key.

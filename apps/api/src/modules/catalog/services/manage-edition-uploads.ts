@@ -9,7 +9,7 @@ import { deleteEditionUpload, deleteEditionUploadsBefore, findEditionUpload, ins
 import { checkEdition, publishCheckedEdition, requireCategory } from './import-edition.ts';
 import { findOperatorEdition } from './list-editions.ts';
 
-/** How long a previewed file waits to be published (decision 0020). */
+/** How long a previewed file waits to be published (decision 0019). */
 const UPLOAD_KEPT_SECONDS = 24 * 60 * 60;
 
 export const uploadGoneMessage = 'This preview is no longer available (it was published, or is over a day old). Upload the file again.';

@@ -15,7 +15,7 @@ import { findAnnouncedEdition, newEditionAudience, productNewsAudience, type Mai
 export const MAILING_BATCH_SIZE = 200;
 
 /**
- * One batch of a mailing (docs/decisions/0020): in one transaction, with the mailing's row
+ * One batch of a mailing (docs/decisions/0019): in one transaction, with the mailing's row
  * locked, the next opted-in users after the checkpoint are read by id; each user who may receive
  * it is claimed in `mailing_deliveries` (primary key mailing + user) and their email is queued in
  * the outbox; then the checkpoint moves past the batch and the next batch's job is queued (or the

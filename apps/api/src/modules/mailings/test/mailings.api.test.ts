@@ -54,7 +54,7 @@ async function mailCounts(kind: string, addresses: string[], subject?: string): 
   return addresses.map((address) => counts.get(address) ?? 0);
 }
 
-describe('new-edition emails in batches (decision 0020)', () => {
+describe('new-edition emails in batches (decision 0019)', () => {
   test('exactly one per opted-in user across a worker that dies after its first batch and a new worker on the same database', async () => {
     const optedIn = await addUsers('batch-in', 2 * MAILING_BATCH_SIZE + 50, { update1: true, update2: false });
     const optedOut = await addUsers('batch-out', 20, { update1: false, update2: true });

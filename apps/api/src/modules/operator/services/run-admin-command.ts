@@ -193,7 +193,7 @@ async function runImportEdition(ctx: AdminContext, args: string[], files: Readon
   ];
   if (result.status === 'imported' && target.wasAnnounced) lines.push(`${target.name} is no longer only announced.`);
   if (result.status === 'imported') {
-    // The announcement was scheduled with the edition; the workers' scheduled look starts it (docs/decisions/0020).
+    // The announcement was scheduled with the edition; the workers' scheduled look starts it (docs/decisions/0019).
     lines.push(
       edition.rundate > utcDay(ctx.clock.now())
         ? `Users see it from ${edition.rundate}; those with new-edition emails on are emailed then.`
