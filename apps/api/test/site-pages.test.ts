@@ -101,6 +101,18 @@ describe('the public site is rendered by the server', () => {
     expect([...document.querySelectorAll('main h2')].map((heading) => heading.textContent)).toContain('Material prices and pricing tips, once a month');
   });
 
+  test('the email forms of / and /marketing post, and their buttons wait for the page script: an address never lands in a URL', async () => {
+    for (const url of ['/', '/marketing']) {
+      const document = parse((await get(url)).body);
+      const forms = [...document.querySelectorAll('form')].filter((form) => form.querySelector('input[type="email"]'));
+      expect(forms.length, url).toBeGreaterThan(0);
+      for (const form of forms) {
+        expect(form.getAttribute('method'), url).toBe('post');
+        expect(form.querySelector('button[type="submit"]')?.hasAttribute('disabled'), url).toBe(true);
+      }
+    }
+  });
+
   test('/faq: the 12 questions are in the HTML as closed accordion buttons, and in its FAQPage JSON-LD', async () => {
     const document = parse((await get('/faq')).body);
     const buttons = [...document.querySelectorAll('main button[aria-expanded]')];

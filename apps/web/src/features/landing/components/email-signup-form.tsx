@@ -1,8 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState, useSyncExternalStore, type FormEvent } from 'react';
 import { TextField } from '../../../components/ui/text-field';
 import buttonStyles from '../../../components/ui/button.module.css';
 import signupStyles from './signup.module.css';
 import { cx } from '../../../lib/cx';
+
+const neverChanges = () => () => undefined;
 
 interface EmailSignupFormProps {
   label: string;
@@ -20,11 +22,15 @@ interface EmailSignupFormProps {
 
 /**
  * One email field and a button: the newsletter and free-year draw forms. An empty field is
- * refused here with the form's own message; everything else is the server's to judge.
+ * refused here with the form's own message; everything else is the server's to judge. The server
+ * renders the button disabled until the page is hydrated, so a form sent before its script runs
+ * never puts the address in a URL (and `method="post"` keeps it out even without scripts).
  */
 export function EmailSignupForm({ label, buttonLabel, pendingLabel, emptyMessage, isPending, onSubmit, status, tone = 'light' }: EmailSignupFormProps) {
   const [email, setEmail] = useState('');
   const [emptyError, setEmptyError] = useState<string | undefined>();
+  // false in the server's render and while hydrating, true once the page's script has taken over.
+  const hydrated = useSyncExternalStore(neverChanges, () => true, () => false);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -37,7 +43,7 @@ export function EmailSignupForm({ label, buttonLabel, pendingLabel, emptyMessage
   }
 
   return (
-    <form className={cx(signupStyles.form, tone === 'dark' && signupStyles.formDark)} noValidate onSubmit={submit}>
+    <form className={cx(signupStyles.form, tone === 'dark' && signupStyles.formDark)} method="post" noValidate onSubmit={submit}>
       <div className={signupStyles.row}>
         <TextField
           label={label}
@@ -51,7 +57,7 @@ export function EmailSignupForm({ label, buttonLabel, pendingLabel, emptyMessage
             setEmptyError(undefined);
           }}
         />
-        <button type="submit" className={cx(buttonStyles.button, buttonStyles.buttonPrimary, signupStyles.submit)} disabled={isPending}>
+        <button type="submit" className={cx(buttonStyles.button, buttonStyles.buttonPrimary, signupStyles.submit)} disabled={isPending || !hydrated}>
           {isPending ? pendingLabel : buttonLabel}
         </button>
       </div>
