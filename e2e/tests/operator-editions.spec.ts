@@ -30,7 +30,7 @@ async function uploadFile(page: Page, categoryId: number, name: string, csv: str
   await form.getByRole('button', { name: 'Check and preview' }).click();
 }
 
-test('an operator uploads a supplier file, sees its problems, previews the changes and publishes; a subscriber gets the email', async ({ page }) => {
+test('an operator uploads a supplier file, sees its problems, previews the changes and publishes; a subscriber gets the email and sees the changes in the preview', async ({ page }) => {
   const categories = (await (await page.request.get('/api/categories/')).json()) as Array<{ id: number; name: string }>;
   const lumber = categories.find((category) => category.name === 'Lumber');
   if (!lumber) throw new Error('no Lumber category in the sample data');
@@ -75,7 +75,7 @@ test('an operator uploads a supplier file, sees its problems, previews the chang
 
   // The subscriber's email: the changes and the largest increases at their prices, and a way to stop them.
   const mail = await waitForMail(subscriber, `New on Tradelist: Lumber — second ${run}`);
-  expect(mail.text).toContain('Since the previous edition, 2 items went up and 1 item went down; 1 item are new and 0 items were removed.');
+  expect(mail.text).toContain('Since the previous edition, 2 items went up and 1 item went down; 1 item is new and 0 items were removed.');
   expect(mail.text).toContain('1/2 in CDX Plywood 4x8 (PLY-CDX-12): $');
   expect(mail.text.indexOf('PLY-CDX-12')).toBeLessThan(mail.text.indexOf('LBR-2X4-8'));
   expect(mail.text).toMatch(/\/dashboard\/catalog/);
@@ -84,6 +84,19 @@ test('an operator uploads a supplier file, sees its problems, previews the chang
   // The publications are in the audit log.
   await page.getByRole('link', { name: 'Audit log' }).click();
   await expect(page.getByRole('table', { name: 'Audit log' }).getByRole('row', { name: /edition\.publish/ }).first()).toBeVisible();
+
+  // The subscriber sees the new edition's changes in the markup preview: up, and new.
+  const published = (await (await page.request.get('/api/operator/editions/')).json()) as Array<{ id: number; name: string }>;
+  const second = published.find((edition) => edition.name === `Lumber — second ${run}`);
+  if (!second) throw new Error('the second edition is not listed');
+  await page.context().clearCookies();
+  await signInThroughApi(page, { email: subscriber, password: 'tradelist-subscriber-2024' });
+  await page.goto(`/dashboard/userfactor?collection=${second.id}&changed=true`);
+  await expect(page.getByRole('checkbox', { name: 'Changed this month' })).toBeChecked();
+  await expect(page.getByText(`Changes are against Lumber — first ${run}`)).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'PLY-CDX-12' }).first().getByRole('cell').nth(6)).toContainText('+');
+  await expect(page.getByRole('row').filter({ hasText: 'OSB-716' }).first().getByRole('cell').nth(6)).toContainText('New');
+  await expect(page.getByRole('row').filter({ hasText: 'LBR-2X6-10' }).first().getByRole('cell').nth(6)).toContainText('−');
 });
 
 test('an operator writes product news, previews it sanitised, sends a test to themself, then to every user with product news on', async ({ page }) => {

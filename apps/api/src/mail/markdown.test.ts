@@ -44,7 +44,7 @@ test('the new-edition email tells the changes and the largest increases at the u
   });
   expect(mail.subject).toBe('New on Tradelist: Electrical Price List — December 2026');
   expect(mail.text).toContain('current from December 1, 2026');
-  expect(mail.text).toContain('12 items went up and 3 items went down; 1 item are new and 0 items were removed.');
+  expect(mail.text).toContain('12 items went up and 3 items went down; 1 item is new and 0 items were removed.');
   expect(mail.text).toContain('200A Load Center (LC-200): $600.01 → $660.01 (+10.0%)');
   expect(mail.text).toContain('Open your catalog: https://app.example/dashboard/catalog');
   const first = newEditionMail('Ann', { categoryName: 'Lumber', editionName: 'Lumber — first', rundate: '2026-12-01', catalogUrl: 'https://app.example/dashboard/catalog', changes: { hasPrevious: false, added: 40, removed: 0, priceUp: 0, priceDown: 0, increases: [] } });

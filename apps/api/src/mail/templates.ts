@@ -259,7 +259,7 @@ export function newEditionMail(
     `Hi ${name},`,
     `A new edition of the ${edition.categoryName} price list is out: ${edition.editionName}, current from ${formatDay(new Date(`${edition.rundate}T00:00:00Z`))}.`,
     changes.hasPrevious
-      ? `Since the previous edition, ${items(changes.priceUp)} went up and ${items(changes.priceDown)} went down; ${items(changes.added)} are new and ${items(changes.removed)} were removed.`
+      ? `Since the previous edition, ${items(changes.priceUp)} went up and ${items(changes.priceDown)} went down; ${items(changes.added)} ${changes.added === 1 ? 'is' : 'are'} new and ${items(changes.removed)} ${changes.removed === 1 ? 'was' : 'were'} removed.`
       : `It is the first edition of this list, with ${items(changes.added)}.`,
   ];
   if (changes.increases.length > 0) {

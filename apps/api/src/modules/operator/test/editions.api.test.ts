@@ -178,7 +178,7 @@ describe('editions in the console (product §10.13)', () => {
     const markups = markupsFromPercents(percents);
     const priced = (cents: number) => formatMoney(priceFor(cents, markups).priceCents, 'usd');
     expect(mail.text_body).toContain('current from March 1, 2026');
-    expect(mail.text_body).toContain('2 items went up and 1 item went down; 1 item are new and 2 items were removed.');
+    expect(mail.text_body).toContain('2 items went up and 1 item went down; 1 item is new and 2 items were removed.');
     expect(mail.text_body).toContain(`200A Load Center (LC-200): ${priced(50001)} → ${priced(55001)} (+10.0%)`);
     expect(mail.text_body).toContain(`1/2 in EMT Connector (EMT-050): ${priced(1000)} → ${priced(1100)}`);
     // The largest increase in dollars comes first.
