@@ -194,7 +194,7 @@ describe('the public site is rendered by the server', () => {
   });
 
   test('unknown paths and unpublished posts: 404 with the not-found page, its title and no indexing', async () => {
-    for (const url of ['/no-such-page', '/blog/no-such-post', '/blog/987654', '/faq/extra', '/dashboard/settings/extra']) {
+    for (const url of ['/no-such-page', '/blog/no-such-post', '/blog/987654', '/blog/2147483648', '/blog/0', '/blog/Not-A-Slug', '/faq/extra', '/dashboard/settings/extra']) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(404);
       expect(response.headers['content-type'], url).toMatch(/^text\/html/);

@@ -208,17 +208,6 @@ describe('robots.txt, sitemap.xml and page statuses', () => {
   });
 });
 
-describe('the app page of /blog/{id}', () => {
-  test('answers 404 for a post that does not exist, so crawlers drop it; the app still shows its not-found page', async () => {
-    // Without a built web app the server answers 503/404 in plain text; the status is what counts here.
-    const missing = await t.app.inject({ method: 'GET', url: '/blog/no-such-post' });
-    expect(missing.statusCode).toBe(404);
-    for (const url of ['/blog/2147483648', '/blog/0', '/blog/Not-A-Slug']) expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
-    const existing = await t.app.inject({ method: 'GET', url: `/blog/${sampleBlogPosts[0]!.customUrl}` });
-    expect(existing.statusCode).not.toBe(404);
-  });
-});
-
 describe('GET /api/list-groups/{category}/', () => {
   // The sample editions run from September to November 2026: the lists show them once their run date has come.
   beforeAll(() => {

@@ -37,7 +37,6 @@ test('a draft is listed for the operator only; publishing puts it on the blog an
   expect(((await client.get(calls.blogPosts.path)).json() as Array<{ id: number }>).map((p) => p.id)).toContain(draft.id);
   expect(((await client.get('/api/all_blogs/')).json() as Array<{ id: number }>).map((p) => p.id)).not.toContain(draft.id);
   expect((await client.get('/api/blog_details/pricing-tips-2026/')).statusCode).toBe(404);
-  expect((await t.app.inject({ method: 'GET', url: '/blog/pricing-tips-2026' })).statusCode).toBe(404);
 
   t.clock.advance(3600);
   const published = await client.request('PUT', `/api/operator/blog-posts/${draft.id}/`, { body: { ...post, status: 'published', title: 'Six pricing tips for 2026' } });
@@ -46,8 +45,6 @@ test('a draft is listed for the operator only; publishing puts it on the blog an
   const detail = await client.get('/api/blog_details/pricing-tips-2026/');
   expect(detail.statusCode).toBe(200);
   expect(detail.json()).toMatchObject({ title: 'Six pricing tips for 2026', paragraphs: [{ text: post.paragraphs[0].text, image: null }] });
-  // Without a built web app the page answers 503 here; what counts is that it is no longer a 404.
-  expect((await t.app.inject({ method: 'GET', url: '/blog/pricing-tips-2026' })).statusCode).not.toBe(404);
   expect((await t.app.inject({ method: 'GET', url: '/sitemap.xml' })).body).toContain('/blog/pricing-tips-2026');
 
   // Back to draft: off the blog; published again later, it keeps its first publication date.
