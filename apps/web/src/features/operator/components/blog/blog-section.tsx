@@ -16,6 +16,9 @@ import styles from '../operator-console.module.css';
 import contentStyles from '../content/content.module.css';
 import { ImageUploadField } from '../content/image-upload-field';
 import { SectionState } from '../section-state';
+import { ConfirmButton } from '../shared/confirm-button';
+import { ConsoleTable } from '../shared/console-table';
+import { FormActions } from '../shared/form-actions';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -128,14 +131,7 @@ function PostEditor({ post, onDone }: { post: OperatorPost | null; onDone: () =>
             <option value="published">Published</option>
           </select>
         </div>
-        <div className={contentStyles.contentEditorRow}>
-          <button type="submit" className={cx(buttonStyles.button, buttonStyles.buttonPrimary)} disabled={save.isPending}>
-            Save post
-          </button>
-          <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonOutline)} onClick={onDone}>
-            Cancel
-          </button>
-        </div>
+        <FormActions saveLabel="Save post" pending={save.isPending} onCancel={onDone} />
       </form>
       <LivePreview control={control} publishedAt={post?.published_at ?? null} />
     </div>
@@ -154,20 +150,7 @@ export function BlogSection() {
       <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonPrimary)} onClick={() => setEditing('new')}>
         New post
       </button>
-      <table className={styles.operatorConsoleTable}>
-        <caption>Blog posts</caption>
-        <thead>
-          <tr>
-            <th scope="col">Title</th>
-            <th scope="col">Status</th>
-            <th scope="col">Address</th>
-            <th scope="col">Last change</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
+      <ConsoleTable caption="Blog posts" columns={['Title', 'Status', 'Address', 'Last change']} hiddenColumn="Actions">
           {posts.data.map((post) => {
             const address = buildPath(appRoutes.blog, { id: post.custom_url ?? String(post.id) });
             return (
@@ -182,24 +165,20 @@ export function BlogSection() {
                   <button type="button" className={buttonStyles.linkButton} onClick={() => setEditing(post)} aria-label={`Edit ${post.title}`}>
                     Edit
                   </button>
-                  <button
-                    type="button"
+                  <ConfirmButton
                     className={buttonStyles.linkButton}
-                    aria-label={`Delete ${post.title}`}
+                    label={`Delete ${post.title}`}
                     disabled={remove.isPending}
-                    onClick={() => {
-                      if (!window.confirm(`Delete “${post.title}”? This cannot be undone.`)) return;
-                      remove.mutate(post.id, { onSuccess: () => notify.success('Post deleted.'), onError: () => notify.error('The post could not be deleted.') });
-                    }}
+                    question={`Delete “${post.title}”? This cannot be undone.`}
+                    onConfirm={() => remove.mutate(post.id, { onSuccess: () => notify.success('Post deleted.'), onError: () => notify.error('The post could not be deleted.') })}
                   >
                     Delete
-                  </button>
+                  </ConfirmButton>
                 </td>
               </tr>
             );
           })}
-        </tbody>
-      </table>
+      </ConsoleTable>
     </>
   );
 }

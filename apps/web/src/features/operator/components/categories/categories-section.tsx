@@ -14,6 +14,8 @@ import styles from '../operator-console.module.css';
 import contentStyles from '../content/content.module.css';
 import { ImageUploadField } from '../content/image-upload-field';
 import { SectionState } from '../section-state';
+import { ConsoleTable } from '../shared/console-table';
+import { FormActions } from '../shared/form-actions';
 
 const blank: SaveCategoryRequest = { name: '', tagline: '', image: null, is_free: false, is_announced: false };
 
@@ -52,14 +54,7 @@ function CategoryForm({ category, onDone }: { category: OperatorCategory | null;
       <label className={contentStyles.contentEditorCheck}>
         <input type="checkbox" {...register('is_announced')} /> Announced only (coming soon, not on sale yet)
       </label>
-      <div className={contentStyles.contentEditorRow}>
-        <button type="submit" className={cx(buttonStyles.button, buttonStyles.buttonPrimary)} disabled={save.isPending}>
-          Save category
-        </button>
-        <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonOutline)} onClick={onDone}>
-          Cancel
-        </button>
-      </div>
+      <FormActions saveLabel="Save category" pending={save.isPending} onCancel={onDone} />
       {category ? <p className={fieldStyles.fieldHint}>Its editions' codes use the slug {category.slug}, which stays.</p> : null}
     </form>
   );
@@ -72,21 +67,7 @@ export function CategoriesSection() {
   if (categories.isPending || categories.isError) return <SectionState query={categories} what="categories" />;
   return (
     <>
-      <table className={styles.operatorConsoleTable}>
-        <caption>Categories</caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Tagline</th>
-            <th scope="col">Access</th>
-            <th scope="col">State</th>
-            <th scope="col">Editions</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
+      <ConsoleTable caption="Categories" columns={['Name', 'Tagline', 'Access', 'State', 'Editions']} hiddenColumn="Actions">
           {categories.data.map((category) => (
             <tr key={category.id}>
               <td>{category.name}</td>
@@ -101,8 +82,7 @@ export function CategoriesSection() {
               </td>
             </tr>
           ))}
-        </tbody>
-      </table>
+      </ConsoleTable>
       {editing === null ? (
         <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonOutline)} onClick={() => setEditing('new')}>
           New category

@@ -7,6 +7,7 @@ import { formatCount, formatRunDate, formatUsd } from '../../../../lib/format';
 import { notify } from '../../../../lib/notify';
 import { usePublishEdition } from '../../api/manage-editions';
 import consoleStyles from '../operator-console.module.css';
+import { ConsoleTable } from '../shared/console-table';
 import styles from './editions.module.css';
 
 type Rejected = Extract<EditionUploadResponse, { status: 'rejected' }>;
@@ -28,23 +29,14 @@ export function EditionProblems({ result }: { result: Rejected }) {
       <h2 id="edition-problems-title">
         The file has {formatCount(result.problem_count)} problem{result.problem_count === 1 ? '' : 's'}; nothing was stored.
       </h2>
-      <table className={consoleStyles.operatorConsoleTable}>
-        <caption>Problems</caption>
-        <thead>
-          <tr>
-            <th scope="col">Row</th>
-            <th scope="col">Problem</th>
-          </tr>
-        </thead>
-        <tbody>
+      <ConsoleTable caption="Problems" columns={['Row', 'Problem']}>
           {result.problems.map((problem, index) => (
             <tr key={`${problem.row ?? 'file'}-${index}`}>
               <td>{problem.row ?? 'File'}</td>
               <td>{problem.message}</td>
             </tr>
           ))}
-        </tbody>
-      </table>
+      </ConsoleTable>
       {more > 0 ? <p className={consoleStyles.operatorConsoleMuted}>… and {formatCount(more)} more.</p> : null}
     </section>
   );
@@ -53,18 +45,7 @@ export function EditionProblems({ result }: { result: Rejected }) {
 function ChangesTable({ caption, changes }: { caption: string; changes: PriceChange[] }) {
   if (changes.length === 0) return null;
   return (
-    <table className={consoleStyles.operatorConsoleTable}>
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">SKU</th>
-          <th scope="col">Name</th>
-          <th scope="col">Old cost</th>
-          <th scope="col">New cost</th>
-          <th scope="col">Change</th>
-        </tr>
-      </thead>
-      <tbody>
+    <ConsoleTable caption={caption} columns={['SKU', 'Name', 'Old cost', 'New cost', 'Change']}>
         {changes.map((change) => (
           <tr key={change.sku}>
             <td>{change.sku}</td>
@@ -77,8 +58,7 @@ function ChangesTable({ caption, changes }: { caption: string; changes: PriceCha
             </td>
           </tr>
         ))}
-      </tbody>
-    </table>
+    </ConsoleTable>
   );
 }
 

@@ -8,6 +8,8 @@ import { useEditions } from '../../api/get-editions';
 import { useWithdrawEdition } from '../../api/manage-editions';
 import styles from '../operator-console.module.css';
 import { SectionState } from '../section-state';
+import { ConfirmButton } from '../shared/confirm-button';
+import { ConsoleTable } from '../shared/console-table';
 import { EditionPreview, EditionProblems } from './edition-preview';
 import { UploadEditionForm } from './upload-edition-form';
 
@@ -39,24 +41,7 @@ function EditionsTable({ editions }: { editions: OperatorEdition[] }) {
     },
   });
   return (
-    <table className={styles.operatorConsoleTable}>
-      <caption>Editions</caption>
-      <thead>
-        <tr>
-          <th scope="col">Code</th>
-          <th scope="col">Name</th>
-          <th scope="col">Category</th>
-          <th scope="col">Run date</th>
-          <th scope="col">Items</th>
-          <th scope="col">Access</th>
-          <th scope="col">Status</th>
-          <th scope="col">Emails</th>
-          <th scope="col">
-            <span className="visually-hidden">Actions</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
+    <ConsoleTable caption="Editions" columns={['Code', 'Name', 'Category', 'Run date', 'Items', 'Access', 'Status', 'Emails']} hiddenColumn="Actions">
         {editions.map((edition) => (
           <tr key={edition.id}>
             <td>{edition.collection_id}</td>
@@ -69,22 +54,19 @@ function EditionsTable({ editions }: { editions: OperatorEdition[] }) {
             <td>{announcementText(edition.announcement)}</td>
             <td>
               {edition.status === 'scheduled' ? (
-                <button
-                  type="button"
+                <ConfirmButton
                   className={styles.operatorConsoleButton}
                   disabled={withdraw.isPending}
-                  onClick={() => {
-                    if (window.confirm(`Withdraw ${edition.collection_id}? Users will never see it.`)) withdraw.mutate(edition.id);
-                  }}
+                  question={`Withdraw ${edition.collection_id}? Users will never see it.`}
+                  onConfirm={() => withdraw.mutate(edition.id)}
                 >
                   Withdraw {edition.collection_id}
-                </button>
+                </ConfirmButton>
               ) : null}
             </td>
           </tr>
         ))}
-      </tbody>
-    </table>
+    </ConsoleTable>
   );
 }
 

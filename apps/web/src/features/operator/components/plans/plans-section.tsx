@@ -15,6 +15,8 @@ import { showSaveError } from '../../utils/server-errors';
 import styles from '../operator-console.module.css';
 import contentStyles from '../content/content.module.css';
 import { SectionState } from '../section-state';
+import { ConsoleTable } from '../shared/console-table';
+import { FormActions } from '../shared/form-actions';
 
 const amountMessage = 'Give an amount in dollars, such as 420 or 420.00.';
 
@@ -98,14 +100,7 @@ function PlanForm({ plan, onDone }: { plan: OperatorPlan | null; onDone: () => v
       <p className={fieldStyles.fieldHint}>
         Saving a paid plan updates its Stripe product and prices. A new price is a new Stripe price: subscribers keep the price they pay.
       </p>
-      <div className={contentStyles.contentEditorRow}>
-        <button type="submit" className={cx(buttonStyles.button, buttonStyles.buttonPrimary)} disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save plan'}
-        </button>
-        <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonOutline)} onClick={onDone}>
-          Cancel
-        </button>
-      </div>
+      <FormActions saveLabel="Save plan" pendingLabel="Saving…" pending={save.isPending} onCancel={onDone} />
     </form>
   );
 }
@@ -119,23 +114,7 @@ export function PlansSection() {
   if (plans.isPending || plans.isError) return <SectionState query={plans} what="plans" />;
   return (
     <>
-      <table className={styles.operatorConsoleTable}>
-        <caption>Plans</caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Price</th>
-            <th scope="col">Interval</th>
-            <th scope="col">Downloads</th>
-            <th scope="col">On sale</th>
-            <th scope="col">Subscribers</th>
-            <th scope="col">Stripe prices</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
+      <ConsoleTable caption="Plans" columns={['Name', 'Price', 'Interval', 'Downloads', 'On sale', 'Subscribers', 'Stripe prices']} hiddenColumn="Actions">
           {plans.data.map((plan) => (
             <tr key={plan.id}>
               <td>{plan.name}</td>
@@ -161,8 +140,7 @@ export function PlansSection() {
               </td>
             </tr>
           ))}
-        </tbody>
-      </table>
+      </ConsoleTable>
       {editing === null ? (
         <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonOutline)} onClick={() => setEditing('new')}>
           New plan

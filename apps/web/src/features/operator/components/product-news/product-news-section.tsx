@@ -12,8 +12,8 @@ import { serverErrorLines } from '../../../../lib/error-messages';
 import { formatCount, formatDayOf } from '../../../../lib/format';
 import { notify } from '../../../../lib/notify';
 import { usePreviewProductNews, useProductNews, useSendProductNews, useTestProductNews } from '../../api/product-news';
-import consoleStyles from '../operator-console.module.css';
 import { SectionState } from '../section-state';
+import { ConsoleTable } from '../shared/console-table';
 import styles from './product-news.module.css';
 
 function reportError(fallback: string) {
@@ -27,20 +27,8 @@ function reportError(fallback: string) {
 const stateLabels: Record<ProductNewsItem['state'], string> = { scheduled: 'Waiting', sending: 'Sending', sent: 'Sent', skipped: 'Not sent' };
 
 function SentNews({ news }: { news: ProductNewsItem[] }) {
-  if (news.length === 0) return <p className={consoleStyles.operatorConsoleText}>No product news has been sent yet.</p>;
   return (
-    <table className={consoleStyles.operatorConsoleTable}>
-      <caption>Product news sent</caption>
-      <thead>
-        <tr>
-          <th scope="col">Date</th>
-          <th scope="col">Subject</th>
-          <th scope="col">By</th>
-          <th scope="col">State</th>
-          <th scope="col">Recipients</th>
-        </tr>
-      </thead>
-      <tbody>
+    <ConsoleTable caption="Product news sent" columns={['Date', 'Subject', 'By', 'State', 'Recipients']} empty={{ when: news.length === 0, text: 'No product news has been sent yet.' }}>
         {news.map((item) => (
           <tr key={item.id}>
             <td>{formatDayOf(item.created_at)}</td>
@@ -50,8 +38,7 @@ function SentNews({ news }: { news: ProductNewsItem[] }) {
             <td>{formatCount(item.recipients)}</td>
           </tr>
         ))}
-      </tbody>
-    </table>
+    </ConsoleTable>
   );
 }
 

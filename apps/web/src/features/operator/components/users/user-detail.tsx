@@ -11,22 +11,15 @@ import { notify } from '../../../../lib/notify';
 import { useUserAction, useUserDetail, type UserAction } from '../../api/users';
 import consoleStyles from '../operator-console.module.css';
 import { SectionState } from '../section-state';
+import { ConsoleTable } from '../shared/console-table';
+import { LabelledValues } from '../shared/labelled-values';
 import styles from './users.module.css';
 
 const button = cx(buttonStyles.button, buttonStyles.buttonOutline);
 const primary = cx(buttonStyles.button, buttonStyles.buttonPrimary);
 
 function Facts({ rows }: { rows: Array<[label: string, value: ReactNode]> }) {
-  return (
-    <dl className={styles.usersFacts}>
-      {rows.map(([label, value]) => (
-        <div key={label} className={styles.usersFact}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <LabelledValues className={styles.usersFacts} rows={rows} />;
 }
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
@@ -129,18 +122,7 @@ function History({ user }: { user: OperatorUserDetail }) {
   return (
     <>
       {user.subscriptions.length > 0 ? (
-        <table className={consoleStyles.operatorConsoleTable}>
-          <caption>Subscriptions and periods</caption>
-          <thead>
-            <tr>
-              <th scope="col">Plan</th>
-              <th scope="col">Kind</th>
-              <th scope="col">Status</th>
-              <th scope="col">Started</th>
-              <th scope="col">Current period</th>
-            </tr>
-          </thead>
-          <tbody>
+        <ConsoleTable caption="Subscriptions and periods" columns={['Plan', 'Kind', 'Status', 'Started', 'Current period']}>
             {user.subscriptions.map((s) => (
               <tr key={s.id}>
                 <td>{s.plan_name}</td>
@@ -152,22 +134,10 @@ function History({ user }: { user: OperatorUserDetail }) {
                 </td>
               </tr>
             ))}
-          </tbody>
-        </table>
+        </ConsoleTable>
       ) : null}
       {user.payments.length > 0 ? (
-        <table className={consoleStyles.operatorConsoleTable}>
-          <caption>Payments</caption>
-          <thead>
-            <tr>
-              <th scope="col">Paid</th>
-              <th scope="col">Kind</th>
-              <th scope="col">Amount</th>
-              <th scope="col">Period</th>
-              <th scope="col">Refunded</th>
-            </tr>
-          </thead>
-          <tbody>
+        <ConsoleTable caption="Payments" columns={['Paid', 'Kind', 'Amount', 'Period', 'Refunded']}>
             {user.payments.map((p) => (
               <tr key={p.id}>
                 <td>{formatDayOf(p.paid_at)}</td>
@@ -179,20 +149,9 @@ function History({ user }: { user: OperatorUserDetail }) {
                 <td>{p.refunded_at ? formatDayOf(p.refunded_at) : '—'}</td>
               </tr>
             ))}
-          </tbody>
-        </table>
+        </ConsoleTable>
       ) : null}
-      <table className={consoleStyles.operatorConsoleTable}>
-        <caption>Syncs (latest 20) and connections</caption>
-        <thead>
-          <tr>
-            <th scope="col">Service</th>
-            <th scope="col">Edition or company</th>
-            <th scope="col">Status</th>
-            <th scope="col">When</th>
-          </tr>
-        </thead>
-        <tbody>
+      <ConsoleTable caption="Syncs (latest 20) and connections" columns={['Service', 'Edition or company', 'Status', 'When']}>
           {user.connections.map((c) => (
             <tr key={`connection-${c.provider}`}>
               <td>{c.provider === 'quickbook' ? 'QuickBooks' : 'Jobber'} connection</td>
@@ -218,8 +177,7 @@ function History({ user }: { user: OperatorUserDetail }) {
               </td>
             </tr>
           ) : null}
-        </tbody>
-      </table>
+      </ConsoleTable>
     </>
   );
 }
