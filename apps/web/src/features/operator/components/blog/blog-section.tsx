@@ -151,33 +151,33 @@ export function BlogSection() {
         New post
       </button>
       <ConsoleTable caption="Blog posts" columns={['Title', 'Status', 'Address', 'Last change']} hiddenColumn="Actions">
-          {posts.data.map((post) => {
-            const address = buildPath(appRoutes.blog, { id: post.custom_url ?? String(post.id) });
-            return (
-              <tr key={post.id}>
-                <td>{post.title}</td>
-                <td>{post.status === 'published' ? 'Published' : 'Draft'}</td>
-                <td>{post.status === 'published' ? <a href={address}>{address}</a> : <span className={styles.operatorConsoleMuted}>{address}</span>}</td>
-                <td>
-                  <time dateTime={post.updated_at}>{dateTime.format(new Date(post.updated_at))}</time>
-                </td>
-                <td className={contentStyles.contentEditorRow}>
-                  <button type="button" className={buttonStyles.linkButton} onClick={() => setEditing(post)} aria-label={`Edit ${post.title}`}>
-                    Edit
-                  </button>
-                  <ConfirmButton
-                    className={buttonStyles.linkButton}
-                    label={`Delete ${post.title}`}
-                    disabled={remove.isPending}
-                    question={`Delete “${post.title}”? This cannot be undone.`}
-                    onConfirm={() => remove.mutate(post.id, { onSuccess: () => notify.success('Post deleted.'), onError: () => notify.error('The post could not be deleted.') })}
-                  >
-                    Delete
-                  </ConfirmButton>
-                </td>
-              </tr>
-            );
-          })}
+        {posts.data.map((post) => {
+          const address = buildPath(appRoutes.blog, { id: post.custom_url ?? String(post.id) });
+          return (
+            <tr key={post.id}>
+              <td>{post.title}</td>
+              <td>{post.status === 'published' ? 'Published' : 'Draft'}</td>
+              <td>{post.status === 'published' ? <a href={address}>{address}</a> : <span className={styles.operatorConsoleMuted}>{address}</span>}</td>
+              <td>
+                <time dateTime={post.updated_at}>{dateTime.format(new Date(post.updated_at))}</time>
+              </td>
+              <td className={contentStyles.contentEditorRow}>
+                <button type="button" className={buttonStyles.linkButton} onClick={() => setEditing(post)} aria-label={`Edit ${post.title}`}>
+                  Edit
+                </button>
+                <ConfirmButton
+                  className={buttonStyles.linkButton}
+                  label={`Delete ${post.title}`}
+                  disabled={remove.isPending}
+                  question={`Delete “${post.title}”? This cannot be undone.`}
+                  onConfirm={() => remove.mutate(post.id, { onSuccess: () => notify.success('Post deleted.'), onError: () => notify.error('The post could not be deleted.') })}
+                >
+                  Delete
+                </ConfirmButton>
+              </td>
+            </tr>
+          );
+        })}
       </ConsoleTable>
     </>
   );

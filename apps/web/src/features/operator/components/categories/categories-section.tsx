@@ -68,20 +68,20 @@ export function CategoriesSection() {
   return (
     <>
       <ConsoleTable caption="Categories" columns={['Name', 'Tagline', 'Access', 'State', 'Editions']} hiddenColumn="Actions">
-          {categories.data.map((category) => (
-            <tr key={category.id}>
-              <td>{category.name}</td>
-              <td>{category.tagline ?? <span className={styles.operatorConsoleMuted}>—</span>}</td>
-              <td>{category.is_free ? 'Free' : 'Paid'}</td>
-              <td>{category.is_announced ? 'Announced' : 'Available'}</td>
-              <td>{category.edition_count}</td>
-              <td>
-                <button type="button" className={buttonStyles.linkButton} onClick={() => setEditing(category)} aria-label={`Edit ${category.name}`}>
-                  Edit
-                </button>
-              </td>
-            </tr>
-          ))}
+        {categories.data.map((category) => (
+          <tr key={category.id}>
+            <td>{category.name}</td>
+            <td>{category.tagline ?? <span className={styles.operatorConsoleMuted}>—</span>}</td>
+            <td>{category.is_free ? 'Free' : 'Paid'}</td>
+            <td>{category.is_announced ? 'Announced' : 'Available'}</td>
+            <td>{category.edition_count}</td>
+            <td>
+              <button type="button" className={buttonStyles.linkButton} onClick={() => setEditing(category)} aria-label={`Edit ${category.name}`}>
+                Edit
+              </button>
+            </td>
+          </tr>
+        ))}
       </ConsoleTable>
       {editing === null ? (
         <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonOutline)} onClick={() => setEditing('new')}>

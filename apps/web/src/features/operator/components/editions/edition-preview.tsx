@@ -30,12 +30,12 @@ export function EditionProblems({ result }: { result: Rejected }) {
         The file has {formatCount(result.problem_count)} problem{result.problem_count === 1 ? '' : 's'}; nothing was stored.
       </h2>
       <ConsoleTable caption="Problems" columns={['Row', 'Problem']}>
-          {result.problems.map((problem, index) => (
-            <tr key={`${problem.row ?? 'file'}-${index}`}>
-              <td>{problem.row ?? 'File'}</td>
-              <td>{problem.message}</td>
-            </tr>
-          ))}
+        {result.problems.map((problem, index) => (
+          <tr key={`${problem.row ?? 'file'}-${index}`}>
+            <td>{problem.row ?? 'File'}</td>
+            <td>{problem.message}</td>
+          </tr>
+        ))}
       </ConsoleTable>
       {more > 0 ? <p className={consoleStyles.operatorConsoleMuted}>… and {formatCount(more)} more.</p> : null}
     </section>
@@ -46,18 +46,18 @@ function ChangesTable({ caption, changes }: { caption: string; changes: PriceCha
   if (changes.length === 0) return null;
   return (
     <ConsoleTable caption={caption} columns={['SKU', 'Name', 'Old cost', 'New cost', 'Change']}>
-        {changes.map((change) => (
-          <tr key={change.sku}>
-            <td>{change.sku}</td>
-            <td>{change.name}</td>
-            <td>{formatUsd(change.old_cents)}</td>
-            <td>{formatUsd(change.new_cents)}</td>
-            <td className={change.change_cents > 0 ? styles.editionsUp : styles.editionsDown}>
-              {change.change_cents > 0 ? '+' : '−'}
-              {formatUsd(Math.abs(change.change_cents))} ({percent(change.change_bp)})
-            </td>
-          </tr>
-        ))}
+      {changes.map((change) => (
+        <tr key={change.sku}>
+          <td>{change.sku}</td>
+          <td>{change.name}</td>
+          <td>{formatUsd(change.old_cents)}</td>
+          <td>{formatUsd(change.new_cents)}</td>
+          <td className={change.change_cents > 0 ? styles.editionsUp : styles.editionsDown}>
+            {change.change_cents > 0 ? '+' : '−'}
+            {formatUsd(Math.abs(change.change_cents))} ({percent(change.change_bp)})
+          </td>
+        </tr>
+      ))}
     </ConsoleTable>
   );
 }

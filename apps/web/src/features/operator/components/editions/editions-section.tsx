@@ -42,30 +42,30 @@ function EditionsTable({ editions }: { editions: OperatorEdition[] }) {
   });
   return (
     <ConsoleTable caption="Editions" columns={['Code', 'Name', 'Category', 'Run date', 'Items', 'Access', 'Status', 'Emails']} hiddenColumn="Actions">
-        {editions.map((edition) => (
-          <tr key={edition.id}>
-            <td>{edition.collection_id}</td>
-            <td>{edition.name}</td>
-            <td>{edition.category_name}</td>
-            <td>{formatRunDate(edition.rundate)}</td>
-            <td>{formatCount(edition.item_count)}</td>
-            <td>{edition.is_free ? 'Free' : 'Paid'}</td>
-            <td>{statusLabels[edition.status]}</td>
-            <td>{announcementText(edition.announcement)}</td>
-            <td>
-              {edition.status === 'scheduled' ? (
-                <ConfirmButton
-                  className={styles.operatorConsoleButton}
-                  disabled={withdraw.isPending}
-                  question={`Withdraw ${edition.collection_id}? Users will never see it.`}
-                  onConfirm={() => withdraw.mutate(edition.id)}
-                >
-                  Withdraw {edition.collection_id}
-                </ConfirmButton>
-              ) : null}
-            </td>
-          </tr>
-        ))}
+      {editions.map((edition) => (
+        <tr key={edition.id}>
+          <td>{edition.collection_id}</td>
+          <td>{edition.name}</td>
+          <td>{edition.category_name}</td>
+          <td>{formatRunDate(edition.rundate)}</td>
+          <td>{formatCount(edition.item_count)}</td>
+          <td>{edition.is_free ? 'Free' : 'Paid'}</td>
+          <td>{statusLabels[edition.status]}</td>
+          <td>{announcementText(edition.announcement)}</td>
+          <td>
+            {edition.status === 'scheduled' ? (
+              <ConfirmButton
+                className={styles.operatorConsoleButton}
+                disabled={withdraw.isPending}
+                question={`Withdraw ${edition.collection_id}? Users will never see it.`}
+                onConfirm={() => withdraw.mutate(edition.id)}
+              >
+                Withdraw {edition.collection_id}
+              </ConfirmButton>
+            ) : null}
+          </td>
+        </tr>
+      ))}
     </ConsoleTable>
   );
 }

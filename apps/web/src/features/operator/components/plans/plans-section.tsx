@@ -115,31 +115,31 @@ export function PlansSection() {
   return (
     <>
       <ConsoleTable caption="Plans" columns={['Name', 'Price', 'Interval', 'Downloads', 'On sale', 'Subscribers', 'Stripe prices']} hiddenColumn="Actions">
-          {plans.data.map((plan) => (
-            <tr key={plan.id}>
-              <td>{plan.name}</td>
-              <td>
-                {money(plan.price)}
-                {plan.regular_price === null ? null : <span className={styles.operatorConsoleMuted}> (normally {money(plan.regular_price)})</span>}
-              </td>
-              <td>{plan.interval === 'none' ? 'Free' : plan.interval === 'year' ? 'Yearly' : 'Monthly'}</td>
-              <td>{plan.download_max}</td>
-              <td>{plan.is_active ? 'Yes' : 'No'}</td>
-              <td>{plan.subscriber_count}</td>
-              <td>
-                {plan.is_free ? (
-                  <span className={styles.operatorConsoleMuted}>—</span>
-                ) : (
-                  <code>{[plan.stripe_price_id_recurring ?? 'not linked', plan.stripe_price_id_one_time ?? 'not linked'].join(', ')}</code>
-                )}
-              </td>
-              <td>
-                <button type="button" className={buttonStyles.linkButton} onClick={() => setEditing(plan)} aria-label={`Edit ${plan.name}`}>
-                  Edit
-                </button>
-              </td>
-            </tr>
-          ))}
+        {plans.data.map((plan) => (
+          <tr key={plan.id}>
+            <td>{plan.name}</td>
+            <td>
+              {money(plan.price)}
+              {plan.regular_price === null ? null : <span className={styles.operatorConsoleMuted}> (normally {money(plan.regular_price)})</span>}
+            </td>
+            <td>{plan.interval === 'none' ? 'Free' : plan.interval === 'year' ? 'Yearly' : 'Monthly'}</td>
+            <td>{plan.download_max}</td>
+            <td>{plan.is_active ? 'Yes' : 'No'}</td>
+            <td>{plan.subscriber_count}</td>
+            <td>
+              {plan.is_free ? (
+                <span className={styles.operatorConsoleMuted}>—</span>
+              ) : (
+                <code>{[plan.stripe_price_id_recurring ?? 'not linked', plan.stripe_price_id_one_time ?? 'not linked'].join(', ')}</code>
+              )}
+            </td>
+            <td>
+              <button type="button" className={buttonStyles.linkButton} onClick={() => setEditing(plan)} aria-label={`Edit ${plan.name}`}>
+                Edit
+              </button>
+            </td>
+          </tr>
+        ))}
       </ConsoleTable>
       {editing === null ? (
         <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonOutline)} onClick={() => setEditing('new')}>

@@ -29,15 +29,15 @@ const stateLabels: Record<ProductNewsItem['state'], string> = { scheduled: 'Wait
 function SentNews({ news }: { news: ProductNewsItem[] }) {
   return (
     <ConsoleTable caption="Product news sent" columns={['Date', 'Subject', 'By', 'State', 'Recipients']} empty={{ when: news.length === 0, text: 'No product news has been sent yet.' }}>
-        {news.map((item) => (
-          <tr key={item.id}>
-            <td>{formatDayOf(item.created_at)}</td>
-            <td>{item.subject}</td>
-            <td>{item.created_by}</td>
-            <td>{stateLabels[item.state]}</td>
-            <td>{formatCount(item.recipients)}</td>
-          </tr>
-        ))}
+      {news.map((item) => (
+        <tr key={item.id}>
+          <td>{formatDayOf(item.created_at)}</td>
+          <td>{item.subject}</td>
+          <td>{item.created_by}</td>
+          <td>{stateLabels[item.state]}</td>
+          <td>{formatCount(item.recipients)}</td>
+        </tr>
+      ))}
     </ConsoleTable>
   );
 }

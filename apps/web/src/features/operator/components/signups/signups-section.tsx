@@ -91,12 +91,12 @@ export function SignupsSection() {
               <p className={consoleStyles.operatorConsoleMuted}>Earlier winners: {winners.slice(1).map((w) => `${w.email} (${formatDayOf(w.drawn_at)})`).join(', ')}</p>
             ) : null}
             <ConsoleTable caption="Entries" columns={['Email', 'Signed up']}>
-                {data.items.map((item) => (
-                  <tr key={item.id}>
-                    <td>{item.email}</td>
-                    <td>{when(item.signed_up_at)}</td>
-                  </tr>
-                ))}
+              {data.items.map((item) => (
+                <tr key={item.id}>
+                  <td>{item.email}</td>
+                  <td>{when(item.signed_up_at)}</td>
+                </tr>
+              ))}
             </ConsoleTable>
           </>
         )}
@@ -104,28 +104,28 @@ export function SignupsSection() {
       <SignupList title="Newsletter" csvPath={api.operator.newsletterSignupsCsv.path} query={newsletter} page={newsletterPage} onPage={setNewsletterPage}>
         {(data) => (
           <ConsoleTable caption="Addresses" columns={['Email', 'Subscribed', 'Unsubscribed']}>
-              {data.items.map((item) => (
-                <tr key={item.id}>
-                  <td>{item.email}</td>
-                  <td>{when(item.subscribed_at)}</td>
-                  <td>{item.unsubscribed_at ? when(item.unsubscribed_at) : '—'}</td>
-                </tr>
-              ))}
+            {data.items.map((item) => (
+              <tr key={item.id}>
+                <td>{item.email}</td>
+                <td>{when(item.subscribed_at)}</td>
+                <td>{item.unsubscribed_at ? when(item.unsubscribed_at) : '—'}</td>
+              </tr>
+            ))}
           </ConsoleTable>
         )}
       </SignupList>
       <SignupList title="Setup-call requests" csvPath={api.operator.setupCallRequestsCsv.path} query={setupCalls} page={setupPage} onPage={setSetupPage}>
         {(data) => (
           <ConsoleTable caption="Requests" columns={['Name', 'Email', 'Phone', 'Preferred time', 'Requested']}>
-              {data.items.map((item) => (
-                <tr key={item.id}>
-                  <td>{item.name}</td>
-                  <td>{item.email}</td>
-                  <td>{item.phone ?? '—'}</td>
-                  <td>{item.preferred_time}</td>
-                  <td>{when(item.requested_at)}</td>
-                </tr>
-              ))}
+            {data.items.map((item) => (
+              <tr key={item.id}>
+                <td>{item.name}</td>
+                <td>{item.email}</td>
+                <td>{item.phone ?? '—'}</td>
+                <td>{item.preferred_time}</td>
+                <td>{when(item.requested_at)}</td>
+              </tr>
+            ))}
           </ConsoleTable>
         )}
       </SignupList>

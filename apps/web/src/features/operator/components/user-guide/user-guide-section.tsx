@@ -88,36 +88,36 @@ function Resources({ resources }: { resources: Resource[] }) {
   return (
     <>
       <ConsoleTable caption="Guide PDFs" columns={['Name', 'Description', 'File']} hiddenColumn="Actions">
-          {resources.map((resource, index) => (
-            <tr key={resource.id}>
-              <td>{resource.name}</td>
-              <td>{resource.description}</td>
-              <td>
-                {resource.file_name} ({kilobytes(resource.size_bytes)})
-              </td>
-              <td className={contentStyles.contentEditorRow}>
-                <button type="button" className={buttonStyles.linkButton} disabled={index === 0 || reorder.isPending} onClick={() => move(index, -1)} aria-label={`Move ${resource.name} up`}>
-                  Up
-                </button>
-                <button type="button" className={buttonStyles.linkButton} disabled={index === resources.length - 1 || reorder.isPending} onClick={() => move(index, 1)} aria-label={`Move ${resource.name} down`}>
-                  Down
-                </button>
-                <button type="button" className={buttonStyles.linkButton} onClick={() => setEditing(resource)} aria-label={`Edit ${resource.name}`}>
-                  Edit
-                </button>
-                <ConfirmButton
-                  className={buttonStyles.linkButton}
-                  label={`Remove ${resource.name}`}
-                  question={`Remove “${resource.name}” from the user guide?`}
-                  onConfirm={() =>
-                    remove.mutate(resource.id, { onSuccess: () => notify.success('PDF removed.'), onError: (error) => notify.error(reasonOf(error, 'The PDF could not be removed.')) })
-                  }
-                >
-                  Remove
-                </ConfirmButton>
-              </td>
-            </tr>
-          ))}
+        {resources.map((resource, index) => (
+          <tr key={resource.id}>
+            <td>{resource.name}</td>
+            <td>{resource.description}</td>
+            <td>
+              {resource.file_name} ({kilobytes(resource.size_bytes)})
+            </td>
+            <td className={contentStyles.contentEditorRow}>
+              <button type="button" className={buttonStyles.linkButton} disabled={index === 0 || reorder.isPending} onClick={() => move(index, -1)} aria-label={`Move ${resource.name} up`}>
+                Up
+              </button>
+              <button type="button" className={buttonStyles.linkButton} disabled={index === resources.length - 1 || reorder.isPending} onClick={() => move(index, 1)} aria-label={`Move ${resource.name} down`}>
+                Down
+              </button>
+              <button type="button" className={buttonStyles.linkButton} onClick={() => setEditing(resource)} aria-label={`Edit ${resource.name}`}>
+                Edit
+              </button>
+              <ConfirmButton
+                className={buttonStyles.linkButton}
+                label={`Remove ${resource.name}`}
+                question={`Remove “${resource.name}” from the user guide?`}
+                onConfirm={() =>
+                  remove.mutate(resource.id, { onSuccess: () => notify.success('PDF removed.'), onError: (error) => notify.error(reasonOf(error, 'The PDF could not be removed.')) })
+                }
+              >
+                Remove
+              </ConfirmButton>
+            </td>
+          </tr>
+        ))}
       </ConsoleTable>
       {editing ? (
         <TextPairForm

@@ -123,60 +123,60 @@ function History({ user }: { user: OperatorUserDetail }) {
     <>
       {user.subscriptions.length > 0 ? (
         <ConsoleTable caption="Subscriptions and periods" columns={['Plan', 'Kind', 'Status', 'Started', 'Current period']}>
-            {user.subscriptions.map((s) => (
-              <tr key={s.id}>
-                <td>{s.plan_name}</td>
-                <td>{s.source.replaceAll('_', ' ')}</td>
-                <td>{s.status}</td>
-                <td>{formatDayOf(s.period_start)}</td>
-                <td>
-                  {formatDayOf(s.current_period_start)} – {formatDayOf(s.period_end)}
-                </td>
-              </tr>
-            ))}
+          {user.subscriptions.map((s) => (
+            <tr key={s.id}>
+              <td>{s.plan_name}</td>
+              <td>{s.source.replaceAll('_', ' ')}</td>
+              <td>{s.status}</td>
+              <td>{formatDayOf(s.period_start)}</td>
+              <td>
+                {formatDayOf(s.current_period_start)} – {formatDayOf(s.period_end)}
+              </td>
+            </tr>
+          ))}
         </ConsoleTable>
       ) : null}
       {user.payments.length > 0 ? (
         <ConsoleTable caption="Payments" columns={['Paid', 'Kind', 'Amount', 'Period', 'Refunded']}>
-            {user.payments.map((p) => (
-              <tr key={p.id}>
-                <td>{formatDayOf(p.paid_at)}</td>
-                <td>{p.kind.replace('_', '-')}</td>
-                <td>{formatUsd(p.amount_cents)}</td>
-                <td>
-                  {formatDayOf(p.period_start)} – {formatDayOf(p.period_end)}
-                </td>
-                <td>{p.refunded_at ? formatDayOf(p.refunded_at) : '—'}</td>
-              </tr>
-            ))}
+          {user.payments.map((p) => (
+            <tr key={p.id}>
+              <td>{formatDayOf(p.paid_at)}</td>
+              <td>{p.kind.replace('_', '-')}</td>
+              <td>{formatUsd(p.amount_cents)}</td>
+              <td>
+                {formatDayOf(p.period_start)} – {formatDayOf(p.period_end)}
+              </td>
+              <td>{p.refunded_at ? formatDayOf(p.refunded_at) : '—'}</td>
+            </tr>
+          ))}
         </ConsoleTable>
       ) : null}
       <ConsoleTable caption="Syncs (latest 20) and connections" columns={['Service', 'Edition or company', 'Status', 'When']}>
-          {user.connections.map((c) => (
-            <tr key={`connection-${c.provider}`}>
-              <td>{c.provider === 'quickbook' ? 'QuickBooks' : 'Jobber'} connection</td>
-              <td>{c.account_name ?? '—'}</td>
-              <td>{c.status === 'connected' ? 'Connected' : `Disconnected${c.disconnected_reason ? ` (${c.disconnected_reason})` : ''}`}</td>
-              <td>{formatDayOf(c.connected_at)}</td>
-            </tr>
-          ))}
-          {user.syncs.map((s) => (
-            <tr key={s.id}>
-              <td>{s.provider === 'quickbook' ? 'QuickBooks' : 'Jobber'} sync</td>
-              <td>{s.edition}</td>
-              <td>
-                {s.status}: {s.created} new, {s.updated} updated, {s.failed} failed of {s.total}
-              </td>
-              <td>{formatDayOf(s.queued_at)}</td>
-            </tr>
-          ))}
-          {user.connections.length === 0 && user.syncs.length === 0 ? (
-            <tr>
-              <td colSpan={4} className={consoleStyles.operatorConsoleMuted}>
-                No connections or syncs.
-              </td>
-            </tr>
-          ) : null}
+        {user.connections.map((c) => (
+          <tr key={`connection-${c.provider}`}>
+            <td>{c.provider === 'quickbook' ? 'QuickBooks' : 'Jobber'} connection</td>
+            <td>{c.account_name ?? '—'}</td>
+            <td>{c.status === 'connected' ? 'Connected' : `Disconnected${c.disconnected_reason ? ` (${c.disconnected_reason})` : ''}`}</td>
+            <td>{formatDayOf(c.connected_at)}</td>
+          </tr>
+        ))}
+        {user.syncs.map((s) => (
+          <tr key={s.id}>
+            <td>{s.provider === 'quickbook' ? 'QuickBooks' : 'Jobber'} sync</td>
+            <td>{s.edition}</td>
+            <td>
+              {s.status}: {s.created} new, {s.updated} updated, {s.failed} failed of {s.total}
+            </td>
+            <td>{formatDayOf(s.queued_at)}</td>
+          </tr>
+        ))}
+        {user.connections.length === 0 && user.syncs.length === 0 ? (
+          <tr>
+            <td colSpan={4} className={consoleStyles.operatorConsoleMuted}>
+              No connections or syncs.
+            </td>
+          </tr>
+        ) : null}
       </ConsoleTable>
     </>
   );

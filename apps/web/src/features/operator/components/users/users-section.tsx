@@ -72,20 +72,20 @@ export function UsersSection() {
             columns={['Email', 'Name', 'Plan now', 'State', 'Joined']}
             hiddenColumn="Open"
           >
-              {results.data.users.map((user) => (
-                <tr key={user.id} aria-current={user.id === selected ? 'true' : undefined}>
-                  <td>{user.email}</td>
-                  <td>{user.name}</td>
-                  <td>{user.plan_name ?? '—'}</td>
-                  <td>{[user.role === 'operator' ? 'Operator' : null, user.is_disabled ? 'Disabled' : user.is_verified ? 'Active' : 'Not activated'].filter(Boolean).join(', ')}</td>
-                  <td>{formatDayOf(user.created_at)}</td>
-                  <td>
-                    <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonOutline)} onClick={() => update({ user: String(user.id) })} aria-label={`Open ${user.email}`}>
-                      Open
-                    </button>
-                  </td>
-                </tr>
-              ))}
+            {results.data.users.map((user) => (
+              <tr key={user.id} aria-current={user.id === selected ? 'true' : undefined}>
+                <td>{user.email}</td>
+                <td>{user.name}</td>
+                <td>{user.plan_name ?? '—'}</td>
+                <td>{[user.role === 'operator' ? 'Operator' : null, user.is_disabled ? 'Disabled' : user.is_verified ? 'Active' : 'Not activated'].filter(Boolean).join(', ')}</td>
+                <td>{formatDayOf(user.created_at)}</td>
+                <td>
+                  <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonOutline)} onClick={() => update({ user: String(user.id) })} aria-label={`Open ${user.email}`}>
+                    Open
+                  </button>
+                </td>
+              </tr>
+            ))}
           </ConsoleTable>
           <Pager label="Pages of users" page={page} total={results.data.total} pageSize={results.data.page_size} onPage={(next) => update({ page: String(next) })} />
         </>
