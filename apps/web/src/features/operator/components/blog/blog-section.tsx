@@ -18,6 +18,7 @@ import { ImageUploadField } from '../content/image-upload-field';
 import { SectionState } from '../section-state';
 import { ConfirmButton } from '../shared/confirm-button';
 import { ConsoleTable } from '../shared/console-table';
+import { EditButton } from '../shared/edit-button';
 import { FormActions } from '../shared/form-actions';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -162,9 +163,7 @@ export function BlogSection() {
                 <time dateTime={post.updated_at}>{dateTime.format(new Date(post.updated_at))}</time>
               </td>
               <td className={contentStyles.contentEditorRow}>
-                <button type="button" className={buttonStyles.linkButton} onClick={() => setEditing(post)} aria-label={`Edit ${post.title}`}>
-                  Edit
-                </button>
+                <EditButton name={post.title} onEdit={() => setEditing(post)} />
                 <ConfirmButton
                   className={buttonStyles.linkButton}
                   label={`Delete ${post.title}`}

@@ -15,6 +15,7 @@ import contentStyles from '../content/content.module.css';
 import { ImageUploadField } from '../content/image-upload-field';
 import { SectionState } from '../section-state';
 import { ConsoleTable } from '../shared/console-table';
+import { EditButton } from '../shared/edit-button';
 import { FormActions } from '../shared/form-actions';
 
 const blank: SaveCategoryRequest = { name: '', tagline: '', image: null, is_free: false, is_announced: false };
@@ -76,9 +77,7 @@ export function CategoriesSection() {
             <td>{category.is_announced ? 'Announced' : 'Available'}</td>
             <td>{category.edition_count}</td>
             <td>
-              <button type="button" className={buttonStyles.linkButton} onClick={() => setEditing(category)} aria-label={`Edit ${category.name}`}>
-                Edit
-              </button>
+              <EditButton name={category.name} onEdit={() => setEditing(category)} />
             </td>
           </tr>
         ))}

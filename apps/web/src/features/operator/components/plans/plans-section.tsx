@@ -16,6 +16,7 @@ import styles from '../operator-console.module.css';
 import contentStyles from '../content/content.module.css';
 import { SectionState } from '../section-state';
 import { ConsoleTable } from '../shared/console-table';
+import { EditButton } from '../shared/edit-button';
 import { FormActions } from '../shared/form-actions';
 
 const amountMessage = 'Give an amount in dollars, such as 420 or 420.00.';
@@ -134,9 +135,7 @@ export function PlansSection() {
               )}
             </td>
             <td>
-              <button type="button" className={buttonStyles.linkButton} onClick={() => setEditing(plan)} aria-label={`Edit ${plan.name}`}>
-                Edit
-              </button>
+              <EditButton name={plan.name} onEdit={() => setEditing(plan)} />
             </td>
           </tr>
         ))}

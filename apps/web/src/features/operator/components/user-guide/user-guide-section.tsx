@@ -19,6 +19,7 @@ import contentStyles from '../content/content.module.css';
 import { SectionState } from '../section-state';
 import { ConfirmButton } from '../shared/confirm-button';
 import { ConsoleTable } from '../shared/console-table';
+import { EditButton } from '../shared/edit-button';
 import { FormActions } from '../shared/form-actions';
 
 type Resource = OperatorGuide['resources'][number];
@@ -102,9 +103,7 @@ function Resources({ resources }: { resources: Resource[] }) {
               <button type="button" className={buttonStyles.linkButton} disabled={index === resources.length - 1 || reorder.isPending} onClick={() => move(index, 1)} aria-label={`Move ${resource.name} down`}>
                 Down
               </button>
-              <button type="button" className={buttonStyles.linkButton} onClick={() => setEditing(resource)} aria-label={`Edit ${resource.name}`}>
-                Edit
-              </button>
+              <EditButton name={resource.name} onEdit={() => setEditing(resource)} />
               <ConfirmButton
                 className={buttonStyles.linkButton}
                 label={`Remove ${resource.name}`}
