@@ -20,6 +20,7 @@ import { ConfirmButton } from '../shared/confirm-button';
 import { ConsoleTable } from '../shared/console-table';
 import { EditButton } from '../shared/edit-button';
 import { FormActions } from '../shared/form-actions';
+import type { Editing } from '../shared/new-or-editor';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -143,7 +144,7 @@ function PostEditor({ post, onDone }: { post: OperatorPost | null; onDone: () =>
 export function BlogSection() {
   const posts = useOperatorPosts();
   const remove = useDeletePost();
-  const [editing, setEditing] = useState<OperatorPost | 'new' | null>(null);
+  const [editing, setEditing] = useState<Editing<OperatorPost>>(null);
   if (posts.isPending || posts.isError) return <SectionState query={posts} what="posts" />;
   if (editing !== null) return <PostEditor key={editing === 'new' ? 'new' : editing.id} post={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />;
   return (

@@ -3,10 +3,8 @@ import type { OperatorCategory, SaveCategoryRequest } from '@tradelist/contract/
 import { saveCategoryRequest } from '@tradelist/contract/operator-content';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import buttonStyles from '../../../../components/ui/button.module.css';
 import fieldStyles from '../../../../components/ui/field.module.css';
 import { TextField } from '../../../../components/ui/text-field';
-import { cx } from '../../../../lib/cx';
 import { notify } from '../../../../lib/notify';
 import { useOperatorCategories, useSaveCategory } from '../../api/content';
 import { showSaveError } from '../../utils/server-errors';
@@ -17,6 +15,7 @@ import { SectionState } from '../section-state';
 import { ConsoleTable } from '../shared/console-table';
 import { EditButton } from '../shared/edit-button';
 import { FormActions } from '../shared/form-actions';
+import { NewOrEditor, type Editing } from '../shared/new-or-editor';
 
 const blank: SaveCategoryRequest = { name: '', tagline: '', image: null, is_free: false, is_announced: false };
 
@@ -64,7 +63,7 @@ function CategoryForm({ category, onDone }: { category: OperatorCategory | null;
 /** Categories (product §10.13): name, tagline, image, free or paid, announced or available. */
 export function CategoriesSection() {
   const categories = useOperatorCategories();
-  const [editing, setEditing] = useState<OperatorCategory | 'new' | null>(null);
+  const [editing, setEditing] = useState<Editing<OperatorCategory>>(null);
   if (categories.isPending || categories.isError) return <SectionState query={categories} what="categories" />;
   return (
     <>
@@ -82,13 +81,7 @@ export function CategoriesSection() {
           </tr>
         ))}
       </ConsoleTable>
-      {editing === null ? (
-        <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonOutline)} onClick={() => setEditing('new')}>
-          New category
-        </button>
-      ) : (
-        <CategoryForm key={editing === 'new' ? 'new' : editing.id} category={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
-      )}
+      <NewOrEditor editing={editing} newLabel="New category" onNew={() => setEditing('new')} editor={(category) => <CategoryForm category={category} onDone={() => setEditing(null)} />} />
     </>
   );
 }

@@ -4,10 +4,8 @@ import { planIntervals } from '@tradelist/contract/operator-content';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import buttonStyles from '../../../../components/ui/button.module.css';
 import fieldStyles from '../../../../components/ui/field.module.css';
 import { TextField } from '../../../../components/ui/text-field';
-import { cx } from '../../../../lib/cx';
 import { notify } from '../../../../lib/notify';
 import { useOperatorPlans, useSavePlan } from '../../api/content';
 import { centsToDollars, dollarsToCents } from '../../utils/money';
@@ -18,6 +16,7 @@ import { SectionState } from '../section-state';
 import { ConsoleTable } from '../shared/console-table';
 import { EditButton } from '../shared/edit-button';
 import { FormActions } from '../shared/form-actions';
+import { NewOrEditor, type Editing } from '../shared/new-or-editor';
 
 const amountMessage = 'Give an amount in dollars, such as 420 or 420.00.';
 
@@ -111,7 +110,7 @@ const money = (cents: number) => `$${centsToDollars(cents)}`;
 /** Plans (product §10.13): name, description, price, interval, download maximum, on sale; saved to Stripe. */
 export function PlansSection() {
   const plans = useOperatorPlans();
-  const [editing, setEditing] = useState<OperatorPlan | 'new' | null>(null);
+  const [editing, setEditing] = useState<Editing<OperatorPlan>>(null);
   if (plans.isPending || plans.isError) return <SectionState query={plans} what="plans" />;
   return (
     <>
@@ -140,13 +139,7 @@ export function PlansSection() {
           </tr>
         ))}
       </ConsoleTable>
-      {editing === null ? (
-        <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonOutline)} onClick={() => setEditing('new')}>
-          New plan
-        </button>
-      ) : (
-        <PlanForm key={editing === 'new' ? 'new' : editing.id} plan={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
-      )}
+      <NewOrEditor editing={editing} newLabel="New plan" onNew={() => setEditing('new')} editor={(plan) => <PlanForm plan={plan} onDone={() => setEditing(null)} />} />
     </>
   );
 }
