@@ -1,11 +1,10 @@
 import type { EditionUploadResponse, PriceChange } from '@tradelist/contract/operator-editions';
 import buttonStyles from '../../../../components/ui/button.module.css';
-import { isApiError } from '../../../../lib/api-client';
 import { cx } from '../../../../lib/cx';
-import { serverErrorLines } from '../../../../lib/error-messages';
 import { formatCount, formatRunDate, formatUsd } from '../../../../lib/format';
 import { notify } from '../../../../lib/notify';
 import { usePublishEdition } from '../../api/manage-editions';
+import { notifyServerError } from '../../utils/server-errors';
 import consoleStyles from '../operator-console.module.css';
 import { ConsoleTable } from '../shared/console-table';
 import styles from './editions.module.css';
@@ -76,11 +75,7 @@ export function EditionPreview({ result, onDone }: { result: Checked; onDone: ()
       );
       onDone();
     },
-    onError(error) {
-      const lines = isApiError(error) ? serverErrorLines(error.body) : [];
-      if (lines.length === 0) notify.error('The edition could not be published. Please try again.');
-      for (const line of lines) notify.error(line);
-    },
+    onError: (error) => notifyServerError(error, 'The edition could not be published. Please try again.'),
   });
   const counts = [
     ['New', comparison.added],

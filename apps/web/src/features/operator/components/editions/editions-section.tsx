@@ -1,11 +1,10 @@
 import type { EditionUploadResponse, OperatorEdition } from '@tradelist/contract/operator-editions';
 import { useState } from 'react';
-import { isApiError } from '../../../../lib/api-client';
-import { serverErrorLines } from '../../../../lib/error-messages';
 import { formatCount, formatRunDate } from '../../../../lib/format';
 import { notify } from '../../../../lib/notify';
 import { useEditions } from '../../api/get-editions';
 import { useWithdrawEdition } from '../../api/manage-editions';
+import { notifyServerError } from '../../utils/server-errors';
 import styles from '../operator-console.module.css';
 import { SectionState } from '../section-state';
 import { ConfirmButton } from '../shared/confirm-button';
@@ -34,11 +33,7 @@ function announcementText(announcement: OperatorEdition['announcement']): string
 function EditionsTable({ editions }: { editions: OperatorEdition[] }) {
   const withdraw = useWithdrawEdition({
     onSuccess: (answer) => notify.success(answer.message),
-    onError(error) {
-      const lines = isApiError(error) ? serverErrorLines(error.body) : [];
-      if (lines.length === 0) notify.error('The edition could not be withdrawn. Please try again.');
-      for (const line of lines) notify.error(line);
-    },
+    onError: (error) => notifyServerError(error, 'The edition could not be withdrawn. Please try again.'),
   });
   return (
     <ConsoleTable caption="Editions" columns={['Code', 'Name', 'Category', 'Run date', 'Items', 'Access', 'Status', 'Emails']} hiddenColumn="Actions">

@@ -6,22 +6,17 @@ import { useForm } from 'react-hook-form';
 import buttonStyles from '../../../../components/ui/button.module.css';
 import fieldStyles from '../../../../components/ui/field.module.css';
 import { TextField } from '../../../../components/ui/text-field';
-import { isApiError } from '../../../../lib/api-client';
 import { cx } from '../../../../lib/cx';
-import { serverErrorLines } from '../../../../lib/error-messages';
 import { formatCount, formatDayOf } from '../../../../lib/format';
 import { notify } from '../../../../lib/notify';
 import { usePreviewProductNews, useProductNews, useSendProductNews, useTestProductNews } from '../../api/product-news';
+import { notifyServerError } from '../../utils/server-errors';
 import { SectionState } from '../section-state';
 import { ConsoleTable } from '../shared/console-table';
 import styles from './product-news.module.css';
 
 function reportError(fallback: string) {
-  return (error: Error) => {
-    const lines = isApiError(error) ? serverErrorLines(error.body) : [];
-    if (lines.length === 0) notify.error(fallback);
-    for (const line of lines) notify.error(line);
-  };
+  return (error: Error) => notifyServerError(error, fallback);
 }
 
 const stateLabels: Record<ProductNewsItem['state'], string> = { scheduled: 'Waiting', sending: 'Sending', sent: 'Sent', skipped: 'Not sent' };
