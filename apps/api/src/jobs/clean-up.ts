@@ -1,8 +1,6 @@
-import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { addSeconds } from '../lib/clock.ts';
-import { defineJob } from './job-kind.ts';
-import { defineSchedule } from './scheduled-task.ts';
+import { definePeriodicJob } from './scheduled-task.ts';
 import { deleteCompletedJobs } from './jobs-repository.ts';
 import { deleteOldMail } from '../mail/mail-outbox-repository.ts';
 import { deleteExpiredGoogleTokenUses } from '../security/google-token-uses-repository.ts';
@@ -31,24 +29,12 @@ export async function cleanUpExpiredRows(ctx: Pick<AppContext, 'db' | 'clock'>):
   await deleteExpiredGoogleTokenUses(ctx.db, now);
 }
 
-/** One run of the clean-up, for the period that was due at `dueAt`. */
-export const cleanUp = defineJob({
-  name: 'clean-up',
-  payload: z.object({ dueAt: z.iso.datetime() }),
-  concurrency: 1,
-  maxAttempts: 3,
-  backoff: { baseSeconds: 60, maxSeconds: 10 * 60 },
-  // One run per period even if its schedule row were claimed twice.
-  idempotencyKey: ({ dueAt }) => dueAt,
-  async handle(_payload, { ctx }) {
-    await cleanUpExpiredRows(ctx);
-  },
-});
-
 /** The hourly clean-up, once per hour for the whole cluster. */
-export const hourlyCleanUp = defineSchedule({
+export const { job: cleanUp, schedule: hourlyCleanUp } = definePeriodicJob({
   name: 'clean-up',
   everySeconds: CLEAN_UP_EVERY_SECONDS,
-  job: cleanUp,
-  payload: (dueAt) => ({ dueAt: dueAt.toISOString() }),
+  backoff: { baseSeconds: 60, maxSeconds: 10 * 60 },
+  async run(ctx) {
+    await cleanUpExpiredRows(ctx);
+  },
 });

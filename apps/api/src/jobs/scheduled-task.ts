@@ -1,4 +1,6 @@
-import type { JobKind } from './job-kind.ts';
+import { z } from 'zod';
+import type { AppContext } from '../context.ts';
+import { defineJob, type JobKind } from './job-kind.ts';
 
 /**
  * Work that recurs (the hourly clean-up; later period ends and reminders): every `everySeconds`
@@ -15,6 +17,30 @@ export interface ScheduledTask<Payload> {
 /** Declares a scheduled task. */
 export function defineSchedule<Payload>(task: ScheduledTask<Payload>): ScheduledTask<Payload> {
   return task;
+}
+
+/** The payload of a periodic job's run: the time it was due. */
+const periodicPayload = z.object({ dueAt: z.iso.datetime() });
+
+/**
+ * A job that runs every `everySeconds` once for the whole cluster, and its schedule (both named
+ * `name`): one run per due time (the due time is its idempotency key), one at a time, tried 3
+ * times with `backoff`.
+ */
+export function definePeriodicJob({ name, everySeconds, backoff, run }: { name: string; everySeconds: number; backoff: JobKind<unknown>['backoff']; run(ctx: AppContext): Promise<void> }) {
+  const job = defineJob({
+    name,
+    payload: periodicPayload,
+    concurrency: 1,
+    maxAttempts: 3,
+    backoff,
+    idempotencyKey: ({ dueAt }) => dueAt,
+    async handle(_payload, { ctx }) {
+      await run(ctx);
+    },
+  });
+  const schedule = defineSchedule({ name, everySeconds, job, payload: (dueAt) => ({ dueAt: dueAt.toISOString() }) });
+  return { job, schedule };
 }
 
 /**

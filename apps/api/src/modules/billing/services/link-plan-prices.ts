@@ -1,9 +1,7 @@
 import type Stripe from 'stripe';
-import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
 import type { PlanRow } from '../../../db/schema.ts';
-import { defineJob } from '../../../jobs/job-kind.ts';
-import { defineSchedule } from '../../../jobs/scheduled-task.ts';
+import { definePeriodicJob } from '../../../jobs/scheduled-task.ts';
 import { listUnlinkedPaidPlans, setPlanStripeIds } from '../repositories/subscriptions.ts';
 
 /**
@@ -47,24 +45,13 @@ export async function linkPlansToStripePrices(ctx: Pick<AppContext, 'db' | 'stri
   return linked;
 }
 
-/** One linking run (does nothing, without calling Stripe, once every plan is linked). */
-export const linkPlanPrices = defineJob({
+/** One linking run (does nothing, without calling Stripe, once every plan is linked). Every 10 minutes (and at the first start): a new paid plan becomes buyable soon after its prices exist. */
+export const { job: linkPlanPrices, schedule: linkPlanPricesSchedule } = definePeriodicJob({
   name: 'link-plan-prices',
-  payload: z.object({ dueAt: z.iso.datetime() }),
-  concurrency: 1,
-  maxAttempts: 3,
+  everySeconds: 10 * 60,
   backoff: { baseSeconds: 30, maxSeconds: 5 * 60 },
-  idempotencyKey: ({ dueAt }) => dueAt,
-  async handle(_payload, { ctx }) {
+  async run(ctx) {
     const linked = await linkPlansToStripePrices(ctx);
     if (linked.length > 0) ctx.log.info({ plans: linked }, 'plans linked to their Stripe prices');
   },
-});
-
-/** Every 10 minutes (and at the first start): a new paid plan becomes buyable soon after its prices exist. */
-export const linkPlanPricesSchedule = defineSchedule({
-  name: 'link-plan-prices',
-  everySeconds: 10 * 60,
-  job: linkPlanPrices,
-  payload: (dueAt) => ({ dueAt: dueAt.toISOString() }),
 });

@@ -1,8 +1,6 @@
-import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
 import { addSeconds } from '../../../lib/clock.ts';
-import { defineJob } from '../../../jobs/job-kind.ts';
-import { defineSchedule } from '../../../jobs/scheduled-task.ts';
+import { definePeriodicJob } from '../../../jobs/scheduled-task.ts';
 import { syncStripeSubscription, withBillingLock } from './stripe-sync.ts';
 
 const DAY_SECONDS = 24 * 60 * 60;
@@ -39,22 +37,12 @@ export async function reconcileStripeSubscriptions(ctx: AppContext): Promise<{ c
 }
 
 /** One daily check. */
-export const reconcileSubscriptions = defineJob({
+export const { job: reconcileSubscriptions, schedule: reconcileSubscriptionsSchedule } = definePeriodicJob({
   name: 'reconcile-stripe-subscriptions',
-  payload: z.object({ dueAt: z.iso.datetime() }),
-  concurrency: 1,
-  maxAttempts: 3,
+  everySeconds: DAY_SECONDS,
   backoff: { baseSeconds: 300, maxSeconds: 3600 },
-  idempotencyKey: ({ dueAt }) => dueAt,
-  async handle(_payload, { ctx }) {
+  async run(ctx) {
     const result = await reconcileStripeSubscriptions(ctx);
     ctx.log.info(result, 'Stripe subscriptions checked');
   },
-});
-
-export const reconcileSubscriptionsSchedule = defineSchedule({
-  name: 'reconcile-stripe-subscriptions',
-  everySeconds: DAY_SECONDS,
-  job: reconcileSubscriptions,
-  payload: (dueAt) => ({ dueAt: dueAt.toISOString() }),
 });

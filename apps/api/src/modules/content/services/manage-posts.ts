@@ -6,7 +6,7 @@ import { AppError } from '../../../errors.ts';
 import { recordOperatorAction, type Actor } from '../../operator/services/audit-log.ts';
 import { deletePost, listAllPosts } from '../repositories/blog-posts.ts';
 import { postNotFoundMessage } from './blog-posts.ts';
-import { postSnapshot, savePost, type PostDraft } from './publish-post.ts';
+import { draftOf, postSnapshot, savePostAsOperator } from './publish-post.ts';
 
 export type PostFields = z.output<typeof savePostRequest>;
 
@@ -28,19 +28,6 @@ function present(row: BlogPostRow): OperatorPost {
   };
 }
 
-function draftOf(fields: PostFields): PostDraft {
-  return {
-    customUrl: fields.custom_url,
-    title: fields.title,
-    category: fields.category,
-    intro: fields.intro,
-    author: fields.author,
-    authorImage: fields.author_image,
-    thumbnail: fields.thumbnail,
-    paragraphs: fields.paragraphs,
-  };
-}
-
 /** Every post for the console, drafts included, last changed first. */
 export async function listOperatorPosts(ctx: Pick<AppContext, 'db'>): Promise<OperatorPost[]> {
   return (await listAllPosts(ctx.db)).map(present);
@@ -53,15 +40,7 @@ export async function listOperatorPosts(ctx: Pick<AppContext, 'db'>): Promise<Op
 export async function saveOperatorPost(ctx: AppContext, actor: Actor, id: number | null, fields: PostFields): Promise<OperatorPost> {
   const now = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
-    const { before, after } = await savePost(trx, { id, draft: draftOf(fields), status: fields.status }, now);
-    await recordOperatorAction(trx, now, actor, {
-      action: before ? 'blog_post.update' : 'blog_post.create',
-      subjectType: 'blog_post',
-      subjectId: after.id,
-      before: before ? postSnapshot(before) : null,
-      after: postSnapshot(after),
-    });
-    return present(after);
+    return present(await savePostAsOperator(trx, actor, { id, draft: draftOf(fields), status: fields.status }, now));
   });
 }
 

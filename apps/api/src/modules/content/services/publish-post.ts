@@ -19,6 +19,32 @@ export interface PostDraft {
   paragraphs: Array<{ text: string; image?: string | null }>;
 }
 
+/** A post's fields as the console sends them and a post file holds them. */
+interface PostFields {
+  custom_url: string;
+  title: string;
+  category: string;
+  intro: string;
+  author: string;
+  author_image: string;
+  thumbnail: string;
+  paragraphs: ReadonlyArray<{ text: string; image?: string | null }>;
+}
+
+/** The draft from a post's fields. */
+export function draftOf(fields: PostFields): PostDraft {
+  return {
+    customUrl: fields.custom_url,
+    title: fields.title,
+    category: fields.category,
+    intro: fields.intro,
+    author: fields.author,
+    authorImage: fields.author_image,
+    thumbnail: fields.thumbnail,
+    paragraphs: fields.paragraphs.map((p) => ({ text: p.text, image: p.image ?? null })),
+  };
+}
+
 /** A post's columns from a draft (paragraphs stored as written). */
 function columnsOf(draft: PostDraft) {
   return {
@@ -69,6 +95,19 @@ export async function savePost(db: Db, input: { id: number | null; draft: PostDr
   return { before, after: await updatePost(db, before.id, { ...values, published_at: publishedAt }) };
 }
 
+/** `savePost` for an operator, with its audit entry, in the caller's transaction. */
+export async function savePostAsOperator(trx: Db, actor: Actor, input: { id: number | null; draft: PostDraft; status: 'draft' | 'published' }, now: Date): Promise<BlogPostRow> {
+  const { before, after } = await savePost(trx, input, now);
+  await recordOperatorAction(trx, now, actor, {
+    action: before ? 'blog_post.update' : 'blog_post.create',
+    subjectType: 'blog_post',
+    subjectId: after.id,
+    before: before ? postSnapshot(before) : null,
+    after: postSnapshot(after),
+  });
+  return after;
+}
+
 /**
  * Publishes a post under its custom URL (the command line's `publish-post`): a new post, or a
  * new version of the post with that URL (its publication date stays, its last change moves).
@@ -82,15 +121,7 @@ export async function publishPost(db: Db, draft: PostDraft, now: Date): Promise<
 export async function publishPostAsOperator(db: Db, actor: Actor, draft: PostDraft, now: Date): Promise<BlogPostRow> {
   return db.transaction().execute(async (trx) => {
     const existing = await findPostByCustomUrl(trx, draft.customUrl);
-    const { before, after } = await savePost(trx, { id: existing?.id ?? null, draft, status: 'published' }, now);
-    await recordOperatorAction(trx, now, actor, {
-      action: before ? 'blog_post.update' : 'blog_post.create',
-      subjectType: 'blog_post',
-      subjectId: after.id,
-      before: before ? postSnapshot(before) : null,
-      after: postSnapshot(after),
-    });
-    return after;
+    return savePostAsOperator(trx, actor, { id: existing?.id ?? null, draft, status: 'published' }, now);
   });
 }
 
@@ -132,17 +163,5 @@ export function parsePostFile(content: Uint8Array): { draft: PostDraft } | { pro
   }
   const parsed = postFileSchema.safeParse(json);
   if (!parsed.success) return { problems: parsed.error.issues.map((issue) => `${issue.path.join('.') || 'file'}: ${issue.message}`) };
-  const post = parsed.data;
-  return {
-    draft: {
-      customUrl: post.custom_url,
-      title: post.title,
-      category: post.category,
-      intro: post.intro,
-      author: post.author,
-      authorImage: post.author_image,
-      thumbnail: post.thumbnail,
-      paragraphs: post.paragraphs.map((p) => ({ text: p.text, image: p.image ?? null })),
-    },
-  };
+  return { draft: draftOf(parsed.data) };
 }

@@ -3,7 +3,7 @@ import type { AppContext } from '../../../context.ts';
 import type { Db } from '../../../db/database.ts';
 import type { MailingRow } from '../../../db/schema.ts';
 import { defineJob } from '../../../jobs/job-kind.ts';
-import { defineSchedule } from '../../../jobs/scheduled-task.ts';
+import { definePeriodicJob } from '../../../jobs/scheduled-task.ts';
 import { utcDay } from '../../../lib/clock.ts';
 import { queuePreferenceEmail } from '../../../mail/unsubscribe.ts';
 import { listCurrentCollections } from '../../catalog/repositories/catalog.ts';
@@ -99,23 +99,12 @@ export async function startDueMailings(ctx: AppContext): Promise<number> {
   return started;
 }
 
-/** The scheduled look for due mailings: editions published for a later run date, and any start a crash interrupted. */
-export const startDueMailingsJob = defineJob({
-  name: 'start-due-mailings',
-  payload: z.object({ dueAt: z.iso.datetime() }),
-  concurrency: 1,
-  maxAttempts: 3,
-  backoff: { baseSeconds: 30, maxSeconds: 5 * 60 },
-  idempotencyKey: ({ dueAt }) => dueAt,
-  async handle(_payload, { ctx }) {
-    await startDueMailings(ctx);
-  },
-});
-
-/** Every 5 minutes, once for the cluster. */
-export const startDueMailingsSchedule = defineSchedule({
+/** The scheduled look for due mailings: editions published for a later run date, and any start a crash interrupted. Every 5 minutes, once for the cluster. */
+export const { job: startDueMailingsJob, schedule: startDueMailingsSchedule } = definePeriodicJob({
   name: 'start-due-mailings',
   everySeconds: 5 * 60,
-  job: startDueMailingsJob,
-  payload: (dueAt) => ({ dueAt: dueAt.toISOString() }),
+  backoff: { baseSeconds: 30, maxSeconds: 5 * 60 },
+  async run(ctx) {
+    await startDueMailings(ctx);
+  },
 });

@@ -1,8 +1,8 @@
 import type { DownloadFormat, DownloadLayout } from '@tradelist/contract/catalog';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { MarkupsQuestionForm } from '../../../components/ui/markups-question';
 import { Modal } from '../../../components/ui/modal';
 import type { DownloadChoice } from '../hooks/use-collection-download';
-import buttonStyles from '../../../components/ui/button.module.css';
 import downloadDialogStyles from './download-dialog.module.css';
 import { cx } from '../../../lib/cx';
 
@@ -63,20 +63,15 @@ function DownloadChoiceForm({ questionId, collectionName, initialChoice, onConfi
   const [format, setFormat] = useState(initialChoice.format);
   const [layout, setLayout] = useState(initialChoice.layout);
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    onConfirm({ format, layout });
-  };
-
   return (
-    <form className={downloadDialogStyles.downloadDialog} onSubmit={submit}>
-      <p className={downloadDialogStyles.downloadDialogCollection}>{collectionName}</p>
-      <p className={downloadDialogStyles.downloadDialogQuestion} id={questionId}>
-        Have you added your desired markup configurations before downloading?
-      </p>
-      <p className={downloadDialogStyles.downloadDialogNote}>
-        Yes downloads the file. Cancel takes you to your markup configuration.
-      </p>
+    <MarkupsQuestionForm
+      questionId={questionId}
+      collectionName={collectionName}
+      before="downloading"
+      yesDoes="downloads the file"
+      onYes={() => onConfirm({ format, layout })}
+      onCancel={onCancel}
+    >
       <fieldset className={downloadDialogStyles.choiceGroup}>
         <legend className={downloadDialogStyles.choiceGroupLegend}>Format</legend>
         <div className={downloadDialogStyles.choiceGroupOptions}>
@@ -107,15 +102,7 @@ function DownloadChoiceForm({ questionId, collectionName, initialChoice, onConfi
           ))}
         </div>
       </fieldset>
-      <div className={downloadDialogStyles.downloadDialogActions}>
-        <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonOutline)} onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" className={cx(buttonStyles.button, buttonStyles.buttonPrimary)}>
-          Yes
-        </button>
-      </div>
-    </form>
+    </MarkupsQuestionForm>
   );
 }
 

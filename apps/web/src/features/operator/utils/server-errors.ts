@@ -1,7 +1,14 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { isApiError } from '../../../lib/api-client';
-import { firstFieldMessages } from '../../../lib/error-messages';
+import { firstFieldMessages, serverErrorLines } from '../../../lib/error-messages';
 import { notify } from '../../../lib/notify';
+
+/** Shows every line of the server's refusal as a toast, or `fallback` when it said nothing usable. */
+export function notifyServerError(error: unknown, fallback: string): void {
+  const lines = isApiError(error) ? serverErrorLines(error.body) : [];
+  if (lines.length === 0) notify.error(fallback);
+  for (const line of lines) notify.error(line);
+}
 
 /**
  * Shows a refused save: each field error beside its field (product §5.1), and the server's

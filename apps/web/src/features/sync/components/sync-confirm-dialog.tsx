@@ -1,11 +1,11 @@
 import type { SyncProvider } from '@tradelist/contract/sync';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { MarkupsQuestionForm } from '../../../components/ui/markups-question';
 import { Modal } from '../../../components/ui/modal';
 import { cx } from '../../../lib/cx';
 import type { Connections } from '../hooks/use-connections';
 import { providerName } from '../utils/messages';
 import { softwareHints } from './software-select-dialog';
-import buttonStyles from '../../../components/ui/button.module.css';
 import syncDialogStyles from './sync-dialog.module.css';
 
 /** What each provider does with the prices, said before the user confirms (product §10.17). */
@@ -55,17 +55,8 @@ function SyncConfirmForm({ questionId, collectionName, connections, initialProvi
   const provider = connections.valid.includes(chosen) ? chosen : initialProvider;
   const companyName = connections.quickbook.companyName;
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    onConfirm(provider);
-  };
-
   return (
-    <form className={syncDialogStyles.syncDialog} onSubmit={submit}>
-      <p className={syncDialogStyles.syncDialogCollection}>{collectionName}</p>
-      <p className={syncDialogStyles.syncDialogQuestion} id={questionId}>
-        Have you added your desired markup configurations before syncing?
-      </p>
+    <MarkupsQuestionForm questionId={questionId} collectionName={collectionName} before="syncing" yesDoes="starts the sync" onYes={() => onConfirm(provider)} onCancel={onCancel}>
       {connections.valid.length > 1 ? (
         <fieldset className={syncDialogStyles.softwareList}>
           <legend className={syncDialogStyles.syncDialogNote}>Sync to</legend>
@@ -95,15 +86,6 @@ function SyncConfirmForm({ questionId, collectionName, connections, initialProvi
         </p>
       )}
       <p className={syncDialogStyles.taxNote}>{priceNotes[provider]}</p>
-      <p className={syncDialogStyles.syncDialogNote}>Yes starts the sync. Cancel takes you to your markup configuration.</p>
-      <div className={syncDialogStyles.syncDialogActions}>
-        <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonOutline)} onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" className={cx(buttonStyles.button, buttonStyles.buttonPrimary)}>
-          Yes
-        </button>
-      </div>
-    </form>
+    </MarkupsQuestionForm>
   );
 }

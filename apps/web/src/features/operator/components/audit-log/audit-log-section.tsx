@@ -2,6 +2,8 @@ import type { AuditLogEntry } from '@tradelist/contract/operator';
 import { useAuditLog } from '../../api/get-audit-log';
 import styles from '../operator-console.module.css';
 import { SectionState } from '../section-state';
+import { ConsoleTable } from '../shared/console-table';
+import { MoreButton } from '../shared/pager';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -43,34 +45,16 @@ export function AuditLogSection() {
   const entries = log.data.pages.flatMap((page) => page.entries);
   return (
     <>
-      {entries.length === 0 ? (
-        <p className={styles.operatorConsoleText}>No operator has changed anything yet.</p>
-      ) : (
-        <table className={styles.operatorConsoleTable}>
-          <caption>Audit log</caption>
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Operator</th>
-              <th scope="col">Action</th>
-              <th scope="col">Subject</th>
-              <th scope="col">Before</th>
-              <th scope="col">After</th>
-              <th scope="col">Reason</th>
-            </tr>
-          </thead>
-          <tbody>
-            {entries.map((entry) => (
-              <Row key={entry.id} entry={entry} />
-            ))}
-          </tbody>
-        </table>
-      )}
-      {log.hasNextPage ? (
-        <button type="button" className={styles.operatorConsoleButton} disabled={log.isFetchingNextPage} onClick={() => void log.fetchNextPage()}>
-          {log.isFetchingNextPage ? 'Loading…' : 'Older changes'}
-        </button>
-      ) : null}
+      <ConsoleTable
+        caption="Audit log"
+        columns={['When', 'Operator', 'Action', 'Subject', 'Before', 'After', 'Reason']}
+        empty={{ when: entries.length === 0, text: 'No operator has changed anything yet.' }}
+      >
+        {entries.map((entry) => (
+          <Row key={entry.id} entry={entry} />
+        ))}
+      </ConsoleTable>
+      {log.hasNextPage ? <MoreButton label="Older changes" loading={log.isFetchingNextPage} onMore={() => void log.fetchNextPage()} /> : null}
     </>
   );
 }

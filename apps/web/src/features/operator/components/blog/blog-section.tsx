@@ -16,6 +16,11 @@ import styles from '../operator-console.module.css';
 import contentStyles from '../content/content.module.css';
 import { ImageUploadField } from '../content/image-upload-field';
 import { SectionState } from '../section-state';
+import { ConfirmButton } from '../shared/confirm-button';
+import { ConsoleTable } from '../shared/console-table';
+import { EditButton } from '../shared/edit-button';
+import { FormActions } from '../shared/form-actions';
+import type { Editing } from '../shared/new-or-editor';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -128,14 +133,7 @@ function PostEditor({ post, onDone }: { post: OperatorPost | null; onDone: () =>
             <option value="published">Published</option>
           </select>
         </div>
-        <div className={contentStyles.contentEditorRow}>
-          <button type="submit" className={cx(buttonStyles.button, buttonStyles.buttonPrimary)} disabled={save.isPending}>
-            Save post
-          </button>
-          <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonOutline)} onClick={onDone}>
-            Cancel
-          </button>
-        </div>
+        <FormActions saveLabel="Save post" pending={save.isPending} onCancel={onDone} />
       </form>
       <LivePreview control={control} publishedAt={post?.published_at ?? null} />
     </div>
@@ -146,7 +144,7 @@ function PostEditor({ post, onDone }: { post: OperatorPost | null; onDone: () =>
 export function BlogSection() {
   const posts = useOperatorPosts();
   const remove = useDeletePost();
-  const [editing, setEditing] = useState<OperatorPost | 'new' | null>(null);
+  const [editing, setEditing] = useState<Editing<OperatorPost>>(null);
   if (posts.isPending || posts.isError) return <SectionState query={posts} what="posts" />;
   if (editing !== null) return <PostEditor key={editing === 'new' ? 'new' : editing.id} post={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />;
   return (
@@ -154,52 +152,33 @@ export function BlogSection() {
       <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonPrimary)} onClick={() => setEditing('new')}>
         New post
       </button>
-      <table className={styles.operatorConsoleTable}>
-        <caption>Blog posts</caption>
-        <thead>
-          <tr>
-            <th scope="col">Title</th>
-            <th scope="col">Status</th>
-            <th scope="col">Address</th>
-            <th scope="col">Last change</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {posts.data.map((post) => {
-            const address = buildPath(appRoutes.blog, { id: post.custom_url ?? String(post.id) });
-            return (
-              <tr key={post.id}>
-                <td>{post.title}</td>
-                <td>{post.status === 'published' ? 'Published' : 'Draft'}</td>
-                <td>{post.status === 'published' ? <a href={address}>{address}</a> : <span className={styles.operatorConsoleMuted}>{address}</span>}</td>
-                <td>
-                  <time dateTime={post.updated_at}>{dateTime.format(new Date(post.updated_at))}</time>
-                </td>
-                <td className={contentStyles.contentEditorRow}>
-                  <button type="button" className={buttonStyles.linkButton} onClick={() => setEditing(post)} aria-label={`Edit ${post.title}`}>
-                    Edit
-                  </button>
-                  <button
-                    type="button"
-                    className={buttonStyles.linkButton}
-                    aria-label={`Delete ${post.title}`}
-                    disabled={remove.isPending}
-                    onClick={() => {
-                      if (!window.confirm(`Delete “${post.title}”? This cannot be undone.`)) return;
-                      remove.mutate(post.id, { onSuccess: () => notify.success('Post deleted.'), onError: () => notify.error('The post could not be deleted.') });
-                    }}
-                  >
-                    Delete
-                  </button>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <ConsoleTable caption="Blog posts" columns={['Title', 'Status', 'Address', 'Last change']} hiddenColumn="Actions">
+        {posts.data.map((post) => {
+          const address = buildPath(appRoutes.blog, { id: post.custom_url ?? String(post.id) });
+          return (
+            <tr key={post.id}>
+              <td>{post.title}</td>
+              <td>{post.status === 'published' ? 'Published' : 'Draft'}</td>
+              <td>{post.status === 'published' ? <a href={address}>{address}</a> : <span className={styles.operatorConsoleMuted}>{address}</span>}</td>
+              <td>
+                <time dateTime={post.updated_at}>{dateTime.format(new Date(post.updated_at))}</time>
+              </td>
+              <td className={contentStyles.contentEditorRow}>
+                <EditButton name={post.title} onEdit={() => setEditing(post)} />
+                <ConfirmButton
+                  className={buttonStyles.linkButton}
+                  label={`Delete ${post.title}`}
+                  disabled={remove.isPending}
+                  question={`Delete “${post.title}”? This cannot be undone.`}
+                  onConfirm={() => remove.mutate(post.id, { onSuccess: () => notify.success('Post deleted.'), onError: () => notify.error('The post could not be deleted.') })}
+                >
+                  Delete
+                </ConfirmButton>
+              </td>
+            </tr>
+          );
+        })}
+      </ConsoleTable>
     </>
   );
 }

@@ -3,10 +3,8 @@ import type { OperatorCategory, SaveCategoryRequest } from '@tradelist/contract/
 import { saveCategoryRequest } from '@tradelist/contract/operator-content';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import buttonStyles from '../../../../components/ui/button.module.css';
 import fieldStyles from '../../../../components/ui/field.module.css';
 import { TextField } from '../../../../components/ui/text-field';
-import { cx } from '../../../../lib/cx';
 import { notify } from '../../../../lib/notify';
 import { useOperatorCategories, useSaveCategory } from '../../api/content';
 import { showSaveError } from '../../utils/server-errors';
@@ -14,6 +12,10 @@ import styles from '../operator-console.module.css';
 import contentStyles from '../content/content.module.css';
 import { ImageUploadField } from '../content/image-upload-field';
 import { SectionState } from '../section-state';
+import { ConsoleTable } from '../shared/console-table';
+import { EditButton } from '../shared/edit-button';
+import { FormActions } from '../shared/form-actions';
+import { NewOrEditor, type Editing } from '../shared/new-or-editor';
 
 const blank: SaveCategoryRequest = { name: '', tagline: '', image: null, is_free: false, is_announced: false };
 
@@ -52,14 +54,7 @@ function CategoryForm({ category, onDone }: { category: OperatorCategory | null;
       <label className={contentStyles.contentEditorCheck}>
         <input type="checkbox" {...register('is_announced')} /> Announced only (coming soon, not on sale yet)
       </label>
-      <div className={contentStyles.contentEditorRow}>
-        <button type="submit" className={cx(buttonStyles.button, buttonStyles.buttonPrimary)} disabled={save.isPending}>
-          Save category
-        </button>
-        <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonOutline)} onClick={onDone}>
-          Cancel
-        </button>
-      </div>
+      <FormActions saveLabel="Save category" pending={save.isPending} onCancel={onDone} />
       {category ? <p className={fieldStyles.fieldHint}>Its editions' codes use the slug {category.slug}, which stays.</p> : null}
     </form>
   );
@@ -68,48 +63,25 @@ function CategoryForm({ category, onDone }: { category: OperatorCategory | null;
 /** Categories (product §10.13): name, tagline, image, free or paid, announced or available. */
 export function CategoriesSection() {
   const categories = useOperatorCategories();
-  const [editing, setEditing] = useState<OperatorCategory | 'new' | null>(null);
+  const [editing, setEditing] = useState<Editing<OperatorCategory>>(null);
   if (categories.isPending || categories.isError) return <SectionState query={categories} what="categories" />;
   return (
     <>
-      <table className={styles.operatorConsoleTable}>
-        <caption>Categories</caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Tagline</th>
-            <th scope="col">Access</th>
-            <th scope="col">State</th>
-            <th scope="col">Editions</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
+      <ConsoleTable caption="Categories" columns={['Name', 'Tagline', 'Access', 'State', 'Editions']} hiddenColumn="Actions">
+        {categories.data.map((category) => (
+          <tr key={category.id}>
+            <td>{category.name}</td>
+            <td>{category.tagline ?? <span className={styles.operatorConsoleMuted}>—</span>}</td>
+            <td>{category.is_free ? 'Free' : 'Paid'}</td>
+            <td>{category.is_announced ? 'Announced' : 'Available'}</td>
+            <td>{category.edition_count}</td>
+            <td>
+              <EditButton name={category.name} onEdit={() => setEditing(category)} />
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {categories.data.map((category) => (
-            <tr key={category.id}>
-              <td>{category.name}</td>
-              <td>{category.tagline ?? <span className={styles.operatorConsoleMuted}>—</span>}</td>
-              <td>{category.is_free ? 'Free' : 'Paid'}</td>
-              <td>{category.is_announced ? 'Announced' : 'Available'}</td>
-              <td>{category.edition_count}</td>
-              <td>
-                <button type="button" className={buttonStyles.linkButton} onClick={() => setEditing(category)} aria-label={`Edit ${category.name}`}>
-                  Edit
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {editing === null ? (
-        <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonOutline)} onClick={() => setEditing('new')}>
-          New category
-        </button>
-      ) : (
-        <CategoryForm key={editing === 'new' ? 'new' : editing.id} category={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
-      )}
+        ))}
+      </ConsoleTable>
+      <NewOrEditor editing={editing} newLabel="New category" onNew={() => setEditing('new')} editor={(category) => <CategoryForm category={category} onDone={() => setEditing(null)} />} />
     </>
   );
 }

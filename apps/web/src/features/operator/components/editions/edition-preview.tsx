@@ -1,12 +1,12 @@
 import type { EditionUploadResponse, PriceChange } from '@tradelist/contract/operator-editions';
 import buttonStyles from '../../../../components/ui/button.module.css';
-import { isApiError } from '../../../../lib/api-client';
 import { cx } from '../../../../lib/cx';
-import { serverErrorLines } from '../../../../lib/error-messages';
 import { formatCount, formatRunDate, formatUsd } from '../../../../lib/format';
 import { notify } from '../../../../lib/notify';
 import { usePublishEdition } from '../../api/manage-editions';
+import { notifyServerError } from '../../utils/server-errors';
 import consoleStyles from '../operator-console.module.css';
+import { ConsoleTable } from '../shared/console-table';
 import styles from './editions.module.css';
 
 type Rejected = Extract<EditionUploadResponse, { status: 'rejected' }>;
@@ -28,23 +28,14 @@ export function EditionProblems({ result }: { result: Rejected }) {
       <h2 id="edition-problems-title">
         The file has {formatCount(result.problem_count)} problem{result.problem_count === 1 ? '' : 's'}; nothing was stored.
       </h2>
-      <table className={consoleStyles.operatorConsoleTable}>
-        <caption>Problems</caption>
-        <thead>
-          <tr>
-            <th scope="col">Row</th>
-            <th scope="col">Problem</th>
+      <ConsoleTable caption="Problems" columns={['Row', 'Problem']}>
+        {result.problems.map((problem, index) => (
+          <tr key={`${problem.row ?? 'file'}-${index}`}>
+            <td>{problem.row ?? 'File'}</td>
+            <td>{problem.message}</td>
           </tr>
-        </thead>
-        <tbody>
-          {result.problems.map((problem, index) => (
-            <tr key={`${problem.row ?? 'file'}-${index}`}>
-              <td>{problem.row ?? 'File'}</td>
-              <td>{problem.message}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </ConsoleTable>
       {more > 0 ? <p className={consoleStyles.operatorConsoleMuted}>… and {formatCount(more)} more.</p> : null}
     </section>
   );
@@ -53,32 +44,20 @@ export function EditionProblems({ result }: { result: Rejected }) {
 function ChangesTable({ caption, changes }: { caption: string; changes: PriceChange[] }) {
   if (changes.length === 0) return null;
   return (
-    <table className={consoleStyles.operatorConsoleTable}>
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">SKU</th>
-          <th scope="col">Name</th>
-          <th scope="col">Old cost</th>
-          <th scope="col">New cost</th>
-          <th scope="col">Change</th>
+    <ConsoleTable caption={caption} columns={['SKU', 'Name', 'Old cost', 'New cost', 'Change']}>
+      {changes.map((change) => (
+        <tr key={change.sku}>
+          <td>{change.sku}</td>
+          <td>{change.name}</td>
+          <td>{formatUsd(change.old_cents)}</td>
+          <td>{formatUsd(change.new_cents)}</td>
+          <td className={change.change_cents > 0 ? styles.editionsUp : styles.editionsDown}>
+            {change.change_cents > 0 ? '+' : '−'}
+            {formatUsd(Math.abs(change.change_cents))} ({percent(change.change_bp)})
+          </td>
         </tr>
-      </thead>
-      <tbody>
-        {changes.map((change) => (
-          <tr key={change.sku}>
-            <td>{change.sku}</td>
-            <td>{change.name}</td>
-            <td>{formatUsd(change.old_cents)}</td>
-            <td>{formatUsd(change.new_cents)}</td>
-            <td className={change.change_cents > 0 ? styles.editionsUp : styles.editionsDown}>
-              {change.change_cents > 0 ? '+' : '−'}
-              {formatUsd(Math.abs(change.change_cents))} ({percent(change.change_bp)})
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </ConsoleTable>
   );
 }
 
@@ -96,11 +75,7 @@ export function EditionPreview({ result, onDone }: { result: Checked; onDone: ()
       );
       onDone();
     },
-    onError(error) {
-      const lines = isApiError(error) ? serverErrorLines(error.body) : [];
-      if (lines.length === 0) notify.error('The edition could not be published. Please try again.');
-      for (const line of lines) notify.error(line);
-    },
+    onError: (error) => notifyServerError(error, 'The edition could not be published. Please try again.'),
   });
   const counts = [
     ['New', comparison.added],

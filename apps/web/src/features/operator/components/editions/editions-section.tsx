@@ -1,13 +1,14 @@
 import type { EditionUploadResponse, OperatorEdition } from '@tradelist/contract/operator-editions';
 import { useState } from 'react';
-import { isApiError } from '../../../../lib/api-client';
-import { serverErrorLines } from '../../../../lib/error-messages';
 import { formatCount, formatRunDate } from '../../../../lib/format';
 import { notify } from '../../../../lib/notify';
 import { useEditions } from '../../api/get-editions';
 import { useWithdrawEdition } from '../../api/manage-editions';
+import { notifyServerError } from '../../utils/server-errors';
 import styles from '../operator-console.module.css';
 import { SectionState } from '../section-state';
+import { ConfirmButton } from '../shared/confirm-button';
+import { ConsoleTable } from '../shared/console-table';
 import { EditionPreview, EditionProblems } from './edition-preview';
 import { UploadEditionForm } from './upload-edition-form';
 
@@ -32,59 +33,35 @@ function announcementText(announcement: OperatorEdition['announcement']): string
 function EditionsTable({ editions }: { editions: OperatorEdition[] }) {
   const withdraw = useWithdrawEdition({
     onSuccess: (answer) => notify.success(answer.message),
-    onError(error) {
-      const lines = isApiError(error) ? serverErrorLines(error.body) : [];
-      if (lines.length === 0) notify.error('The edition could not be withdrawn. Please try again.');
-      for (const line of lines) notify.error(line);
-    },
+    onError: (error) => notifyServerError(error, 'The edition could not be withdrawn. Please try again.'),
   });
   return (
-    <table className={styles.operatorConsoleTable}>
-      <caption>Editions</caption>
-      <thead>
-        <tr>
-          <th scope="col">Code</th>
-          <th scope="col">Name</th>
-          <th scope="col">Category</th>
-          <th scope="col">Run date</th>
-          <th scope="col">Items</th>
-          <th scope="col">Access</th>
-          <th scope="col">Status</th>
-          <th scope="col">Emails</th>
-          <th scope="col">
-            <span className="visually-hidden">Actions</span>
-          </th>
+    <ConsoleTable caption="Editions" columns={['Code', 'Name', 'Category', 'Run date', 'Items', 'Access', 'Status', 'Emails']} hiddenColumn="Actions">
+      {editions.map((edition) => (
+        <tr key={edition.id}>
+          <td>{edition.collection_id}</td>
+          <td>{edition.name}</td>
+          <td>{edition.category_name}</td>
+          <td>{formatRunDate(edition.rundate)}</td>
+          <td>{formatCount(edition.item_count)}</td>
+          <td>{edition.is_free ? 'Free' : 'Paid'}</td>
+          <td>{statusLabels[edition.status]}</td>
+          <td>{announcementText(edition.announcement)}</td>
+          <td>
+            {edition.status === 'scheduled' ? (
+              <ConfirmButton
+                className={styles.operatorConsoleButton}
+                disabled={withdraw.isPending}
+                question={`Withdraw ${edition.collection_id}? Users will never see it.`}
+                onConfirm={() => withdraw.mutate(edition.id)}
+              >
+                Withdraw {edition.collection_id}
+              </ConfirmButton>
+            ) : null}
+          </td>
         </tr>
-      </thead>
-      <tbody>
-        {editions.map((edition) => (
-          <tr key={edition.id}>
-            <td>{edition.collection_id}</td>
-            <td>{edition.name}</td>
-            <td>{edition.category_name}</td>
-            <td>{formatRunDate(edition.rundate)}</td>
-            <td>{formatCount(edition.item_count)}</td>
-            <td>{edition.is_free ? 'Free' : 'Paid'}</td>
-            <td>{statusLabels[edition.status]}</td>
-            <td>{announcementText(edition.announcement)}</td>
-            <td>
-              {edition.status === 'scheduled' ? (
-                <button
-                  type="button"
-                  className={styles.operatorConsoleButton}
-                  disabled={withdraw.isPending}
-                  onClick={() => {
-                    if (window.confirm(`Withdraw ${edition.collection_id}? Users will never see it.`)) withdraw.mutate(edition.id);
-                  }}
-                >
-                  Withdraw {edition.collection_id}
-                </button>
-              ) : null}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </ConsoleTable>
   );
 }
 

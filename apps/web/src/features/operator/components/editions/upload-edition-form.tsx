@@ -7,10 +7,10 @@ import buttonStyles from '../../../../components/ui/button.module.css';
 import fieldStyles from '../../../../components/ui/field.module.css';
 import { isApiError } from '../../../../lib/api-client';
 import { cx } from '../../../../lib/cx';
-import { firstFieldMessages, serverErrorLines } from '../../../../lib/error-messages';
-import { notify } from '../../../../lib/notify';
+import { firstFieldMessages } from '../../../../lib/error-messages';
 import { useEditionCategories } from '../../api/get-editions';
 import { useUploadEdition } from '../../api/manage-editions';
+import { notifyServerError } from '../../utils/server-errors';
 import styles from './editions.module.css';
 
 const uploadForm = z.object({
@@ -41,9 +41,7 @@ export function UploadEditionForm({ onChecked }: { onChecked: (result: EditionUp
   const upload = useUploadEdition({
     onSuccess: onChecked,
     onError(error) {
-      const lines = isApiError(error) ? serverErrorLines(error.body) : [];
-      if (lines.length === 0) notify.error('The file could not be uploaded. Please try again.');
-      for (const line of lines) notify.error(line);
+      notifyServerError(error, 'The file could not be uploaded. Please try again.');
       if (isApiError(error)) {
         for (const [field, message] of firstFieldMessages(error.body?.fields)) {
           if (field === 'name' || field === 'rundate' || field === 'category_id' || field === 'file') setError(field, { type: 'server', message });

@@ -2,20 +2,14 @@ import { formatCount, formatRunDate, formatUsd } from '../../../../lib/format';
 import { useOverview } from '../../api/get-overview';
 import consoleStyles from '../operator-console.module.css';
 import { SectionState } from '../section-state';
+import { LabelledValues } from '../shared/labelled-values';
 import styles from './overview.module.css';
 
 function Group({ title, figures }: { title: string; figures: Array<[label: string, value: string]> }) {
   return (
     <section className={styles.overviewGroup} aria-label={title}>
       <h2>{title}</h2>
-      <dl className={styles.overviewFigures}>
-        {figures.map(([label, value]) => (
-          <div key={label} className={styles.overviewFigure}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <LabelledValues className={styles.overviewFigures} rows={figures} />
     </section>
   );
 }

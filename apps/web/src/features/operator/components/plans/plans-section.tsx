@@ -4,10 +4,8 @@ import { planIntervals } from '@tradelist/contract/operator-content';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import buttonStyles from '../../../../components/ui/button.module.css';
 import fieldStyles from '../../../../components/ui/field.module.css';
 import { TextField } from '../../../../components/ui/text-field';
-import { cx } from '../../../../lib/cx';
 import { notify } from '../../../../lib/notify';
 import { useOperatorPlans, useSavePlan } from '../../api/content';
 import { centsToDollars, dollarsToCents } from '../../utils/money';
@@ -15,6 +13,10 @@ import { showSaveError } from '../../utils/server-errors';
 import styles from '../operator-console.module.css';
 import contentStyles from '../content/content.module.css';
 import { SectionState } from '../section-state';
+import { ConsoleTable } from '../shared/console-table';
+import { EditButton } from '../shared/edit-button';
+import { FormActions } from '../shared/form-actions';
+import { NewOrEditor, type Editing } from '../shared/new-or-editor';
 
 const amountMessage = 'Give an amount in dollars, such as 420 or 420.00.';
 
@@ -98,14 +100,7 @@ function PlanForm({ plan, onDone }: { plan: OperatorPlan | null; onDone: () => v
       <p className={fieldStyles.fieldHint}>
         Saving a paid plan updates its Stripe product and prices. A new price is a new Stripe price: subscribers keep the price they pay.
       </p>
-      <div className={contentStyles.contentEditorRow}>
-        <button type="submit" className={cx(buttonStyles.button, buttonStyles.buttonPrimary)} disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save plan'}
-        </button>
-        <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonOutline)} onClick={onDone}>
-          Cancel
-        </button>
-      </div>
+      <FormActions saveLabel="Save plan" pendingLabel="Saving…" pending={save.isPending} onCancel={onDone} />
     </form>
   );
 }
@@ -115,61 +110,36 @@ const money = (cents: number) => `$${centsToDollars(cents)}`;
 /** Plans (product §10.13): name, description, price, interval, download maximum, on sale; saved to Stripe. */
 export function PlansSection() {
   const plans = useOperatorPlans();
-  const [editing, setEditing] = useState<OperatorPlan | 'new' | null>(null);
+  const [editing, setEditing] = useState<Editing<OperatorPlan>>(null);
   if (plans.isPending || plans.isError) return <SectionState query={plans} what="plans" />;
   return (
     <>
-      <table className={styles.operatorConsoleTable}>
-        <caption>Plans</caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Price</th>
-            <th scope="col">Interval</th>
-            <th scope="col">Downloads</th>
-            <th scope="col">On sale</th>
-            <th scope="col">Subscribers</th>
-            <th scope="col">Stripe prices</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
+      <ConsoleTable caption="Plans" columns={['Name', 'Price', 'Interval', 'Downloads', 'On sale', 'Subscribers', 'Stripe prices']} hiddenColumn="Actions">
+        {plans.data.map((plan) => (
+          <tr key={plan.id}>
+            <td>{plan.name}</td>
+            <td>
+              {money(plan.price)}
+              {plan.regular_price === null ? null : <span className={styles.operatorConsoleMuted}> (normally {money(plan.regular_price)})</span>}
+            </td>
+            <td>{plan.interval === 'none' ? 'Free' : plan.interval === 'year' ? 'Yearly' : 'Monthly'}</td>
+            <td>{plan.download_max}</td>
+            <td>{plan.is_active ? 'Yes' : 'No'}</td>
+            <td>{plan.subscriber_count}</td>
+            <td>
+              {plan.is_free ? (
+                <span className={styles.operatorConsoleMuted}>—</span>
+              ) : (
+                <code>{[plan.stripe_price_id_recurring ?? 'not linked', plan.stripe_price_id_one_time ?? 'not linked'].join(', ')}</code>
+              )}
+            </td>
+            <td>
+              <EditButton name={plan.name} onEdit={() => setEditing(plan)} />
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {plans.data.map((plan) => (
-            <tr key={plan.id}>
-              <td>{plan.name}</td>
-              <td>
-                {money(plan.price)}
-                {plan.regular_price === null ? null : <span className={styles.operatorConsoleMuted}> (normally {money(plan.regular_price)})</span>}
-              </td>
-              <td>{plan.interval === 'none' ? 'Free' : plan.interval === 'year' ? 'Yearly' : 'Monthly'}</td>
-              <td>{plan.download_max}</td>
-              <td>{plan.is_active ? 'Yes' : 'No'}</td>
-              <td>{plan.subscriber_count}</td>
-              <td>
-                {plan.is_free ? (
-                  <span className={styles.operatorConsoleMuted}>—</span>
-                ) : (
-                  <code>{[plan.stripe_price_id_recurring ?? 'not linked', plan.stripe_price_id_one_time ?? 'not linked'].join(', ')}</code>
-                )}
-              </td>
-              <td>
-                <button type="button" className={buttonStyles.linkButton} onClick={() => setEditing(plan)} aria-label={`Edit ${plan.name}`}>
-                  Edit
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {editing === null ? (
-        <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonOutline)} onClick={() => setEditing('new')}>
-          New plan
-        </button>
-      ) : (
-        <PlanForm key={editing === 'new' ? 'new' : editing.id} plan={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
-      )}
+        ))}
+      </ConsoleTable>
+      <NewOrEditor editing={editing} newLabel="New plan" onNew={() => setEditing('new')} editor={(plan) => <PlanForm plan={plan} onDone={() => setEditing(null)} />} />
     </>
   );
 }

@@ -6,52 +6,34 @@ import { useForm } from 'react-hook-form';
 import buttonStyles from '../../../../components/ui/button.module.css';
 import fieldStyles from '../../../../components/ui/field.module.css';
 import { TextField } from '../../../../components/ui/text-field';
-import { isApiError } from '../../../../lib/api-client';
 import { cx } from '../../../../lib/cx';
-import { serverErrorLines } from '../../../../lib/error-messages';
 import { formatCount, formatDayOf } from '../../../../lib/format';
 import { notify } from '../../../../lib/notify';
 import { usePreviewProductNews, useProductNews, useSendProductNews, useTestProductNews } from '../../api/product-news';
-import consoleStyles from '../operator-console.module.css';
+import { notifyServerError } from '../../utils/server-errors';
 import { SectionState } from '../section-state';
+import { ConsoleTable } from '../shared/console-table';
 import styles from './product-news.module.css';
 
 function reportError(fallback: string) {
-  return (error: Error) => {
-    const lines = isApiError(error) ? serverErrorLines(error.body) : [];
-    if (lines.length === 0) notify.error(fallback);
-    for (const line of lines) notify.error(line);
-  };
+  return (error: Error) => notifyServerError(error, fallback);
 }
 
 const stateLabels: Record<ProductNewsItem['state'], string> = { scheduled: 'Waiting', sending: 'Sending', sent: 'Sent', skipped: 'Not sent' };
 
 function SentNews({ news }: { news: ProductNewsItem[] }) {
-  if (news.length === 0) return <p className={consoleStyles.operatorConsoleText}>No product news has been sent yet.</p>;
   return (
-    <table className={consoleStyles.operatorConsoleTable}>
-      <caption>Product news sent</caption>
-      <thead>
-        <tr>
-          <th scope="col">Date</th>
-          <th scope="col">Subject</th>
-          <th scope="col">By</th>
-          <th scope="col">State</th>
-          <th scope="col">Recipients</th>
+    <ConsoleTable caption="Product news sent" columns={['Date', 'Subject', 'By', 'State', 'Recipients']} empty={{ when: news.length === 0, text: 'No product news has been sent yet.' }}>
+      {news.map((item) => (
+        <tr key={item.id}>
+          <td>{formatDayOf(item.created_at)}</td>
+          <td>{item.subject}</td>
+          <td>{item.created_by}</td>
+          <td>{stateLabels[item.state]}</td>
+          <td>{formatCount(item.recipients)}</td>
         </tr>
-      </thead>
-      <tbody>
-        {news.map((item) => (
-          <tr key={item.id}>
-            <td>{formatDayOf(item.created_at)}</td>
-            <td>{item.subject}</td>
-            <td>{item.created_by}</td>
-            <td>{stateLabels[item.state]}</td>
-            <td>{formatCount(item.recipients)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </ConsoleTable>
   );
 }
 

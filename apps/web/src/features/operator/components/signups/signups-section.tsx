@@ -8,6 +8,8 @@ import { notify } from '../../../../lib/notify';
 import { useDrawSignups, useDrawWinner, useNewsletterSignups, useSetupCallRequests } from '../../api/signups';
 import consoleStyles from '../operator-console.module.css';
 import { SectionState } from '../section-state';
+import { ConsoleTable } from '../shared/console-table';
+import { Pager } from '../shared/pager';
 import styles from './signups.module.css';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -45,19 +47,7 @@ function SignupList<T extends Paged>({
         </a>
       </h2>
       {query.isPending || query.isError ? <SectionState query={query} what={title.toLowerCase()} /> : children(query.data)}
-      {query.data && query.data.total > query.data.page_size ? (
-        <nav className={styles.signupsPager} aria-label={`Pages of ${title.toLowerCase()}`}>
-          <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonGhost)} disabled={page <= 1} onClick={() => onPage(page - 1)}>
-            Previous
-          </button>
-          <span>
-            Page {page} of {Math.ceil(query.data.total / query.data.page_size)}
-          </span>
-          <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonGhost)} disabled={page * query.data.page_size >= query.data.total} onClick={() => onPage(page + 1)}>
-            Next
-          </button>
-        </nav>
-      ) : null}
+      {query.data ? <Pager label={`Pages of ${title.toLowerCase()}`} page={page} total={query.data.total} pageSize={query.data.page_size} onPage={onPage} /> : null}
     </section>
   );
 }
@@ -100,74 +90,43 @@ export function SignupsSection() {
             {winners.length > 1 ? (
               <p className={consoleStyles.operatorConsoleMuted}>Earlier winners: {winners.slice(1).map((w) => `${w.email} (${formatDayOf(w.drawn_at)})`).join(', ')}</p>
             ) : null}
-            <table className={consoleStyles.operatorConsoleTable}>
-              <caption>Entries</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Email</th>
-                  <th scope="col">Signed up</th>
+            <ConsoleTable caption="Entries" columns={['Email', 'Signed up']}>
+              {data.items.map((item) => (
+                <tr key={item.id}>
+                  <td>{item.email}</td>
+                  <td>{when(item.signed_up_at)}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {data.items.map((item) => (
-                  <tr key={item.id}>
-                    <td>{item.email}</td>
-                    <td>{when(item.signed_up_at)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </ConsoleTable>
           </>
         )}
       </SignupList>
       <SignupList title="Newsletter" csvPath={api.operator.newsletterSignupsCsv.path} query={newsletter} page={newsletterPage} onPage={setNewsletterPage}>
         {(data) => (
-          <table className={consoleStyles.operatorConsoleTable}>
-            <caption>Addresses</caption>
-            <thead>
-              <tr>
-                <th scope="col">Email</th>
-                <th scope="col">Subscribed</th>
-                <th scope="col">Unsubscribed</th>
+          <ConsoleTable caption="Addresses" columns={['Email', 'Subscribed', 'Unsubscribed']}>
+            {data.items.map((item) => (
+              <tr key={item.id}>
+                <td>{item.email}</td>
+                <td>{when(item.subscribed_at)}</td>
+                <td>{item.unsubscribed_at ? when(item.unsubscribed_at) : '—'}</td>
               </tr>
-            </thead>
-            <tbody>
-              {data.items.map((item) => (
-                <tr key={item.id}>
-                  <td>{item.email}</td>
-                  <td>{when(item.subscribed_at)}</td>
-                  <td>{item.unsubscribed_at ? when(item.unsubscribed_at) : '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </ConsoleTable>
         )}
       </SignupList>
       <SignupList title="Setup-call requests" csvPath={api.operator.setupCallRequestsCsv.path} query={setupCalls} page={setupPage} onPage={setSetupPage}>
         {(data) => (
-          <table className={consoleStyles.operatorConsoleTable}>
-            <caption>Requests</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Phone</th>
-                <th scope="col">Preferred time</th>
-                <th scope="col">Requested</th>
+          <ConsoleTable caption="Requests" columns={['Name', 'Email', 'Phone', 'Preferred time', 'Requested']}>
+            {data.items.map((item) => (
+              <tr key={item.id}>
+                <td>{item.name}</td>
+                <td>{item.email}</td>
+                <td>{item.phone ?? '—'}</td>
+                <td>{item.preferred_time}</td>
+                <td>{when(item.requested_at)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {data.items.map((item) => (
-                <tr key={item.id}>
-                  <td>{item.name}</td>
-                  <td>{item.email}</td>
-                  <td>{item.phone ?? '—'}</td>
-                  <td>{item.preferred_time}</td>
-                  <td>{when(item.requested_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </ConsoleTable>
         )}
       </SignupList>
     </>

@@ -4,7 +4,6 @@ import buttonStyles from '../../../../components/ui/button.module.css';
 import fieldStyles from '../../../../components/ui/field.module.css';
 import { TextField } from '../../../../components/ui/text-field';
 import { isApiError } from '../../../../lib/api-client';
-import { cx } from '../../../../lib/cx';
 import { formatCount } from '../../../../lib/format';
 import { notify } from '../../../../lib/notify';
 import {
@@ -16,9 +15,12 @@ import {
   useReplaceGuideVideoPart,
   useUploadGuideResource,
 } from '../../api/content';
-import styles from '../operator-console.module.css';
 import contentStyles from '../content/content.module.css';
 import { SectionState } from '../section-state';
+import { ConfirmButton } from '../shared/confirm-button';
+import { ConsoleTable } from '../shared/console-table';
+import { EditButton } from '../shared/edit-button';
+import { FormActions } from '../shared/form-actions';
 
 type Resource = OperatorGuide['resources'][number];
 type Video = OperatorGuide['videos'][number];
@@ -67,16 +69,7 @@ function TextPairForm({ title, nameLabel, initial, withFile, pending, onSubmit, 
           <input id={fileId} type="file" accept={withFile.accept} onChange={(event) => setFile(event.currentTarget.files?.[0] ?? null)} />
         </div>
       ) : null}
-      <div className={contentStyles.contentEditorRow}>
-        <button type="submit" className={cx(buttonStyles.button, buttonStyles.buttonPrimary)} disabled={pending}>
-          Save
-        </button>
-        {onCancel ? (
-          <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonOutline)} onClick={onCancel}>
-            Cancel
-          </button>
-        ) : null}
-      </div>
+      <FormActions saveLabel="Save" pending={pending} onCancel={onCancel} />
     </form>
   );
 }
@@ -95,52 +88,36 @@ function Resources({ resources }: { resources: Resource[] }) {
   };
   return (
     <>
-      <table className={styles.operatorConsoleTable}>
-        <caption>Guide PDFs</caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Description</th>
-            <th scope="col">File</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
+      <ConsoleTable caption="Guide PDFs" columns={['Name', 'Description', 'File']} hiddenColumn="Actions">
+        {resources.map((resource, index) => (
+          <tr key={resource.id}>
+            <td>{resource.name}</td>
+            <td>{resource.description}</td>
+            <td>
+              {resource.file_name} ({kilobytes(resource.size_bytes)})
+            </td>
+            <td className={contentStyles.contentEditorRow}>
+              <button type="button" className={buttonStyles.linkButton} disabled={index === 0 || reorder.isPending} onClick={() => move(index, -1)} aria-label={`Move ${resource.name} up`}>
+                Up
+              </button>
+              <button type="button" className={buttonStyles.linkButton} disabled={index === resources.length - 1 || reorder.isPending} onClick={() => move(index, 1)} aria-label={`Move ${resource.name} down`}>
+                Down
+              </button>
+              <EditButton name={resource.name} onEdit={() => setEditing(resource)} />
+              <ConfirmButton
+                className={buttonStyles.linkButton}
+                label={`Remove ${resource.name}`}
+                question={`Remove “${resource.name}” from the user guide?`}
+                onConfirm={() =>
+                  remove.mutate(resource.id, { onSuccess: () => notify.success('PDF removed.'), onError: (error) => notify.error(reasonOf(error, 'The PDF could not be removed.')) })
+                }
+              >
+                Remove
+              </ConfirmButton>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {resources.map((resource, index) => (
-            <tr key={resource.id}>
-              <td>{resource.name}</td>
-              <td>{resource.description}</td>
-              <td>
-                {resource.file_name} ({kilobytes(resource.size_bytes)})
-              </td>
-              <td className={contentStyles.contentEditorRow}>
-                <button type="button" className={buttonStyles.linkButton} disabled={index === 0 || reorder.isPending} onClick={() => move(index, -1)} aria-label={`Move ${resource.name} up`}>
-                  Up
-                </button>
-                <button type="button" className={buttonStyles.linkButton} disabled={index === resources.length - 1 || reorder.isPending} onClick={() => move(index, 1)} aria-label={`Move ${resource.name} down`}>
-                  Down
-                </button>
-                <button type="button" className={buttonStyles.linkButton} onClick={() => setEditing(resource)} aria-label={`Edit ${resource.name}`}>
-                  Edit
-                </button>
-                <button
-                  type="button"
-                  className={buttonStyles.linkButton}
-                  aria-label={`Remove ${resource.name}`}
-                  onClick={() => {
-                    if (!window.confirm(`Remove “${resource.name}” from the user guide?`)) return;
-                    remove.mutate(resource.id, { onSuccess: () => notify.success('PDF removed.'), onError: (error) => notify.error(reasonOf(error, 'The PDF could not be removed.')) });
-                  }}
-                >
-                  Remove
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </ConsoleTable>
       {editing ? (
         <TextPairForm
           key={editing.id}

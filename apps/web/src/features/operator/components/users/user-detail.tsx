@@ -11,22 +11,15 @@ import { notify } from '../../../../lib/notify';
 import { useUserAction, useUserDetail, type UserAction } from '../../api/users';
 import consoleStyles from '../operator-console.module.css';
 import { SectionState } from '../section-state';
+import { ConsoleTable } from '../shared/console-table';
+import { LabelledValues } from '../shared/labelled-values';
 import styles from './users.module.css';
 
 const button = cx(buttonStyles.button, buttonStyles.buttonOutline);
 const primary = cx(buttonStyles.button, buttonStyles.buttonPrimary);
 
 function Facts({ rows }: { rows: Array<[label: string, value: ReactNode]> }) {
-  return (
-    <dl className={styles.usersFacts}>
-      {rows.map(([label, value]) => (
-        <div key={label} className={styles.usersFact}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <LabelledValues className={styles.usersFacts} rows={rows} />;
 }
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
@@ -129,97 +122,62 @@ function History({ user }: { user: OperatorUserDetail }) {
   return (
     <>
       {user.subscriptions.length > 0 ? (
-        <table className={consoleStyles.operatorConsoleTable}>
-          <caption>Subscriptions and periods</caption>
-          <thead>
-            <tr>
-              <th scope="col">Plan</th>
-              <th scope="col">Kind</th>
-              <th scope="col">Status</th>
-              <th scope="col">Started</th>
-              <th scope="col">Current period</th>
+        <ConsoleTable caption="Subscriptions and periods" columns={['Plan', 'Kind', 'Status', 'Started', 'Current period']}>
+          {user.subscriptions.map((s) => (
+            <tr key={s.id}>
+              <td>{s.plan_name}</td>
+              <td>{s.source.replaceAll('_', ' ')}</td>
+              <td>{s.status}</td>
+              <td>{formatDayOf(s.period_start)}</td>
+              <td>
+                {formatDayOf(s.current_period_start)} – {formatDayOf(s.period_end)}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {user.subscriptions.map((s) => (
-              <tr key={s.id}>
-                <td>{s.plan_name}</td>
-                <td>{s.source.replaceAll('_', ' ')}</td>
-                <td>{s.status}</td>
-                <td>{formatDayOf(s.period_start)}</td>
-                <td>
-                  {formatDayOf(s.current_period_start)} – {formatDayOf(s.period_end)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </ConsoleTable>
       ) : null}
       {user.payments.length > 0 ? (
-        <table className={consoleStyles.operatorConsoleTable}>
-          <caption>Payments</caption>
-          <thead>
-            <tr>
-              <th scope="col">Paid</th>
-              <th scope="col">Kind</th>
-              <th scope="col">Amount</th>
-              <th scope="col">Period</th>
-              <th scope="col">Refunded</th>
-            </tr>
-          </thead>
-          <tbody>
-            {user.payments.map((p) => (
-              <tr key={p.id}>
-                <td>{formatDayOf(p.paid_at)}</td>
-                <td>{p.kind.replace('_', '-')}</td>
-                <td>{formatUsd(p.amount_cents)}</td>
-                <td>
-                  {formatDayOf(p.period_start)} – {formatDayOf(p.period_end)}
-                </td>
-                <td>{p.refunded_at ? formatDayOf(p.refunded_at) : '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
-      <table className={consoleStyles.operatorConsoleTable}>
-        <caption>Syncs (latest 20) and connections</caption>
-        <thead>
-          <tr>
-            <th scope="col">Service</th>
-            <th scope="col">Edition or company</th>
-            <th scope="col">Status</th>
-            <th scope="col">When</th>
-          </tr>
-        </thead>
-        <tbody>
-          {user.connections.map((c) => (
-            <tr key={`connection-${c.provider}`}>
-              <td>{c.provider === 'quickbook' ? 'QuickBooks' : 'Jobber'} connection</td>
-              <td>{c.account_name ?? '—'}</td>
-              <td>{c.status === 'connected' ? 'Connected' : `Disconnected${c.disconnected_reason ? ` (${c.disconnected_reason})` : ''}`}</td>
-              <td>{formatDayOf(c.connected_at)}</td>
-            </tr>
-          ))}
-          {user.syncs.map((s) => (
-            <tr key={s.id}>
-              <td>{s.provider === 'quickbook' ? 'QuickBooks' : 'Jobber'} sync</td>
-              <td>{s.edition}</td>
+        <ConsoleTable caption="Payments" columns={['Paid', 'Kind', 'Amount', 'Period', 'Refunded']}>
+          {user.payments.map((p) => (
+            <tr key={p.id}>
+              <td>{formatDayOf(p.paid_at)}</td>
+              <td>{p.kind.replace('_', '-')}</td>
+              <td>{formatUsd(p.amount_cents)}</td>
               <td>
-                {s.status}: {s.created} new, {s.updated} updated, {s.failed} failed of {s.total}
+                {formatDayOf(p.period_start)} – {formatDayOf(p.period_end)}
               </td>
-              <td>{formatDayOf(s.queued_at)}</td>
+              <td>{p.refunded_at ? formatDayOf(p.refunded_at) : '—'}</td>
             </tr>
           ))}
-          {user.connections.length === 0 && user.syncs.length === 0 ? (
-            <tr>
-              <td colSpan={4} className={consoleStyles.operatorConsoleMuted}>
-                No connections or syncs.
-              </td>
-            </tr>
-          ) : null}
-        </tbody>
-      </table>
+        </ConsoleTable>
+      ) : null}
+      <ConsoleTable caption="Syncs (latest 20) and connections" columns={['Service', 'Edition or company', 'Status', 'When']}>
+        {user.connections.map((c) => (
+          <tr key={`connection-${c.provider}`}>
+            <td>{c.provider === 'quickbook' ? 'QuickBooks' : 'Jobber'} connection</td>
+            <td>{c.account_name ?? '—'}</td>
+            <td>{c.status === 'connected' ? 'Connected' : `Disconnected${c.disconnected_reason ? ` (${c.disconnected_reason})` : ''}`}</td>
+            <td>{formatDayOf(c.connected_at)}</td>
+          </tr>
+        ))}
+        {user.syncs.map((s) => (
+          <tr key={s.id}>
+            <td>{s.provider === 'quickbook' ? 'QuickBooks' : 'Jobber'} sync</td>
+            <td>{s.edition}</td>
+            <td>
+              {s.status}: {s.created} new, {s.updated} updated, {s.failed} failed of {s.total}
+            </td>
+            <td>{formatDayOf(s.queued_at)}</td>
+          </tr>
+        ))}
+        {user.connections.length === 0 && user.syncs.length === 0 ? (
+          <tr>
+            <td colSpan={4} className={consoleStyles.operatorConsoleMuted}>
+              No connections or syncs.
+            </td>
+          </tr>
+        ) : null}
+      </ConsoleTable>
     </>
   );
 }

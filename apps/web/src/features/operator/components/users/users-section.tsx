@@ -9,6 +9,8 @@ import { formatDayOf } from '../../../../lib/format';
 import { useUserSearch } from '../../api/users';
 import consoleStyles from '../operator-console.module.css';
 import { SectionState } from '../section-state';
+import { ConsoleTable } from '../shared/console-table';
+import { Pager } from '../shared/pager';
 import { UserDetail } from './user-detail';
 import styles from './users.module.css';
 
@@ -60,58 +62,32 @@ export function UsersSection() {
         <p className={consoleStyles.operatorConsoleText}>No user matches {q ? `“${q}”` : 'yet'}.</p>
       ) : (
         <>
-          <table className={consoleStyles.operatorConsoleTable}>
-            <caption>
-              Users ({results.data.total}
-              {q ? ` matching “${q}”` : ''})
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Email</th>
-                <th scope="col">Name</th>
-                <th scope="col">Plan now</th>
-                <th scope="col">State</th>
-                <th scope="col">Joined</th>
-                <th scope="col">
-                  <span className="visually-hidden">Open</span>
-                </th>
+          <ConsoleTable
+            caption={
+              <>
+                Users ({results.data.total}
+                {q ? ` matching “${q}”` : ''})
+              </>
+            }
+            columns={['Email', 'Name', 'Plan now', 'State', 'Joined']}
+            hiddenColumn="Open"
+          >
+            {results.data.users.map((user) => (
+              <tr key={user.id} aria-current={user.id === selected ? 'true' : undefined}>
+                <td>{user.email}</td>
+                <td>{user.name}</td>
+                <td>{user.plan_name ?? '—'}</td>
+                <td>{[user.role === 'operator' ? 'Operator' : null, user.is_disabled ? 'Disabled' : user.is_verified ? 'Active' : 'Not activated'].filter(Boolean).join(', ')}</td>
+                <td>{formatDayOf(user.created_at)}</td>
+                <td>
+                  <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonOutline)} onClick={() => update({ user: String(user.id) })} aria-label={`Open ${user.email}`}>
+                    Open
+                  </button>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {results.data.users.map((user) => (
-                <tr key={user.id} aria-current={user.id === selected ? 'true' : undefined}>
-                  <td>{user.email}</td>
-                  <td>{user.name}</td>
-                  <td>{user.plan_name ?? '—'}</td>
-                  <td>{[user.role === 'operator' ? 'Operator' : null, user.is_disabled ? 'Disabled' : user.is_verified ? 'Active' : 'Not activated'].filter(Boolean).join(', ')}</td>
-                  <td>{formatDayOf(user.created_at)}</td>
-                  <td>
-                    <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonOutline)} onClick={() => update({ user: String(user.id) })} aria-label={`Open ${user.email}`}>
-                      Open
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {results.data.total > results.data.page_size ? (
-            <nav className={styles.usersPager} aria-label="Pages of users">
-              <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonGhost)} disabled={page <= 1} onClick={() => update({ page: String(page - 1) })}>
-                Previous
-              </button>
-              <span>
-                Page {page} of {Math.ceil(results.data.total / results.data.page_size)}
-              </span>
-              <button
-                type="button"
-                className={cx(buttonStyles.button, buttonStyles.buttonGhost)}
-                disabled={page * results.data.page_size >= results.data.total}
-                onClick={() => update({ page: String(page + 1) })}
-              >
-                Next
-              </button>
-            </nav>
-          ) : null}
+            ))}
+          </ConsoleTable>
+          <Pager label="Pages of users" page={page} total={results.data.total} pageSize={results.data.page_size} onPage={(next) => update({ page: String(next) })} />
         </>
       )}
       {selected ? <UserDetail key={selected} id={selected} /> : null}
