@@ -200,7 +200,7 @@ export type PreviewProductsQuery = z.input<typeof previewProductsQuery>;
  * user may not download; a subscriber at the download limit is refused (DOWNLOAD_LIMIT_REACHED).
  * `total` counts the products that match `search` and `changed` (all of them without either);
  * `products` are those from `offset`, at most `limit`. `previous_collection` is the edition the
- * changes are measured against (the category's latest edition with an earlier run date), null
+ * changes are measured against (the category's latest edition before it, by run date then publication order), null
  * when this is the category's first edition.
  */
 export const previewProductsResponse = z.object({

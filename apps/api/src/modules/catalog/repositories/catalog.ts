@@ -126,16 +126,17 @@ export function findLatestCollectionOnOrBefore(db: Db, categoryId: number, runda
 
 /**
  * The edition an edition's changes are measured against (product §10.15): the same category's
- * latest edition with an earlier run date (by run date, then id). It is released whenever the
- * edition is (its run date is earlier), and a withdrawn edition is deleted, so none is left out.
+ * latest edition before it, by run date, then id (the order that makes an edition current). It is
+ * released whenever the edition is (its run date is not later), and a withdrawn edition is deleted, so none is left out.
  */
 export function findPreviousCollection(
   db: Db,
-  edition: Pick<CollectionRow, 'category_id' | 'rundate'>,
+  edition: Pick<CollectionRow, 'id' | 'category_id' | 'rundate'>,
 ): Promise<CollectionWithCategory | undefined> {
   return collectionsQuery(db)
     .where('collections.category_id', '=', edition.category_id)
-    .where('collections.rundate', '<', edition.rundate)
+    // Earlier by run date, then by id: two editions published the same day follow each other.
+    .where((eb) => eb.or([eb('collections.rundate', '<', edition.rundate), eb.and([eb('collections.rundate', '=', edition.rundate), eb('collections.id', '<', edition.id)])]))
     .orderBy('collections.rundate', 'desc')
     .orderBy('collections.id', 'desc')
     .limit(1)
