@@ -30,6 +30,7 @@ const statusByCode: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   EDITION_RELEASED: 409,
   INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
   CONFLICT: 409,
 };
 

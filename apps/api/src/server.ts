@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
-import { buildApp } from './app.ts';
+import Fastify from 'fastify';
+import { buildApp, loggerOptions } from './app.ts';
 import { loadConfigOrExit } from './config/env.ts';
 import { DataDirBusyError, reserveDataDirForServer, type ServerReservation } from './db/data-dir-lock.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
@@ -30,7 +31,9 @@ async function main(): Promise<void> {
     }
     process.on('exit', () => reservation?.release());
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // Lost PostgreSQL connections are logged as the app logs (JSON lines), from before the app exists.
+  const databaseLog = Fastify({ logger: loggerOptions(config.logLevel) }).log;
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: databaseLog });
   await migrateToLatest(database.db);
   // app.ts registers routes/admin-cli.ts with this token (only set with the embedded database).
   const appOptions = { config, database, adminCliToken, startWorkers: config.runWorkers };

@@ -28,7 +28,7 @@ async function main(): Promise<void> {
   }
   // The server's logger settings (JSON lines, redaction), from a Fastify instance that never listens.
   const log = Fastify({ logger: loggerOptions(config.logLevel) }).log;
-  const database = await openDatabase({ databaseUrl: config.databaseUrl });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, log });
   await migrateToLatest(database.db);
   const mailer = createMailer(config.smtpUrl);
   const queue = new JobQueue({ config, db: database.db, clock: systemClock, mailer, log, stripe: createStripeClient(config) });

@@ -34,6 +34,8 @@ export const errorCodes = [
   'PAYLOAD_TOO_LARGE',
   'EDITION_RELEASED',
   'INTERNAL',
+  /** The database (or another part the call needs) cannot be reached for a moment: try again shortly. */
+  'SERVICE_UNAVAILABLE',
   /** The change contradicts the current state (the last operator, a draw already made, an account already disabled). */
   'CONFLICT',
 ] as const;

@@ -16,6 +16,16 @@ export type Db = Kysely<Database>;
  */
 export type RecordChange<T> = (trx: Db, change: T) => Promise<void>;
 
+/** Where a PostgreSQL connection's failure is reported (the process's logger). */
+export interface ConnectionErrorLog {
+  warn(details: object, message: string): void;
+}
+
+/** Without a logger (the operator CLI, tests): one line on stderr. */
+const stderrLog: ConnectionErrorLog = {
+  warn: (details, message) => console.warn(message, details),
+};
+
 export interface DatabaseHandle {
   db: Db;
   kind: 'postgres' | 'pglite';
@@ -30,6 +40,8 @@ export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   dataDir?: string;
   pglite?: PGlite;
+  /** Reports connections PostgreSQL ended or that broke (stderr when unset). */
+  log?: ConnectionErrorLog;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
@@ -38,6 +50,7 @@ export async function openDatabase(options: {
       connectionTimeoutMillis: 5_000,
       statement_timeout: 30_000,
     });
+    handleConnectionErrors(pool, options.log ?? stderrLog);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     attachCopyOut(db, copyOutFromPool(pool));
     return { db, kind: 'postgres', close: () => db.destroy() };
@@ -53,6 +66,28 @@ export async function openDatabase(options: {
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   attachCopyOut(db, copyOutFromPGlite((run) => pool.exclusive(run)));
   return { db, kind: 'pglite', close: () => db.destroy() };
+}
+
+/**
+ * Keeps a lost connection from ending the process. `pg` emits 'error' on a client whose
+ * connection fails (PostgreSQL restarted or failed over, an administrator or a proxy ended it),
+ * and on the pool for an idle one; an 'error' event without a listener throws. Each connection
+ * gets a listener for its whole life (idle or checked out, COPY included) that logs the failure
+ * once; the pool has already dropped an idle one, and a checked-out one is dropped when it is
+ * released, so the next query opens a fresh connection. The query that was running fails with
+ * the error, which the caller sees (a request answers 503, a job is retried).
+ */
+function handleConnectionErrors(pool: pg.Pool, log: ConnectionErrorLog): void {
+  pool.on('connect', (client) => {
+    let reported = false;
+    client.on('error', (error: Error & { code?: string }) => {
+      if (reported) return;
+      reported = true;
+      log.warn({ err: error, code: error.code }, 'database connection lost; the pool opens a new one when needed');
+    });
+  });
+  // Idle clients: the listener above has logged it and the pool has removed the client.
+  pool.on('error', () => undefined);
 }
 
 /** True for PostgreSQL's unique_violation (23505): a concurrent request stored the same key first. */

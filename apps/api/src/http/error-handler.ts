@@ -1,9 +1,13 @@
 import type { ErrorBody } from '@tradelist/contract/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/connection-errors.ts';
 import { AppError, validationFailed } from '../errors.ts';
 
 const genericMessage = 'Something went wrong on our side. Please try again.';
+const unavailableMessage = 'Tradelist is briefly unavailable. Please try again in a few seconds.';
+/** How long a client is asked to wait after a 503 while the database is out of reach. */
+const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 /** Field errors in product §5's `{ field: [messages] }` shape from a failed request validation. */
 function fieldsFromValidation(error: FastifyError): Record<string, string[]> {
@@ -20,7 +24,8 @@ function fieldsFromValidation(error: FastifyError): Record<string, string[]> {
 
 /**
  * The one place errors become HTTP answers: AppError by its code, request
- * validation as VALIDATION_FAILED with field errors, Fastify's own 4xx by status, and anything
+ * validation as VALIDATION_FAILED with field errors, Fastify's own 4xx by status, a database
+ * that cannot be reached as a 503 SERVICE_UNAVAILABLE (it passes without a restart), and anything
  * else as a 500 that carries only a request id, never internals.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -52,6 +57,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     } else if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
       status = 400;
       body = { code: 'VALIDATION_FAILED', error: 'The request could not be read.' };
+    } else if (isDatabaseUnavailable(error)) {
+      status = 503;
+      request.log.warn({ err: error }, 'database unavailable');
+      body = { code: 'SERVICE_UNAVAILABLE', error: unavailableMessage };
+      void reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
     } else {
       status = 500;
       request.log.error({ err: error }, 'unhandled error');

@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
+import { isDatabaseUnavailable } from '../db/connection-errors.ts';
 import type { Db } from '../db/database.ts';
 import type { Job } from '../db/schema.ts';
 import { addSeconds } from '../lib/clock.ts';
@@ -17,6 +18,8 @@ export interface JobQueueOptions {
   scheduleCheckMs: number;
   /** Names this process in `jobs.claimed_by` and `job_schedules.last_run_by`. */
   workerId: string;
+  /** The longest wait between polls while the database cannot be reached (the wait doubles from pollIntervalMs). */
+  maxUnavailableBackoffMs: number;
 }
 
 export const defaultJobQueueOptions: JobQueueOptions = {
@@ -24,6 +27,7 @@ export const defaultJobQueueOptions: JobQueueOptions = {
   lockSeconds: 120,
   scheduleCheckMs: 30_000,
   workerId: `${hostname()}/${process.pid}`,
+  maxUnavailableBackoffMs: 10_000,
 };
 
 /** Where and when a job is queued. */
@@ -39,7 +43,9 @@ export interface EnqueueOptions {
  * in the same transaction as the change that causes them, so a job exists if and only if its
  * change committed; workers poll, claim with SKIP LOCKED, check the payload against the kind's
  * schema and retry with the kind's backoff. A job whose worker died is reclaimed when its lock
- * runs out. Scheduled tasks are claimed once per period for the whole cluster.
+ * runs out. Scheduled tasks are claimed once per period for the whole cluster. While the
+ * database cannot be reached, polling backs off (doubling up to maxUnavailableBackoffMs) and
+ * resumes by itself when it answers again.
  */
 export class JobQueue {
   private readonly kinds = new Map<string, JobKind<unknown>>();
@@ -53,6 +59,9 @@ export class JobQueue {
   private pumping: Promise<void> | undefined;
   private checkingSchedules: Promise<void> | undefined;
   private wakeAgain = false;
+  /** Polls that found the database unreachable in a row, and no poll before `pausedUntil` (ms). */
+  private unavailablePolls = 0;
+  private pausedUntil = 0;
 
   constructor(
     private readonly deps: Omit<AppContext, 'queue'>,
@@ -109,7 +118,7 @@ export class JobQueue {
 
   /** Looks for due work now rather than at the next poll; does nothing when this process runs no workers. */
   wake(): void {
-    if (this.stopped) return;
+    if (this.stopped || Date.now() < this.pausedUntil) return;
     if (this.pumping) {
       this.wakeAgain = true;
       return;
@@ -175,12 +184,15 @@ export class JobQueue {
   }
 
   private checkSchedules(): void {
-    if (this.stopped || this.checkingSchedules) return;
+    if (this.stopped || this.checkingSchedules || Date.now() < this.pausedUntil) return;
     this.checkingSchedules = this.runDueSchedules()
       .then((queued) => {
         if (queued.length > 0) this.wake();
       })
-      .catch((error: unknown) => this.deps.log.error({ err: error }, 'job queue: checking schedules failed'))
+      .catch((error: unknown) => {
+        if (isDatabaseUnavailable(error)) this.backOff(error);
+        else this.deps.log.error({ err: error }, 'job queue: checking schedules failed');
+      })
       .finally(() => {
         this.checkingSchedules = undefined;
       });
@@ -207,9 +219,22 @@ export class JobQueue {
           }
         }
       }
+      if (this.unavailablePolls > 0) {
+        this.deps.log.info({ failedPolls: this.unavailablePolls }, 'job queue: the database answers again');
+        this.unavailablePolls = 0;
+      }
     } catch (error) {
-      this.deps.log.error({ err: error }, 'job queue: polling failed');
+      if (isDatabaseUnavailable(error)) this.backOff(error);
+      else this.deps.log.error({ err: error }, 'job queue: polling failed');
     }
+  }
+
+  /** The database is out of reach: skip polls for a while, twice as long each time it still is. */
+  private backOff(error: unknown): void {
+    this.unavailablePolls++;
+    const waitMs = Math.min(this.options.pollIntervalMs * 2 ** (this.unavailablePolls - 1), this.options.maxUnavailableBackoffMs);
+    this.pausedUntil = Date.now() + waitMs;
+    this.deps.log.warn({ err: error, failedPolls: this.unavailablePolls, waitMs }, 'job queue: the database cannot be reached; polling again later');
   }
 
   private runningOf(name: string): Set<Promise<void>> {
