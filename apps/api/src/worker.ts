@@ -34,10 +34,16 @@ async function main(): Promise<void> {
   const queue = new JobQueue({ config, db: database.db, clock: systemClock, mailer, log, stripe: createStripeClient(config) });
   registerJobs(queue, moduleJobs);
 
+  // The queue's timers do not hold a process open (the server's listener does), and a worker has
+  // no listener: without this, losing its database connections would leave nothing to wait for,
+  // and the worker would exit while the database is away.
+  const keepRunning = setInterval(() => undefined, 60_000);
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    clearInterval(keepRunning);
     log.info({ signal }, 'worker shutting down: finishing running jobs');
     const timer = setTimeout(() => {
       log.error(`shutdown took over ${SHUTDOWN_TIMEOUT_MS / 1000} s; exiting`);

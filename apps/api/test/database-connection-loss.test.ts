@@ -130,8 +130,10 @@ describe.skipIf(!databaseUrl)(`a lost database connection, in process${databaseU
     expect(during.headers['retry-after']).toBe('5');
     ctx.queue.start();
     await waitFor('the queue to back off', () => logLines.filter((line) => line.includes('the database cannot be reached')).length >= 3);
-    const backoffs = logLines.filter((line) => line.includes('the database cannot be reached')).map((line) => (JSON.parse(line) as { waitMs: number }).waitMs);
-    expect(backoffs.slice(0, 3)).toEqual([100, 200, 400]);
+    // The wait doubles from the poll interval with each failed poll, up to the ceiling.
+    const backoffs = logLines.filter((line) => line.includes('the database cannot be reached')).map((line) => JSON.parse(line) as { failedPolls: number; waitMs: number });
+    expect(backoffs.map((b) => b.waitMs)).toEqual(backoffs.map((b) => Math.min(100 * 2 ** (b.failedPolls - 1), 400)));
+    expect(backoffs.map((b) => b.failedPolls)).toEqual(backoffs.map((_, index) => index + 1));
     expect((await logIn()).statusCode).toBe(503);
 
     await proxy.resume();

@@ -1,0 +1,66 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+/** Helpers of the tests that run the entry points as real processes (multi-process, connection loss). */
+
+const root = path.resolve(import.meta.dirname, '../../../..');
+const SESSION_SECRET = 'multi-process-session-secret-0123456789abcdef';
+/** Each process compiles the sources with tsx at start: a few seconds, more on a busy machine. */
+export const STARTUP_TIMEOUT_MS = 60_000;
+
+export interface Started {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+/** Runs an entry point from source, as the operator CLI test does (nothing is built). */
+export function start(entry: 'server' | 'worker', env: Record<string, string>): Started {
+  const child = spawn(process.execPath, ['--import', 'tsx', `apps/api/src/${entry}.ts`], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', SESSION_SECRET, WEB_DIST_DIR: '', LOG_LEVEL: 'info', ...env },
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+/** Polls `probe` every 100 ms until it returns a value; throws naming `what` after `timeoutMs`. */
+export async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** A browser over real HTTP: one cookie jar, the XSRF header like the web app, any of the API processes. */
+export class Browser {
+  private readonly cookies = new Map<string, string>();
+
+  async call(base: string, method: 'GET' | 'POST', url: string, body?: unknown): Promise<Response> {
+    if (!this.cookies.has('XSRF-TOKEN')) await this.send(base, 'GET', '/api/config/');
+    return this.send(base, method, url, body);
+  }
+
+  private async send(base: string, method: string, url: string, body?: unknown): Promise<Response> {
+    const headers: Record<string, string> = { cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ') };
+    const xsrf = this.cookies.get('XSRF-TOKEN');
+    if (xsrf) headers['x-xsrf-token'] = xsrf;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(`${base}${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = line.split(';');
+      const name = pair.slice(0, pair.indexOf('='));
+      const value = pair.slice(pair.indexOf('=') + 1);
+      const expired = attributes.some((attribute) => /^\s*max-age=0\s*$/i.test(attribute));
+      if (expired || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return response;
+  }
+}
