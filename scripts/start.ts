@@ -13,6 +13,7 @@ import {
 } from '@tradelist/simulators/ports-from-env';
 import { providerVariables, startSimulators, type Simulators } from '@tradelist/simulators/start';
 import { DEFAULT_STRIPE_SECRET_KEY, DEFAULT_STRIPE_WEBHOOK_SECRET } from '@tradelist/simulators/stripe';
+import { preparePrivateDataDir } from '../apps/api/src/config/data-dir.ts';
 import { resolveDataDir } from '../apps/api/src/config/env.ts';
 import { demoAccounts } from '../apps/api/src/db/seed.ts';
 import { listenErrorMessage } from '../apps/api/src/lib/listen-error.ts';
@@ -30,6 +31,9 @@ env.APP_URL ||= `http://localhost:${env.PORT}`;
 // A relative DATA_DIR is the user's, typed where they ran npm (INIT_CWD); the children get it absolute.
 env.DATA_DIR = resolveDataDir(process.env.DATA_DIR);
 const dataDir = env.DATA_DIR;
+// DATA_DIR (the database, the simulators' data, the inbox) is private, and nothing this command
+// or the processes it starts create is writable by group or others (docs/decisions/0023).
+preparePrivateDataDir(dataDir);
 
 let simulators: Simulators | undefined;
 

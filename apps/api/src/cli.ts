@@ -1,4 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
+import { preparePrivateDataDir } from './config/data-dir.ts';
 import { ConfigError, loadConfig, type Config } from './config/env.ts';
 import { acquireCliLock, findLiveServer, type RunningServer } from './db/data-dir-lock.ts';
 import { openDatabase } from './db/database.ts';
@@ -25,6 +26,8 @@ async function main(argv: string[]): Promise<number> {
     return command ? 0 : 1;
   }
   const config = loadConfig();
+  // DATA_DIR private, and nothing this process creates writable by group or others (docs/decisions/0023).
+  preparePrivateDataDir(config.dataDir);
   const files = new Map<string, Uint8Array>();
   for (const file of fileArguments(argv)) {
     try {

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { buildApp, loggerOptions } from './app.ts';
+import { preparePrivateDataDir } from './config/data-dir.ts';
 import { loadConfigOrExit } from './config/env.ts';
 import { DataDirBusyError, reserveDataDirForServer, type ServerReservation } from './db/data-dir-lock.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
@@ -13,6 +14,8 @@ const CLI_LOCK_WAIT_MS = 10_000;
 /** The only file that listens. Graceful shutdown on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
+  // DATA_DIR private, and nothing this process creates writable by group or others (docs/decisions/0023).
+  preparePrivateDataDir(config.dataDir);
   // The embedded PGlite may be opened by one process only (docs/decisions/0001): announce this
   // server in DATA_DIR/server.json, with a token the operator CLI uses to send commands here,
   // and refuse to start while an operator command holds the database.

@@ -1,5 +1,6 @@
 import Fastify from 'fastify';
 import { loggerOptions } from './app.ts';
+import { preparePrivateDataDir } from './config/data-dir.ts';
 import { loadConfigOrExit } from './config/env.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { JobQueue } from './jobs/queue.ts';
@@ -19,6 +20,8 @@ const SHUTDOWN_TIMEOUT_MS = 25_000;
  */
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
+  // DATA_DIR private, and nothing this process creates writable by group or others (docs/decisions/0023).
+  preparePrivateDataDir(config.dataDir);
   if (!config.databaseUrl) {
     console.error(
       'The worker needs DATABASE_URL (PostgreSQL). The embedded database in DATA_DIR can be opened by one process only, ' +

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { preparePrivateDataDir } from './data-dir.ts';
 
 const GOOGLE_CERTS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
 const GOOGLE_GSI_SCRIPT_URL = 'https://accounts.google.com/gsi/client';
@@ -320,7 +321,7 @@ function parseTrustProxy(value: string | undefined): boolean | string[] {
 function keptSecret(dataDir: string, name: string, create: () => string): string {
   const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  preparePrivateDataDir(dataDir);
   // Written whole under another name, then linked into place: two processes starting at once
   // never read half a file, and the one that links second uses the first one's value.
   const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;

@@ -73,7 +73,7 @@ export function findLiveServer(dataDir: string): RunningServer | null {
 
 /** Writes server.json atomically, readable by its owner only (it holds the operator token). */
 export function writeRunningServer(dataDir: string, server: RunningServer): void {
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = path.join(dataDir, SERVER_FILE);
   const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
   const fd = openSync(temporary, 'wx', 0o600);
@@ -108,7 +108,7 @@ export interface CliLock {
  * is taken over; a live one is returned as `{ heldBy }`.
  */
 export function acquireCliLock(dataDir: string, pid = process.pid): CliLock | { heldBy: number } {
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = path.join(dataDir, CLI_LOCK_FILE);
   for (let attempt = 0; attempt < 3; attempt++) {
     try {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect, type MigrationProvider } from 'kysely';
 import pg from 'pg';
+import { preparePrivateDataDir, removeGroupAndOtherWrite } from '../config/data-dir.ts';
 import { attachCopyOut, copyOutFromPGlite, copyOutFromPool } from './copy-out.ts';
 import { migrations } from './migrations/index.ts';
 import { PGlitePool } from './pglite-pool.ts';
@@ -58,9 +59,13 @@ export async function openDatabase(options: {
   let pglite = options.pglite;
   if (!pglite) {
     if (!options.dataDir) throw new Error('openDatabase needs a databaseUrl, a dataDir or a PGlite instance');
+    preparePrivateDataDir(options.dataDir);
     const dir = path.join(options.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
     pglite = await PGlite.create(dir);
+    // A new PGlite data directory is written with mode 0666 whatever the umask (files PGlite makes
+    // later follow the umask): none may stay writable by group or others.
+    removeGroupAndOtherWrite(dir);
   }
   const pool = new PGlitePool(pglite);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
