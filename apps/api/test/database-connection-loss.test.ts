@@ -9,6 +9,7 @@ import { isDatabaseUnavailable } from '../src/db/connection-errors.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.ts';
 import { cleanUp } from '../src/jobs/clean-up.ts';
 import { uniqueEmail } from './support/accounts.ts';
+import { freePort } from './support/ports.ts';
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.ts';
 import { TEST_TOKEN_KEY, TestClient } from './support/test-app.ts';
 
@@ -17,7 +18,8 @@ import { TEST_TOKEN_KEY, TestClient } from './support/test-app.ts';
  * can cut. A connection PostgreSQL ends (pg_terminate_backend) must not end the process, whether
  * it was idle in the pool or checked out; while the database is unreachable a call that needs it
  * answers 503 SERVICE_UNAVAILABLE and the job queue backs off; both recover without a restart.
- * The same with real processes: connection-loss-processes.test.ts.
+ * The first test needs no PostgreSQL server (a port nothing listens on), so it runs on every
+ * tier; the rest need DATABASE_URL. The same with real processes: connection-loss-processes.test.ts.
  */
 const databaseUrl = process.env.DATABASE_URL;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -29,6 +31,47 @@ async function waitFor(what: string, probe: () => Promise<boolean> | boolean, ti
     await sleep(50);
   }
 }
+
+/** The configuration of these tests' apps (no secrets generated, nothing written). */
+const testConfig = () =>
+  loadConfig({
+    NODE_ENV: 'test',
+    APP_URL: 'http://localhost:3000',
+    SESSION_SECRET: 'test-session-secret-that-is-long-enough-0123456789',
+    TOKEN_ENCRYPTION_KEY: TEST_TOKEN_KEY,
+    DATA_DIR: '.tmp/api-test-data',
+    WEB_DIST_DIR: '',
+  });
+
+// Needs no PostgreSQL server: nothing listens on the port, so every connection is refused.
+test('with a PostgreSQL that refuses connections, a call that needs the database answers 503 SERVICE_UNAVAILABLE and the job queue backs off', async () => {
+  const database = await openDatabase({ databaseUrl: `postgres://postgres@127.0.0.1:${await freePort()}/tradelist`, log: { warn: () => undefined } });
+  const lines: string[] = [];
+  const { app, ctx } = await buildApp({
+    config: testConfig(),
+    database,
+    logger: { ...loggerOptions('info'), stream: { write: (line: string) => void lines.push(line) } },
+    startWorkers: false,
+    queueOptions: { pollIntervalMs: 50, maxUnavailableBackoffMs: 200, scheduleCheckMs: 60_000 },
+  });
+  try {
+    const client = new TestClient(app, '127.0.0.1');
+    const response = await client.post('/api/login_page/', { email: uniqueEmail('nobody'), password: 'not a real password' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ code: 'SERVICE_UNAVAILABLE', error: expect.stringMatching(/try again/i), request_id: expect.any(String) });
+    expect(response.headers['retry-after']).toBe('5');
+
+    ctx.queue.start();
+    const backoffs = () => lines.filter((line) => line.includes('the database cannot be reached')).map((line) => JSON.parse(line) as { failedPolls: number; waitMs: number });
+    await waitFor('the queue to back off to its ceiling', () => backoffs().some((b) => b.waitMs === 200));
+    // The wait doubles from the poll interval with each failed poll, up to the ceiling.
+    expect(backoffs().map((b) => b.waitMs)).toEqual(backoffs().map((b) => Math.min(50 * 2 ** (b.failedPolls - 1), 200)));
+    await ctx.queue.stop();
+  } finally {
+    await app.close();
+    await database.close();
+  }
+});
 
 describe.skipIf(!databaseUrl)(`a lost database connection, in process${databaseUrl ? '' : ' (skipped: set DATABASE_URL)'}`, () => {
   const name = `tl_conn_${randomBytes(6).toString('hex')}`;
@@ -50,14 +93,7 @@ describe.skipIf(!databaseUrl)(`a lost database connection, in process${databaseU
     proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
     const log = { warn: (details: object, message: string) => logLines.push(`${message} ${JSON.stringify(details)}`) };
     database = await openDatabase({ databaseUrl: proxy.urlFor(direct.toString()), log });
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      APP_URL: 'http://localhost:3000',
-      SESSION_SECRET: 'test-session-secret-that-is-long-enough-0123456789',
-      TOKEN_ENCRYPTION_KEY: TEST_TOKEN_KEY,
-      DATA_DIR: '.tmp/api-test-data',
-      WEB_DIST_DIR: '',
-    });
+    const config = testConfig();
     const stream = { write: (line: string) => void logLines.push(line) };
     const built = await buildApp({
       config,
