@@ -64,8 +64,22 @@ export function describeEvent(event: Stripe.Event): EventPayload | null {
 }
 
 /**
+ * The events whose handler re-reads their object by its id. Invoice events are read through
+ * their subscription instead: an upcoming invoice is a preview that older API versions send
+ * without an id.
+ */
+const eventsReadById: ReadonlySet<string> = new Set<HandledType>([
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'charge.refunded',
+]);
+
+/**
  * The shape every event must have before it is recorded: an id, a type and `data.object`; the
- * events the app acts on name the object they are about by its id. Stripe never sends less, so a
+ * events the app re-reads by their object's id must carry it. Stripe never sends less, so a
  * signed body without these is refused (400) rather than recorded and retried for nothing.
  */
 const eventShape = z
@@ -76,7 +90,7 @@ const eventShape = z
     data: z.object({ object: z.record(z.string(), z.unknown(), { error: 'must be an object' }) }, { error: 'must be an object' }),
   })
   .superRefine((event, check) => {
-    if (isHandled(event.type) && typeof event.data.object['id'] !== 'string') {
+    if (eventsReadById.has(event.type) && typeof event.data.object['id'] !== 'string') {
       check.addIssue({ code: 'custom', path: ['data', 'object', 'id'], message: `is missing (a ${event.type} event names its object)` });
     }
   });

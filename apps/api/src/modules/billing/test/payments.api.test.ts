@@ -242,6 +242,11 @@ describe('the webhook endpoint', () => {
     }
     expect(await stored()).toBe(storedBefore);
     expect(await jobs()).toBe(jobsBefore);
+    // An upcoming invoice is a preview, without an id in older API versions: still an event.
+    const upcoming = JSON.stringify({ id: 'evt_upcoming_no_id', object: 'event', type: 'invoice.upcoming', created, data: { object: { object: 'invoice', customer: 'cus_nobody', amount_due: 42_000 } } });
+    expect((await deliver(upcoming, signWebhookPayload(upcoming, p.sim.webhookSecret))).statusCode).toBe(200);
+    await settle(p);
+    expect(await stored()).toBe(storedBefore + 1);
   });
 
   test('no session or XSRF token is needed, and a browser cookie grants nothing', async () => {
