@@ -19,7 +19,7 @@ import {
   upsertStripeSubscription,
   type StripeSubscriptionState,
 } from '../repositories/subscriptions.ts';
-import { entitlingSubscription, isEntitling } from './entitlements.ts';
+import { entitlingSubscription } from './entitlements.ts';
 import { requireStripe } from './stripe-client.ts';
 
 /**
@@ -200,9 +200,10 @@ export async function syncStripeSubscription(ctx: Billed, trx: Db, user: Billing
   const existing = await findSubscriptionByStripeId(trx, subscription.id);
   let state = mirrorOf(subscription, user.id, plan.id, existing, now);
   if (!state) return existing ?? null;
-  // A paid subscription new to us while another one runs: a duplicate purchase (decision 0021).
-  const kept = !existing && isEntitling(state, now) ? await otherPaidSubscription(trx, user.id, now) : undefined;
-  if (kept) {
+  // A subscription new to us, bought while another paid one runs: a duplicate purchase (decision
+  // 0021). Stripe may have cancelled it already (an earlier attempt that did not commit).
+  const kept = existing ? undefined : await paidSubscriptionOverlapping(trx, user.id, now, state);
+  if (kept && state.status !== 'expired') {
     await cancelAtStripeNow(stripe, subscription.id);
     subscription = await stripe.subscriptions.retrieve(stripeSubscriptionId, { expand: ['latest_invoice'] });
     state = mirrorOf(subscription, user.id, plan.id, existing, now);
@@ -319,6 +320,16 @@ async function otherPaidSubscription(trx: Db, userId: number, now: Date): Promis
   return entitlingSubscription((await listSubscriptionsOfUser(trx, userId)).filter((s) => s.source !== 'complimentary'), now);
 }
 
+/**
+ * The paid subscription that entitles the user now and whose time overlaps `period`: a
+ * subscription bought while it runs duplicates it. One that ended before it began (an earlier
+ * year's) does not.
+ */
+async function paidSubscriptionOverlapping(trx: Db, userId: number, now: Date, period: Pick<SubscriptionRow, 'period_start' | 'period_end'>): Promise<SubscriptionRow | undefined> {
+  const running = await otherPaidSubscription(trx, userId, now);
+  return running && period.period_start < running.period_end && period.period_end > running.period_start ? running : undefined;
+}
+
 /** Cancels a Stripe subscription now; one Stripe already canceled counts as done (a retried job). */
 async function cancelAtStripeNow(stripe: Stripe, stripeSubscriptionId: string): Promise<void> {
   try {
@@ -331,7 +342,7 @@ async function cancelAtStripeNow(stripe: Stripe, stripeSubscriptionId: string): 
 /**
  * A second paid purchase while the user holds a paid subscription (two checkouts paid, decision
  * 0021): `duplicate` ends now (its Stripe subscription was canceled by the caller), every payment
- * of it is refunded at Stripe (one idempotency key per payment, so a retried job refunds once),
+ * of it is refunded at Stripe (one idempotency key per payment intent, so a retried job refunds once),
  * and the user is told once by mail. The refund's own notice is claimed here, so the
  * `charge.refunded` event that follows sends nothing more; `kept` runs on unchanged.
  */
@@ -342,18 +353,28 @@ async function refundDuplicatePurchase(ctx: Billed, trx: Db, user: BillingUser, 
   let refundedCents = 0;
   let currency = 'usd';
   for (const payment of await listPaymentsOfSubscription(trx, duplicate.id)) {
-    if (payment.stripe_payment_intent_id && !payment.refunded_at) {
-      const refund = await stripe.refunds.create(
-        { payment_intent: payment.stripe_payment_intent_id, reason: 'duplicate', metadata: { user_id: String(user.id), rule: 'one-paid-subscription' } },
-        { idempotencyKey: `tradelist-refund-${payment.id}` },
-      );
-      await markPaymentRefunded(trx, payment.id, { refundId: refund.id, at: now });
+    const intent = payment.stripe_payment_intent_id;
+    if (intent && !payment.refunded_at) {
+      // Keyed by the payment intent, which a rolled-back attempt leaves unchanged (a payment row's id does not).
+      let refundId: string | null = null;
+      try {
+        const refund = await stripe.refunds.create(
+          { payment_intent: intent, reason: 'duplicate', metadata: { user_id: String(user.id), rule: 'one-paid-subscription' } },
+          { idempotencyKey: `tradelist-duplicate-refund-${intent}` },
+        );
+        refundId = refund.id;
+      } catch (error) {
+        if (!(error instanceof Stripe.errors.StripeError && error.code === 'charge_already_refunded')) throw error;
+      }
+      await markPaymentRefunded(trx, payment.id, { refundId, at: now });
     }
     await claimBillingNotice(trx, { kind: 'refund', subjectKey: `payment:${payment.id}`, userId: user.id, now });
     refundedCents += payment.amount_cents;
     currency = payment.currency;
   }
   ctx.log.warn({ user: user.id, duplicate: duplicate.id, kept: kept.id }, 'second paid subscription canceled and refunded');
+  // Nothing was paid (a subscription whose first payment never went through): nothing to tell.
+  if (refundedCents === 0) return;
   await notifyOnce(ctx, trx, user, 'duplicate-purchase', `subscription:${duplicate.id}`, () =>
     duplicatePurchaseRefundedMail(user.name, { planName: plan.name, amountCents: refundedCents, currency, keptUntil: kept.period_end, manageUrl: subscriptionsPageUrl(ctx) }),
   );

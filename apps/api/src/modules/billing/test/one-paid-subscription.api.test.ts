@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, test } from 'vitest';
 import {
   billingMails,
@@ -151,6 +152,49 @@ describe('two checkouts paid', () => {
     expect(mail.subject).toBe('You were charged twice: we refunded the second payment');
     expect(mail.text_body).toContain('$420.00');
     expect((await b.client.get('/api/subscription/')).json()).toMatchObject({ status: true });
+  });
+});
+
+describe('a crash while undoing the second purchase', () => {
+  test('after Stripe cancelled and refunded, before the commit: the retry finds them done, and refunds once', async () => {
+    const b = await buyer(p, 'both-paid-crash');
+    await simControl(p.sim, '/__sim/webhooks/hold');
+    // The database refuses the duplicate's mail once: the transaction dies after Stripe's answers.
+    await sql`CREATE TABLE duplicate_crash_switch (armed boolean NOT NULL)`.execute(db());
+    await sql`INSERT INTO duplicate_crash_switch VALUES (true)`.execute(db());
+    await sql`
+      CREATE FUNCTION crash_on_duplicate_notice() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.kind = 'duplicate-purchase' AND (SELECT armed FROM duplicate_crash_switch) THEN RAISE EXCEPTION 'simulated crash before commit'; END IF;
+        RETURN NEW;
+      END $$`.execute(db());
+    await sql`CREATE TRIGGER crash_on_duplicate_notice BEFORE INSERT ON billing_notices FOR EACH ROW EXECUTE FUNCTION crash_on_duplicate_notice()`.execute(db());
+    let second: string;
+    try {
+      const first = await startCheckout(b);
+      await pay(p, first);
+      second = await startCheckout(b);
+      await pay(p, second);
+      expect((await confirm(b, first)).statusCode).toBe(200);
+      expect((await confirm(b, second)).statusCode).toBe(500);
+      await sql`UPDATE duplicate_crash_switch SET armed = false`.execute(db());
+    } finally {
+      await sql`DROP TRIGGER IF EXISTS crash_on_duplicate_notice ON billing_notices`.execute(db());
+      await sql`DROP FUNCTION IF EXISTS crash_on_duplicate_notice()`.execute(db());
+      await sql`DROP TABLE IF EXISTS duplicate_crash_switch`.execute(db());
+      await simControl(p.sim, '/__sim/webhooks/release', {});
+    }
+    await redeliverAll();
+    expect((await confirm(b, second)).statusCode).toBe(200);
+    const rows = await rowsOf(b);
+    expect(entitling(rows)).toHaveLength(1);
+    const payments = await paymentsOf(b);
+    const refunded = payments.filter((x) => x.refunded_at !== null);
+    expect(refunded).toHaveLength(1);
+    const charge = (await p.stripe.paymentIntents.retrieve(refunded[0]!.stripe_payment_intent_id!, { expand: ['latest_charge'] })).latest_charge as { amount_refunded: number };
+    expect(charge.amount_refunded).toBe(42_000);
+    expect((await billingMails(p, b)).sort()).toEqual(['duplicate-purchase-refunded', 'payment-receipt']);
+    expect(await db().selectFrom('processed_provider_events').select('event_id').where('processed_at', 'is', null).execute()).toEqual([]);
   });
 });
 
