@@ -180,6 +180,29 @@ describe('Stripe simulator', () => {
     expect((await stripe.prices.list({ product: SIM_ANNUAL_PRODUCT_ID })).data.map((p) => p.id).sort()).toEqual([SIM_ANNUAL_ONE_TIME_PRICE_ID, SIM_ANNUAL_RECURRING_PRICE_ID].sort());
   });
 
+  it('lists a customer\'s sessions by status, expires only an open one, and lets a payment in flight win over the expiry', async () => {
+    const customer = await stripe.customers.create({ email: 'tabs@example.com' });
+    const [first, second, third] = [await subscriptionCheckout(customer.id), await subscriptionCheckout(customer.id), await subscriptionCheckout(customer.id)];
+    const open = await stripe.checkout.sessions.list({ customer: customer.id, status: 'open' });
+    expect(open.data.map((s) => s.id).sort()).toEqual([first.id, second.id, third.id].sort());
+    await expect(stripe.checkout.sessions.list({ customer: customer.id, status: 'paid' as 'open' })).rejects.toMatchObject({ statusCode: 400, param: 'status' });
+
+    const expired = await stripe.checkout.sessions.expire(first.id);
+    expect(expired).toMatchObject({ status: 'expired', url: null });
+    await expect(stripe.checkout.sessions.expire(first.id)).rejects.toMatchObject({ statusCode: 400, code: 'checkout_session_not_open' });
+    expect((await control(sim, `/__sim/checkout/sessions/${first.id}/pay`, { card: '4242424242424242' })).status).toBe(400);
+
+    // Paid on the page while the expiry is on its way: the payment completes first, the expiry is refused.
+    expect((await control(sim, `/__sim/checkout/sessions/${second.id}/pay`, { card: '4242424242424242', when: 'expire' })).status).toBe(202);
+    expect((await stripe.checkout.sessions.retrieve(second.id)).status).toBe('open');
+    await expect(stripe.checkout.sessions.expire(second.id)).rejects.toMatchObject({ statusCode: 400, code: 'checkout_session_not_open' });
+    expect(await stripe.checkout.sessions.retrieve(second.id)).toMatchObject({ status: 'complete', payment_status: 'paid' });
+
+    expect((await stripe.checkout.sessions.list({ customer: customer.id, status: 'open' })).data.map((s) => s.id)).toEqual([third.id]);
+    expect((await stripe.checkout.sessions.list({ customer: customer.id, status: 'expired' })).data.map((s) => s.id)).toEqual([first.id]);
+    expect((await stripe.checkout.sessions.list({ customer: customer.id, status: 'complete' })).data.map((s) => s.id)).toEqual([second.id]);
+  });
+
   it('refuses a checkout whose mode does not match its price', async () => {
     const error = await stripe.checkout.sessions
       .create({ mode: 'payment', line_items: [{ price: SIM_ANNUAL_RECURRING_PRICE_ID, quantity: 1 }], success_url: 'http://app.test/s' })

@@ -85,6 +85,8 @@ export async function startStripeSimulator(options: StripeSimulatorOptions = {})
 
   // ---- events and webhooks ----
   let holding = false;
+  /** Payments submitted on a checkout page that land just before the session's expiry (a test control). */
+  const paymentsInFlight = new Map<string, { card: string; email?: string }>();
   let closed = false;
   const timers = new Set<NodeJS.Timeout>();
   const inFlight = new Set<Promise<void>>();
@@ -358,8 +360,15 @@ export async function startStripeSimulator(options: StripeSimulatorOptions = {})
         const customer = str(params, 'customer');
         const subscription = str(params, 'subscription');
         const intent = str(params, 'payment_intent');
+        const status = str(params, 'status');
+        if (status !== undefined && !['open', 'complete', 'expired'].includes(status)) {
+          throw invalid(`Invalid status: must be one of open, complete, or expired`, 'status');
+        }
+        // A session whose time is up is listed as expired, as a read of it says.
+        for (const session of Object.values(state.objects)) if (session.object === 'checkout.session') engine.expireIfDue(session);
         return listOut(engine.list('checkout.session', '/v1/checkout/sessions', params, (s) =>
-          (customer === undefined || s['customer'] === customer) && (subscription === undefined || s['subscription'] === subscription) && (intent === undefined || s['payment_intent'] === intent)));
+          (customer === undefined || s['customer'] === customer) && (subscription === undefined || s['subscription'] === subscription) &&
+          (intent === undefined || s['payment_intent'] === intent) && (status === undefined || s['status'] === status)));
       }
       case 'GET checkout/sessions/:id': {
         noParams(params);
@@ -371,7 +380,16 @@ export async function startStripeSimulator(options: StripeSimulatorOptions = {})
         const session = engine.get(b!, 'checkout.session', 'checkout.session');
         return { object: 'list', data: state.lineItems[session.id] ?? [], has_more: false, url: `/v1/checkout/sessions/${session.id}/line_items` };
       }
-      case 'POST checkout/sessions/:id/expire': return out(engine.expireCheckoutSession(b!));
+      case 'POST checkout/sessions/:id/expire': {
+        // A payment the customer submitted before the expiry reached Stripe completes first; the
+        // expiry then meets a complete session and is refused.
+        const inFlight = paymentsInFlight.get(b!);
+        if (inFlight) {
+          paymentsInFlight.delete(b!);
+          engine.payCheckoutSession(b!, inFlight.card, inFlight.email);
+        }
+        return out(engine.expireCheckoutSession(b!));
+      }
       case 'GET subscriptions': {
         const customer = str(params, 'customer');
         const status = str(params, 'status');
@@ -550,7 +568,17 @@ export async function startStripeSimulator(options: StripeSimulatorOptions = {})
         sendJson(res, 404, new StripeApiError(404, 'invalid_request_error', `No such checkout.session: '${match[1]!}'`, 'resource_missing', 'id').toJSON());
         return;
       }
-      const result = pay(session.id, card, typeof body['email'] === 'string' ? body['email'] : undefined);
+      const email = typeof body['email'] === 'string' ? body['email'] : undefined;
+      if (body['when'] === 'expire') {
+        if (session['status'] !== 'open') {
+          sendJson(res, 400, new StripeApiError(400, 'invalid_request_error', `This Checkout Session is no longer active (status: ${String(session['status'])}).`, 'checkout_session_not_open').toJSON());
+          return;
+        }
+        paymentsInFlight.set(session.id, { card, ...(email === undefined ? {} : { email }) });
+        sendJson(res, 202, { session: render(session, []), paid_when: 'expire' });
+        return;
+      }
+      const result = pay(session.id, card, email);
       if (result.error) {
         sendJson(res, result.status, { error: { type: result.status === 402 ? 'card_error' : 'invalid_request_error', ...result.error } });
         return;

@@ -252,6 +252,22 @@ export interface DownloadLogTable {
   created_at: Timestamp;
 }
 
+/**
+ * What the markup preview showed of a paid edition in one subscription period: the product ids
+ * shown (a multirange, read and written as its text form) and how many distinct products that
+ * is. The refund rule counts a large share as use of the list (decision 0021).
+ */
+export interface PreviewViewsTable {
+  subscription_id: number;
+  period_start: Timestamp;
+  collection_id: number;
+  user_id: number;
+  products_shown: string;
+  distinct_shown: number;
+  first_shown_at: Timestamp;
+  last_shown_at: Timestamp;
+}
+
 /** Webhook events of payment providers already received; each is processed once. */
 export interface ProcessedProviderEventsTable {
   id: Generated<number>;
@@ -534,6 +550,7 @@ export interface Database {
   plans: PlansTable;
   subscriptions: SubscriptionsTable;
   download_log: DownloadLogTable;
+  preview_views: PreviewViewsTable;
   processed_provider_events: ProcessedProviderEventsTable;
   payments: PaymentsTable;
   billing_notices: BillingNoticesTable;

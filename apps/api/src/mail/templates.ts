@@ -222,6 +222,28 @@ export function refundMail(name: string, refund: { planName: string; amountCents
   ]);
 }
 
+/**
+ * Sent when a second paid purchase arrived while the user already had a paid subscription (two
+ * checkouts paid, for example in two tabs): the second one was cancelled and refunded at once,
+ * and the first one carries on unchanged.
+ */
+export function duplicatePurchaseRefundedMail(
+  name: string,
+  refund: { planName: string; amountCents: number; currency: string; keptUntil: Date; manageUrl: string },
+): MailContent {
+  return content(
+    'duplicate-purchase-refunded',
+    'You were charged twice: we refunded the second payment',
+    [
+      `Hi ${name},`,
+      `Two payments for your ${refund.planName} went through, probably from two checkout pages open at the same time. You can only hold one subscription, so we cancelled the second one and refunded its ${formatMoney(refund.amountCents, refund.currency)} in full.`,
+      `Your first subscription is unchanged and runs until ${formatDay(refund.keptUntil)}.`,
+      'The refund goes back to the card you paid with; depending on your bank it can take 5 to 10 days to appear. You do not need to do anything.',
+    ],
+    { label: 'Your subscription', url: refund.manageUrl },
+  );
+}
+
 /** What a new-edition email says about one of the largest increases, priced with the user's markups. */
 export interface PricedIncrease {
   name: string;

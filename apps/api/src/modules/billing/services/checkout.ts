@@ -8,7 +8,7 @@ import { recordFunnelEvent } from '../repositories/ledger.ts';
 import { findPlanByStripePrice, listSubscriptionsOfUser } from '../repositories/subscriptions.ts';
 import { entitlingSubscription } from './entitlements.ts';
 import { requireStripe, withStripe } from './stripe-client.ts';
-import { applyCheckoutSession, withBillingLock, type BillingUser } from './stripe-sync.ts';
+import { applyCheckoutSession, expireOpenCheckoutSessions, withBillingLock, type BillingUser } from './stripe-sync.ts';
 import { subscriptionOverview } from './subscription-overview.ts';
 
 const notOnSale = 'This plan is not on sale. Please choose a plan on the subscriptions page.';
@@ -27,8 +27,10 @@ async function ensureStripeCustomer(ctx: AppContext, trx: Db, user: BillingUser)
 /**
  * Starts Stripe's hosted checkout (product §7). Only a price the server sells is accepted, and it
  * must match `is_recurring` (the plan's recurring price with true, its one-time price with
- * false); a user who already pays for a subscription gets 409. The session carries the user's
- * id (`client_reference_id`, metadata) so that its webhook finds them.
+ * false); a user who already pays for a subscription gets 409. The user's other open sessions
+ * are expired first, so only the newest can be paid (decision 0021); one paid meanwhile is
+ * applied, and then counts as the subscription they pay for. The session carries the user's id
+ * (`client_reference_id`, metadata) so that its webhook finds them.
  */
 export async function createCheckoutSession(ctx: AppContext, userId: number, input: CreateCheckoutSessionRequest): Promise<{ url: string }> {
   const plan = await findPlanByStripePrice(ctx.db, input.price_id);
@@ -40,13 +42,15 @@ export async function createCheckoutSession(ctx: AppContext, userId: number, inp
     });
   }
   requireStripe(ctx);
-  const url = await withStripe(ctx, 'create a checkout session', () =>
+  const outcome = await withStripe(ctx, 'create a checkout session', () =>
     withBillingLock(ctx, userId, async (trx, user) => {
+      await expireOpenCheckoutSessions(ctx, trx, user, null);
       const paid = entitlingSubscription(
         (await listSubscriptionsOfUser(trx, user.id)).filter((s) => s.source !== 'complimentary'),
         ctx.clock.now(),
       );
-      if (paid) throw new AppError('ALREADY_SUBSCRIBED', 'You already have an active subscription. You can manage it on the subscriptions page.');
+      // Answered after the commit: a session found paid just now stays applied.
+      if (paid) return { alreadySubscribed: true as const };
       const customer = await ensureStripeCustomer(ctx, trx, user);
       const metadata = { user_id: String(user.id), plan_id: String(plan.id) };
       const session = await requireStripe(ctx).checkout.sessions.create({
@@ -61,11 +65,12 @@ export async function createCheckoutSession(ctx: AppContext, userId: number, inp
       });
       if (!session.url) throw new AppError('PAYMENT_PROVIDER_ERROR', 'The payment service did not return a checkout page. Please try again.');
       await recordFunnelEvent(trx, 'checkout_started', user.id, ctx.clock.now());
-      return session.url;
+      return { url: session.url };
     }),
   );
-  if (url === null) throw new AppError('UNAUTHENTICATED', 'Please log in again.');
-  return { url };
+  if (outcome === null) throw new AppError('UNAUTHENTICATED', 'Please log in again.');
+  if ('alreadySubscribed' in outcome) throw new AppError('ALREADY_SUBSCRIBED', 'You already have an active subscription. You can manage it on the subscriptions page.');
+  return outcome;
 }
 
 /**

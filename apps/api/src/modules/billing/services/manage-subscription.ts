@@ -2,13 +2,13 @@ import { appRoutes } from '@tradelist/contract/app-routes';
 import type { SubscriptionOverview } from '@tradelist/contract/billing';
 import type { AppContext } from '../../../context.ts';
 import type { RecordChange } from '../../../db/database.ts';
-import type { PaymentRow } from '../../../db/schema.ts';
+import type { PaymentRow, SubscriptionRow } from '../../../db/schema.ts';
 import { AppError } from '../../../errors.ts';
 import { formatDay } from '../../../mail/templates.ts';
 import { recordFunnelEvent } from '../repositories/ledger.ts';
 import { markPaymentRefunded } from '../repositories/payments.ts';
 import { endSubscriptionAt, listSubscriptionsOfUser } from '../repositories/subscriptions.ts';
-import { entitlingSubscription } from './entitlements.ts';
+import { entitlingSubscription, isEntitling } from './entitlements.ts';
 import { requireStripe, withStripe } from './stripe-client.ts';
 import { recordRefund, syncStripeSubscription, withBillingLock } from './stripe-sync.ts';
 import { refundVerdict, subscriptionOverview } from './subscription-overview.ts';
@@ -20,27 +20,48 @@ export const refundedMessage = 'Your renewal was refunded and your subscription 
 type Changed = SubscriptionOverview & { message: string };
 
 /**
- * Stops the renewal of the user's subscription: Stripe cancels it at the end of the period, and
- * the user keeps access until then (product §4). A one-time purchase or a complimentary
- * subscription does not renew: nothing to cancel (409).
+ * The user's Stripe subscriptions that still renew (entitling, not set to end): every one of
+ * them, should a user hold two (decision 0021), so that a cancel leaves nothing renewing.
+ */
+function renewingStripeSubscriptions(subscriptions: SubscriptionRow[], now: Date): Array<SubscriptionRow & { stripe_subscription_id: string }> {
+  return subscriptions.filter(
+    (s): s is SubscriptionRow & { stripe_subscription_id: string } =>
+      s.source === 'stripe_subscription' && s.stripe_subscription_id !== null && isEntitling(s, now) && s.status !== 'canceled',
+  );
+}
+
+/** Asks Stripe to end a subscription at its period end (the same request whoever asks, so it is made once). */
+async function cancelAtPeriodEnd(ctx: AppContext, subscription: SubscriptionRow & { stripe_subscription_id: string }): Promise<void> {
+  await requireStripe(ctx).subscriptions.update(
+    subscription.stripe_subscription_id,
+    { cancel_at_period_end: true },
+    { idempotencyKey: `tradelist-cancel-${subscription.stripe_subscription_id}-${subscription.period_end.getTime()}` },
+  );
+}
+
+/**
+ * Stops the renewal of the user's subscription, and of every other one of theirs that renews:
+ * Stripe cancels each at the end of its period, and the user keeps access until then (product
+ * §4). A one-time purchase or a complimentary subscription does not renew: nothing to cancel (409).
  */
 export async function cancelSubscription(ctx: AppContext, userId: number): Promise<Changed> {
   const done = await withStripe(ctx, 'cancel a subscription', () =>
     withBillingLock(ctx, userId, async (trx, user) => {
-      const subscription = entitlingSubscription(await listSubscriptionsOfUser(trx, user.id, { forUpdate: true }), ctx.clock.now());
+      const now = ctx.clock.now();
+      const subscriptions = await listSubscriptionsOfUser(trx, user.id, { forUpdate: true });
+      const subscription = entitlingSubscription(subscriptions, now);
       if (!subscription) throw new AppError('NOT_FOUND', 'You have no subscription to cancel.');
-      if (subscription.source !== 'stripe_subscription' || !subscription.stripe_subscription_id) {
+      const renewing = renewingStripeSubscriptions(subscriptions, now);
+      if (renewing.length === 0 && (subscription.source !== 'stripe_subscription' || !subscription.stripe_subscription_id)) {
         const why = subscription.source === 'one_time_payment' ? 'Your one-time purchase does not renew' : 'Your complimentary subscription does not renew';
         throw new AppError('NOTHING_TO_CANCEL', `${why}, so there is nothing to cancel. It ends on ${formatDay(subscription.period_end)}.`);
       }
-      if (subscription.status !== 'canceled') {
-        await requireStripe(ctx).subscriptions.update(
-          subscription.stripe_subscription_id,
-          { cancel_at_period_end: true },
-          { idempotencyKey: `tradelist-cancel-${subscription.stripe_subscription_id}-${subscription.period_end.getTime()}` },
-        );
+      for (const each of renewing) {
+        await cancelAtPeriodEnd(ctx, each);
+        await syncStripeSubscription(ctx, trx, user, each.stripe_subscription_id);
       }
-      await syncStripeSubscription(ctx, trx, user, subscription.stripe_subscription_id);
+      // Cancelled already: read Stripe again, so the screen shows what it holds.
+      if (renewing.length === 0) await syncStripeSubscription(ctx, trx, user, subscription.stripe_subscription_id!);
       return true;
     }),
   );
@@ -49,23 +70,19 @@ export async function cancelSubscription(ctx: AppContext, userId: number): Promi
 }
 
 /**
- * Stops the renewal of the user's subscription at Stripe, if it renews (the operator's disabling
- * of an account: a disabled account is not billed again). The period already paid keeps running
- * at Stripe and ends there; nothing else changes. Answers whether a renewal was stopped.
+ * Stops the renewal of every subscription of the user that renews at Stripe (the operator's
+ * disabling of an account: a disabled account is not billed again). The periods already paid
+ * keep running at Stripe and end there; nothing else changes. Answers whether a renewal was stopped.
  */
 export async function stopRenewal(ctx: AppContext, userId: number): Promise<boolean> {
   const stopped = await withStripe(ctx, 'stop a renewal', () =>
     withBillingLock(ctx, userId, async (trx, user) => {
-      const subscription = entitlingSubscription(await listSubscriptionsOfUser(trx, user.id, { forUpdate: true }), ctx.clock.now());
-      if (!subscription?.stripe_subscription_id || subscription.source !== 'stripe_subscription') return false;
-      if (subscription.status === 'canceled' || !subscription.auto_renew) return false;
-      await requireStripe(ctx).subscriptions.update(
-        subscription.stripe_subscription_id,
-        { cancel_at_period_end: true },
-        { idempotencyKey: `tradelist-cancel-${subscription.stripe_subscription_id}-${subscription.period_end.getTime()}` },
-      );
-      await syncStripeSubscription(ctx, trx, user, subscription.stripe_subscription_id);
-      return true;
+      const renewing = renewingStripeSubscriptions(await listSubscriptionsOfUser(trx, user.id, { forUpdate: true }), ctx.clock.now()).filter((s) => s.auto_renew);
+      for (const each of renewing) {
+        await cancelAtPeriodEnd(ctx, each);
+        await syncStripeSubscription(ctx, trx, user, each.stripe_subscription_id);
+      }
+      return renewing.length > 0;
     }),
   );
   return stopped === true;

@@ -64,19 +64,63 @@ export function describeEvent(event: Stripe.Event): EventPayload | null {
 }
 
 /**
+ * The events whose handler re-reads their object by its id. Invoice events are read through
+ * their subscription instead: an upcoming invoice is a preview that older API versions send
+ * without an id.
+ */
+const eventsReadById: ReadonlySet<string> = new Set<HandledType>([
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'charge.refunded',
+]);
+
+/**
+ * The shape every event must have before it is recorded: an id, a type and `data.object`; the
+ * events the app re-reads by their object's id must carry it. Stripe never sends less, so a
+ * signed body without these is refused (400) rather than recorded and retried for nothing.
+ */
+const eventShape = z
+  .object({
+    id: z.string({ error: 'is missing' }).min(1, { error: 'is empty' }),
+    object: z.literal('event', { error: 'must be "event"' }),
+    type: z.string({ error: 'is missing' }).min(1, { error: 'is empty' }),
+    data: z.object({ object: z.record(z.string(), z.unknown(), { error: 'must be an object' }) }, { error: 'must be an object' }),
+  })
+  .superRefine((event, check) => {
+    if (eventsReadById.has(event.type) && typeof event.data.object['id'] !== 'string') {
+      check.addIssue({ code: 'custom', path: ['data', 'object', 'id'], message: `is missing (a ${event.type} event names its object)` });
+    }
+  });
+
+/** Refuses a signed body that is not a Stripe event (400), naming the first field that is wrong. */
+function requireEventShape(event: Stripe.Event): Stripe.Event {
+  const parsed = eventShape.safeParse(event);
+  if (parsed.success) return event;
+  const issue = parsed.error.issues[0]!;
+  const where = issue.path.length > 0 ? issue.path.join('.') : 'the body';
+  throw new AppError('VALIDATION_FAILED', `This is not a Stripe event: ${where} ${issue.path.length > 0 ? issue.message : 'must be an object'}.`);
+}
+
+/**
  * Checks a delivery's Stripe-Signature against the raw body (HMAC-SHA256 with the webhook
  * secret, within 300 s); a missing, wrong or stale signature is a 400 and nothing is stored.
+ * A signed body that is not an event (no id, not an object, no `data.object`) is a 400 too.
  */
 export function verifyStripeDelivery(ctx: Pick<AppContext, 'stripe' | 'config'>, rawBody: Buffer, signature: string | string[] | undefined): Stripe.Event {
   const secret = ctx.config.stripe.webhookSecret;
   if (!ctx.stripe || !secret) throw new AppError('PAYMENT_PROVIDER_ERROR', 'Payments are not set up on this server.');
   if (typeof signature !== 'string' || signature === '') throw new AppError('WEBHOOK_SIGNATURE_INVALID', 'The Stripe-Signature header is missing.');
+  let event: Stripe.Event;
   try {
     // Freshness is measured on the wall clock, as Stripe signs with it.
-    return ctx.stripe.webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
+    event = ctx.stripe.webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
   } catch {
     throw new AppError('WEBHOOK_SIGNATURE_INVALID', 'The Stripe-Signature header does not match this payload, or is too old.');
   }
+  return requireEventShape(event);
 }
 
 /**

@@ -1,13 +1,13 @@
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
 import type { AppContext } from '../../../context.ts';
 import type { Db } from '../../../db/database.ts';
 import type { PlanRow, SubscriptionRow } from '../../../db/schema.ts';
 import { addMonths } from '../../../lib/clock.ts';
 import { queueEmail } from '../../../mail/send-email-job.ts';
-import { cancellationMail, receiptMail, refundMail, renewalFailedMail, renewalReminderMail } from '../../../mail/templates.ts';
+import { cancellationMail, duplicatePurchaseRefundedMail, receiptMail, refundMail, renewalFailedMail, renewalReminderMail } from '../../../mail/templates.ts';
 import { lockUserForBilling } from '../repositories/customers.ts';
 import { claimBillingNotice, recordFunnelEvent } from '../repositories/ledger.ts';
-import { findPaymentByIntent, insertPaymentIfNew, markPaymentRefunded } from '../repositories/payments.ts';
+import { findPaymentByIntent, insertPaymentIfNew, listPaymentsOfSubscription, markPaymentRefunded } from '../repositories/payments.ts';
 import {
   endSubscriptionAt,
   findPlanById,
@@ -15,9 +15,11 @@ import {
   findSubscriptionByCheckoutSession,
   findSubscriptionByStripeId,
   insertSubscription,
+  listSubscriptionsOfUser,
   upsertStripeSubscription,
   type StripeSubscriptionState,
 } from '../repositories/subscriptions.ts';
+import { entitlingSubscription } from './entitlements.ts';
 import { requireStripe } from './stripe-client.ts';
 
 /**
@@ -128,8 +130,11 @@ async function paymentIntentOfInvoice(stripe: Stripe, invoiceId: string): Promis
   return idOf(paid?.payment.payment_intent);
 }
 
-/** Records the subscription's paid invoices not yet known, each with its receipt, once. */
-async function recordPaidInvoices(ctx: Billed, trx: Db, user: BillingUser, plan: PlanRow, local: SubscriptionRow): Promise<void> {
+/**
+ * Records the subscription's paid invoices not yet known, each with its receipt, once. A
+ * duplicate purchase's payments are recorded without a receipt: they are refunded at once.
+ */
+async function recordPaidInvoices(ctx: Billed, trx: Db, user: BillingUser, plan: PlanRow, local: SubscriptionRow, options: { duplicate: boolean }): Promise<void> {
   const stripe = requireStripe(ctx);
   const invoices = await stripe.invoices.list({ subscription: local.stripe_subscription_id!, status: 'paid', limit: 100 });
   for (const invoice of [...invoices.data].reverse()) {
@@ -156,7 +161,7 @@ async function recordPaidInvoices(ctx: Billed, trx: Db, user: BillingUser, plan:
       receipt_url: invoice.hosted_invoice_url ?? null,
       created_at: ctx.clock.now(),
     });
-    if (!payment) continue;
+    if (!payment || options.duplicate) continue;
     if (kind === 'first') await recordFunnelEvent(trx, 'payment_succeeded', user.id, ctx.clock.now());
     await notifyOnce(ctx, trx, user, 'receipt', `payment:${payment.id}`, () =>
       receiptMail(user.name, {
@@ -180,7 +185,7 @@ async function recordPaidInvoices(ctx: Billed, trx: Db, user: BillingUser, plan:
  */
 export async function syncStripeSubscription(ctx: Billed, trx: Db, user: BillingUser, stripeSubscriptionId: string): Promise<SubscriptionRow | null> {
   const stripe = requireStripe(ctx);
-  const subscription = await stripe.subscriptions.retrieve(stripeSubscriptionId, { expand: ['latest_invoice'] });
+  let subscription = await stripe.subscriptions.retrieve(stripeSubscriptionId, { expand: ['latest_invoice'] });
   const customerId = idOf(subscription.customer);
   if (customerId && user.stripe_customer_id && customerId !== user.stripe_customer_id) {
     ctx.log.warn({ subscription: subscription.id, customer: customerId }, 'Stripe subscription of another customer ignored');
@@ -193,10 +198,23 @@ export async function syncStripeSubscription(ctx: Billed, trx: Db, user: Billing
   }
   const now = ctx.clock.now();
   const existing = await findSubscriptionByStripeId(trx, subscription.id);
-  const state = mirrorOf(subscription, user.id, plan.id, existing, now);
+  let state = mirrorOf(subscription, user.id, plan.id, existing, now);
   if (!state) return existing ?? null;
+  // A subscription new to us, bought while another paid one runs: a duplicate purchase (decision
+  // 0021). Stripe may have cancelled it already (an earlier attempt that did not commit).
+  const kept = existing ? undefined : await paidSubscriptionOverlapping(trx, user.id, now, state);
+  if (kept && state.status !== 'expired') {
+    await cancelAtStripeNow(stripe, subscription.id);
+    subscription = await stripe.subscriptions.retrieve(stripeSubscriptionId, { expand: ['latest_invoice'] });
+    state = mirrorOf(subscription, user.id, plan.id, existing, now);
+    if (!state) return null;
+  }
   const row = await upsertStripeSubscription(trx, state, now);
-  await recordPaidInvoices(ctx, trx, user, plan, row);
+  await recordPaidInvoices(ctx, trx, user, plan, row, { duplicate: kept !== undefined });
+  if (kept) {
+    await refundDuplicatePurchase(ctx, trx, user, plan, row, kept);
+    return row;
+  }
 
   const latest = typeof subscription.latest_invoice === 'object' ? subscription.latest_invoice : null;
   if (row.status === 'past_due' && latest?.id && latest.status === 'open') {
@@ -225,6 +243,8 @@ export interface CheckoutOutcome {
 export async function applyCheckoutSession(ctx: Billed, trx: Db, user: BillingUser, session: Stripe.Checkout.Session): Promise<CheckoutOutcome> {
   const paid = session.status === 'complete' && (session.payment_status === 'paid' || session.payment_status === 'no_payment_required');
   if (!paid) return { paid: false };
+  // One checkout paid: the others the user left open can no longer be (decision 0021).
+  await expireOpenCheckoutSessions(ctx, trx, user, session.id);
   if (session.mode === 'subscription') {
     const subscriptionId = idOf(session.subscription);
     if (subscriptionId) await syncStripeSubscription(ctx, trx, user, subscriptionId);
@@ -245,6 +265,7 @@ export async function applyCheckoutSession(ctx: Billed, trx: Db, user: BillingUs
   const charge = intent && typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
   const paidAt = fromUnix(charge?.created ?? intent?.created ?? session.created);
   const now = ctx.clock.now();
+  const kept = await otherPaidSubscription(trx, user.id, now);
   const end = addMonths(paidAt, plan.period_months);
   const subscription = await insertSubscription(trx, {
     user_id: user.id,
@@ -272,6 +293,10 @@ export async function applyCheckoutSession(ctx: Billed, trx: Db, user: BillingUs
     receipt_url: charge?.receipt_url ?? null,
     created_at: now,
   });
+  if (kept) {
+    await refundDuplicatePurchase(ctx, trx, user, plan, subscription, kept);
+    return { paid: true };
+  }
   if (payment) {
     await recordFunnelEvent(trx, 'payment_succeeded', user.id, now);
     await notifyOnce(ctx, trx, user, 'receipt', `payment:${payment.id}`, () =>
@@ -288,6 +313,94 @@ export async function applyCheckoutSession(ctx: Billed, trx: Db, user: BillingUs
     );
   }
   return { paid: true };
+}
+
+/** The paid subscription (not a complimentary one) that entitles the user now, if any. */
+async function otherPaidSubscription(trx: Db, userId: number, now: Date): Promise<SubscriptionRow | undefined> {
+  return entitlingSubscription((await listSubscriptionsOfUser(trx, userId)).filter((s) => s.source !== 'complimentary'), now);
+}
+
+/**
+ * The paid subscription that entitles the user now and whose time overlaps `period`: a
+ * subscription bought while it runs duplicates it. One that ended before it began (an earlier
+ * year's) does not.
+ */
+async function paidSubscriptionOverlapping(trx: Db, userId: number, now: Date, period: Pick<SubscriptionRow, 'period_start' | 'period_end'>): Promise<SubscriptionRow | undefined> {
+  const running = await otherPaidSubscription(trx, userId, now);
+  return running && period.period_start < running.period_end && period.period_end > running.period_start ? running : undefined;
+}
+
+/** Cancels a Stripe subscription now; one Stripe already canceled counts as done (a retried job). */
+async function cancelAtStripeNow(stripe: Stripe, stripeSubscriptionId: string): Promise<void> {
+  try {
+    await stripe.subscriptions.cancel(stripeSubscriptionId, {}, { idempotencyKey: `tradelist-duplicate-cancel-${stripeSubscriptionId}` });
+  } catch (error) {
+    if (!(error instanceof Stripe.errors.StripeError && (error.code === 'subscription_canceled' || error.code === 'resource_missing'))) throw error;
+  }
+}
+
+/**
+ * A second paid purchase while the user holds a paid subscription (two checkouts paid, decision
+ * 0021): `duplicate` ends now (its Stripe subscription was canceled by the caller), every payment
+ * of it is refunded at Stripe (one idempotency key per payment intent, so a retried job refunds once),
+ * and the user is told once by mail. The refund's own notice is claimed here, so the
+ * `charge.refunded` event that follows sends nothing more; `kept` runs on unchanged.
+ */
+async function refundDuplicatePurchase(ctx: Billed, trx: Db, user: BillingUser, plan: PlanRow, duplicate: SubscriptionRow, kept: SubscriptionRow): Promise<void> {
+  const stripe = requireStripe(ctx);
+  const now = ctx.clock.now();
+  if (duplicate.status !== 'expired' || duplicate.period_end > now) await endSubscriptionAt(trx, duplicate, now);
+  let refundedCents = 0;
+  let currency = 'usd';
+  for (const payment of await listPaymentsOfSubscription(trx, duplicate.id)) {
+    const intent = payment.stripe_payment_intent_id;
+    if (intent && !payment.refunded_at) {
+      // Keyed by the payment intent, which a rolled-back attempt leaves unchanged (a payment row's id does not).
+      let refundId: string | null = null;
+      try {
+        const refund = await stripe.refunds.create(
+          { payment_intent: intent, reason: 'duplicate', metadata: { user_id: String(user.id), rule: 'one-paid-subscription' } },
+          { idempotencyKey: `tradelist-duplicate-refund-${intent}` },
+        );
+        refundId = refund.id;
+      } catch (error) {
+        if (!(error instanceof Stripe.errors.StripeError && error.code === 'charge_already_refunded')) throw error;
+      }
+      await markPaymentRefunded(trx, payment.id, { refundId, at: now });
+    }
+    await claimBillingNotice(trx, { kind: 'refund', subjectKey: `payment:${payment.id}`, userId: user.id, now });
+    refundedCents += payment.amount_cents;
+    currency = payment.currency;
+  }
+  ctx.log.warn({ user: user.id, duplicate: duplicate.id, kept: kept.id }, 'second paid subscription canceled and refunded');
+  // Nothing was paid (a subscription whose first payment never went through): nothing to tell.
+  if (refundedCents === 0) return;
+  await notifyOnce(ctx, trx, user, 'duplicate-purchase', `subscription:${duplicate.id}`, () =>
+    duplicatePurchaseRefundedMail(user.name, { planName: plan.name, amountCents: refundedCents, currency, keptUntil: kept.period_end, manageUrl: subscriptionsPageUrl(ctx) }),
+  );
+}
+
+/**
+ * Expires the user's open Checkout Sessions other than `exceptId`, so that only one checkout can
+ * be paid (decision 0021): when a new one is made and when one is paid. A session the customer
+ * paid before the expiry reached Stripe cannot be expired; it is applied instead, as its webhook
+ * would (a second paid one is then refunded at once).
+ */
+export async function expireOpenCheckoutSessions(ctx: Billed, trx: Db, user: BillingUser, exceptId: string | null): Promise<void> {
+  if (!user.stripe_customer_id) return;
+  const stripe = requireStripe(ctx);
+  const open = await stripe.checkout.sessions.list({ customer: user.stripe_customer_id, status: 'open', limit: 100 });
+  for (const session of open.data) {
+    if (session.id === exceptId) continue;
+    try {
+      await stripe.checkout.sessions.expire(session.id);
+    } catch (error) {
+      // Only an open session can be expired: it was completed (or expired) meanwhile.
+      if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      const current = await stripe.checkout.sessions.retrieve(session.id, { expand: ['line_items'] });
+      if (current.client_reference_id === null || current.client_reference_id === String(user.id)) await applyCheckoutSession(ctx, trx, user, current);
+    }
+  }
 }
 
 /**

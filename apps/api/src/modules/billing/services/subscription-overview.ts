@@ -3,6 +3,8 @@ import type { AppContext } from '../../../context.ts';
 import type { Db } from '../../../db/database.ts';
 import type { PaymentRow, SubscriptionRow } from '../../../db/schema.ts';
 import { countDownloadsInPeriod } from '../../catalog/repositories/download-log.ts';
+import { hasPreviewedMoreThan } from '../../catalog/repositories/preview-views.ts';
+import { hasSyncedPaidItemsSince } from '../../sync/repositories/items-written.ts';
 import { listPaymentsOfSubscription } from '../repositories/payments.ts';
 import { findPlanById, listSubscriptionsOfUser } from '../repositories/subscriptions.ts';
 import { entitlingSubscription } from './entitlements.ts';
@@ -10,14 +12,20 @@ import { entitlingSubscription } from './entitlements.ts';
 const DAY_MS = 86_400_000;
 /** product §1/§9: a refund may be requested within 10 days after an auto-renewal. */
 export const REFUND_WINDOW_DAYS = 10;
+/**
+ * product §10.6: the markup preview showing more than this share of a paid edition's products
+ * (distinct products, in the renewal's period) counts as use of the list, as a download does.
+ */
+export const PREVIEW_SHARE_USED_PERCENT = 10;
 
 /** Why a refund is refused, or null when the rule allows it. */
 export type RefundVerdict = { eligible: true; payment: PaymentRow; until: Date } | { eligible: false; reason: string; until: Date | null };
 
 /**
- * The refund rule of product §1/§9: only the payment of an auto-renewal, only within 10 days of
- * it, and only when nothing was downloaded in the period it paid for (a download still being
- * sent counts). Every other purchase is final.
+ * The refund rule of product §1/§9/§10.6: only the payment of an auto-renewal, only within 10
+ * days of it, and only when the list was not used in the period it paid for: nothing downloaded
+ * (a download still being sent counts), no sync of a paid edition that wrote items, and no more
+ * than 10% of a paid edition's products seen in the preview. Every other purchase is final.
  */
 export async function refundVerdict(db: Db, subscription: SubscriptionRow, now: Date): Promise<RefundVerdict> {
   if (subscription.source !== 'stripe_subscription') {
@@ -35,6 +43,16 @@ export async function refundVerdict(db: Db, subscription: SubscriptionRow, now: 
   }
   if ((await countDownloadsInPeriod(db, subscription.id, subscription.current_period_start, now)) > 0) {
     return { eligible: false, reason: 'A price list was downloaded since the renewal, so it cannot be refunded.', until };
+  }
+  if (await hasSyncedPaidItemsSince(db, subscription.user_id, subscription.current_period_start)) {
+    return { eligible: false, reason: 'A price list was synced to QuickBooks or Jobber since the renewal, so it cannot be refunded.', until };
+  }
+  if (await hasPreviewedMoreThan(db, subscription.id, subscription.current_period_start, PREVIEW_SHARE_USED_PERCENT)) {
+    return {
+      eligible: false,
+      reason: `More than ${PREVIEW_SHARE_USED_PERCENT}% of a price list was viewed in the preview since the renewal, so it cannot be refunded.`,
+      until,
+    };
   }
   return { eligible: true, payment: latest, until };
 }

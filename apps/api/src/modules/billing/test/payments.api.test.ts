@@ -218,6 +218,37 @@ describe('the webhook endpoint', () => {
     expect(await stored()).toBe(before + 1);
   });
 
+  test('a signed body that is not a Stripe event: 400 naming what is wrong, nothing recorded or queued', async () => {
+    const jobs = async () => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM jobs WHERE queue = 'stripe-event'`.execute(db())).rows[0]!.n);
+    const [storedBefore, jobsBefore] = [await stored(), await jobs()];
+    const created = Math.floor(Date.now() / 1000);
+    const cases: Array<[string, unknown, RegExp]> = [
+      ['no id', { object: 'event', type: 'customer.created', created, data: { object: { id: 'cus_x', object: 'customer' } } }, /: id is missing\.$/],
+      ['an array', [{ id: 'evt_in_array', object: 'event', type: 'customer.created', data: { object: { id: 'cus_x' } } }], /: the body must be an object\.$/],
+      ['data: null', { id: 'evt_data_null', object: 'event', type: 'checkout.session.completed', created, data: null }, /: data must be an object\.$/],
+      ['data.object: null', { id: 'evt_object_null', object: 'event', type: 'invoice.paid', created, data: { object: null } }, /: data\.object must be an object\.$/],
+      ['a handled event without its object id', { id: 'evt_no_object_id', object: 'event', type: 'checkout.session.completed', created, data: { object: { object: 'checkout.session' } } }, /data\.object\.id is missing/],
+      ['a number as id', { id: 42, object: 'event', type: 'customer.created', created, data: { object: { id: 'cus_x' } } }, /: id is missing\.$/],
+      ['not an event', { id: 'cus_x', object: 'customer', type: 'customer.created', data: { object: {} } }, /: object must be "event"\.$/],
+      ['a string', 'evt_just_a_string', /: the body must be an object\.$/],
+    ];
+    for (const [label, value, message] of cases) {
+      const body = JSON.stringify(value);
+      const response = await deliver(body, signWebhookPayload(body, p.sim.webhookSecret));
+      expect(response.statusCode, label).toBe(400);
+      expect(response.json().code, label).toBe('VALIDATION_FAILED');
+      expect(response.json().error, label).toMatch(/^This is not a Stripe event: /);
+      expect(response.json().error, label).toMatch(message);
+    }
+    expect(await stored()).toBe(storedBefore);
+    expect(await jobs()).toBe(jobsBefore);
+    // An upcoming invoice is a preview, without an id in older API versions: still an event.
+    const upcoming = JSON.stringify({ id: 'evt_upcoming_no_id', object: 'event', type: 'invoice.upcoming', created, data: { object: { object: 'invoice', customer: 'cus_nobody', amount_due: 42_000 } } });
+    expect((await deliver(upcoming, signWebhookPayload(upcoming, p.sim.webhookSecret))).statusCode).toBe(200);
+    await settle(p);
+    expect(await stored()).toBe(storedBefore + 1);
+  });
+
   test('no session or XSRF token is needed, and a browser cookie grants nothing', async () => {
     const body = eventBody('evt_no_session');
     const response = await deliver(body, signWebhookPayload(body, p.sim.webhookSecret));

@@ -111,7 +111,7 @@ function filteredProducts(db: Db, collectionId: number, filter: ProductFilter) {
   return query;
 }
 
-export type PreviewProductRow = Pick<ProductRow, 'sku' | 'name' | 'group_name' | 'unit' | 'cost_cents'> & { previous_cost_cents: number | null };
+export type PreviewProductRow = Pick<ProductRow, 'id' | 'sku' | 'name' | 'group_name' | 'unit' | 'cost_cents'> & { previous_cost_cents: number | null };
 
 /**
  * One page of an edition's products in id order, filtered (search and changes), each with its
@@ -136,7 +136,7 @@ export async function searchProductsPage(
   let rows: Array<PreviewProductRow & { total: string | null }>;
   if (options.changedOnly) {
     rows = await filteredProducts(db, collectionId, options)
-      .select(['products.sku', 'products.name', 'products.group_name', 'products.unit', 'products.cost_cents', 'previous.cost_cents as previous_cost_cents'])
+      .select(['products.id', 'products.sku', 'products.name', 'products.group_name', 'products.unit', 'products.cost_cents', 'previous.cost_cents as previous_cost_cents'])
       .select(sql<string>`count(*) over ()`.as('total'))
       .orderBy('products.id')
       .offset(options.offset)
@@ -154,7 +154,7 @@ export async function searchProductsPage(
       .leftJoin('products as previous', (join) =>
         join.onRef('previous.sku', '=', 'page.sku').on('previous.collection_id', '=', options.previousCollectionId ?? NO_COLLECTION),
       )
-      .select(['page.sku', 'page.name', 'page.group_name', 'page.unit', 'page.cost_cents', 'page.total', 'previous.cost_cents as previous_cost_cents'])
+      .select(['page.id', 'page.sku', 'page.name', 'page.group_name', 'page.unit', 'page.cost_cents', 'page.total', 'previous.cost_cents as previous_cost_cents'])
       .orderBy('page.id')
       .execute();
   }

@@ -5,6 +5,7 @@ import { AppError } from '../../../errors.ts';
 import { enforceRateLimits } from '../../../security/rate-limits.ts';
 import { presentCollection } from '../presenters/catalog.ts';
 import { findPreviousCollection, listCurrentCollections } from '../repositories/catalog.ts';
+import { recordPreviewPage } from '../repositories/preview-views.ts';
 import { searchProductsPage } from '../repositories/products.ts';
 import { decideDownload, entitlementRepository, hasActiveSubscription } from '../../billing/services/entitlements.ts';
 import { collectionNotFoundMessage } from './download-edition.ts';
@@ -16,6 +17,8 @@ import { collectionNotFoundMessage } from './download-edition.ts';
  * away as a file. Rate-limited per user like downloads; reads one page, whatever the edition's size.
  * Each product comes with its cost in the category's previous edition (product §10.15), joined
  * by SKU in the same query; `changed` keeps only new products and those at another cost.
+ * What a page of a paid edition showed is recorded for the refund rule (product §10.6: a large
+ * share seen counts as use of the list), with one upsert; downloads are not counted.
  */
 export async function previewProducts(
   ctx: AppContext,
@@ -47,6 +50,16 @@ export async function previewProducts(
           offset: query.offset,
           limit: query.limit,
         });
+  if (decision.counted) {
+    await recordPreviewPage(ctx.db, {
+      userId,
+      subscriptionId: decision.subscription.id,
+      periodStart: decision.subscription.current_period_start,
+      collectionId: edition.id,
+      productIds: page.products.map((p) => p.id),
+      now: ctx.clock.now(),
+    });
+  }
   return {
     collection: presentCollection(edition),
     previous_collection: previous ? presentCollection(previous) : null,
