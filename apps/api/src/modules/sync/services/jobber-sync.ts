@@ -65,6 +65,7 @@ export async function syncToJobber(sync: ProviderSync): Promise<void> {
   let linked: Array<{ key: string; remoteId: string }> = [];
   const flush = async (done: number): Promise<void> => {
     if (batch.length > 0) {
+      await sync.beforeBatch();
       const results = await client.write(batch.map((s) => s.write!));
       batch.forEach((step, n) => {
         const result = results[n]!;

@@ -14,6 +14,7 @@ import { claimRun, finishRun, findRun, releaseRun, setRunTotal } from '../reposi
 import { syncToJobber } from './jobber-sync.ts';
 import { ConnectionGoneError, connectionTokens, isLive } from './provider-tokens.ts';
 import { syncToQuickBooks } from './quickbooks-sync.ts';
+import { requireSyncAllowed, SyncStoppedError } from './sync-allowed.ts';
 import { checkpointer, LEASE_SECONDS, LeaseLostError } from './sync-progress.ts';
 
 const PRODUCT_PAGE = 5_000;
@@ -49,6 +50,9 @@ async function runClaimed(ctx: AppContext, run: SyncRunRow, owner: string): Prom
   const connection = await findConnection(ctx.db, run.user_id, run.provider);
   if (!isLive(connection, ctx.clock.now()) || connection.account_id !== run.account_id) throw new ConnectionGoneError('The connection the sync was started with is gone');
   const collection = await findCollectionById(ctx.db, run.collection_id);
+  // The account and its right to the edition, now and before each batch (product §10.13).
+  const requireAllowed = () => requireSyncAllowed(ctx, run, collection);
+  await requireAllowed();
   const products = collection ? await editionProducts(ctx, collection.id) : [];
   await setRunTotal(ctx.db, run.id, owner, products.length);
   const settings = await getMarkups(ctx, ctx.db, run.user_id);
@@ -60,6 +64,7 @@ async function runClaimed(ctx: AppContext, run: SyncRunRow, owner: string): Prom
     settings,
     tokens: connectionTokens(ctx, run.user_id, run.provider),
     checkpoint: checkpointer(ctx, run.id, owner),
+    beforeBatch: requireAllowed,
   };
   if (run.provider === 'quickbook') await syncToQuickBooks(sync);
   else await syncToJobber(sync);
@@ -76,14 +81,16 @@ async function runClaimed(ctx: AppContext, run: SyncRunRow, owner: string): Prom
 function finalFailure(error: unknown, provider: SyncRunRow['provider']): { message: string; outcome: string } | null {
   if (error instanceof ConnectionGoneError) return { message: notConnectedAnymore(provider), outcome: 'not connected' };
   if (error instanceof ProviderAccessRefusedError) return { message: accessRefused(provider), outcome: 'access refused' };
+  if (error instanceof SyncStoppedError) return { message: error.message, outcome: 'stopped' };
   return null;
 }
 
 /**
  * Runs sync `syncId` in this worker: takes its lease (another live worker's run is left alone
  * and retried later), runs it from its last checkpoint, and records the outcome. A lost
- * connection and an authorization the provider refused end it as failed at once, with the
- * cause; a provider that fails otherwise is retried with backoff.
+ * connection, an authorization the provider refused, and an account disabled or no longer
+ * entitled end it as failed at once, with the cause; a provider that fails otherwise is retried
+ * with backoff.
  */
 export async function runSync(ctx: AppContext, syncId: number): Promise<void> {
   const existing = await findRun(ctx.db, syncId);
