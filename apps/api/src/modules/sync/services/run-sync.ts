@@ -14,7 +14,7 @@ import { claimRun, finishRun, findRun, releaseRun, setRunTotal } from '../reposi
 import { syncToJobber } from './jobber-sync.ts';
 import { ConnectionGoneError, connectionTokens, isLive } from './provider-tokens.ts';
 import { syncToQuickBooks } from './quickbooks-sync.ts';
-import { requireSyncAllowed, SyncStoppedError } from './sync-allowed.ts';
+import { requireSyncAllowed, SyncStoppedError } from './require-sync-allowed.ts';
 import { checkpointer, LEASE_SECONDS, LeaseLostError } from './sync-progress.ts';
 
 const PRODUCT_PAGE = 5_000;

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { describe, expect, test } from 'vitest';
 import { disableAccount } from '../../accounts/services/disable-account.ts';
 import { insertProducts } from '../../catalog/repositories/products.ts';
-import { accountDisabledSyncMessage, entitlementEndedSyncMessage } from '../services/sync-allowed.ts';
+import { accountDisabledSyncMessage, entitlementEndedSyncMessage } from '../services/require-sync-allowed.ts';
 import { connect, freeEditionOf, runAndRead, setUpSyncTest, simItems, simStats, startSync, userOf, type SyncTest } from '../../../../test/support/sync.ts';
 
 let s: SyncTest;

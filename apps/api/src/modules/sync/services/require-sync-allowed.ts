@@ -1,10 +1,8 @@
 import type { AppContext } from '../../../context.ts';
-import type { Db } from '../../../db/database.ts';
 import type { SyncRunRow } from '../../../db/schema.ts';
 import { findUserById } from '../../accounts/repositories/users.ts';
 import { decideSync, entitlementRepository } from '../../billing/services/entitlements.ts';
 import type { CollectionWithCategory } from '../../catalog/repositories/catalog.ts';
-import { failQueuedRunsOfUser } from '../repositories/sync-runs.ts';
 
 /** Why a sync of a disabled account ends (product §10.13). */
 export const accountDisabledSyncMessage = 'The sync was stopped: this account has been disabled.';
@@ -24,13 +22,9 @@ export class SyncStoppedError extends Error {
 export async function requireSyncAllowed(ctx: AppContext, run: Pick<SyncRunRow, 'user_id'>, edition: CollectionWithCategory | undefined): Promise<void> {
   const user = await findUserById(ctx.db, run.user_id);
   if (!user?.is_active) throw new SyncStoppedError(accountDisabledSyncMessage);
-  if (!edition) throw new SyncStoppedError(entitlementEndedSyncMessage);
+  // An edition no longer there has nothing left to sync (the run ends with what it had).
+  if (!edition) return;
   const now = ctx.clock.now();
   const decision = await decideSync(entitlementRepository(ctx.db, now), run.user_id, edition, now);
   if (!decision.allowed) throw new SyncStoppedError(entitlementEndedSyncMessage);
-}
-
-/** Ends the user's queued syncs before they start (in the caller's transaction: the account's disable). */
-export async function cancelQueuedSyncs(db: Db, userId: number, now: Date): Promise<void> {
-  await failQueuedRunsOfUser(db, userId, accountDisabledSyncMessage, now);
 }
