@@ -101,6 +101,25 @@ describe('Jobber simulator: OAuth', () => {
   });
 });
 
+describe('Jobber simulator: a closed account', () => {
+  it('still refreshes its grant, but answers 401 to every call with it', async () => {
+    const own = await startJobberSimulator({ clock: () => now });
+    try {
+      const conn = await connect(own, 1);
+      expect((await gql(conn.access, '{ productsAndServices(first: 1) { nodes { id } } }', {}, own)).status).toBe(200);
+      const closed = own.accounts[1]!.id;
+      expect((await fetch(`${own.url}/__sim/accounts/${closed}/close`, { method: 'POST' })).status).toBe(204);
+      expect(own.accounts.map((a) => a.id)).not.toContain(closed);
+      const refreshed = await token(own, { grant_type: 'refresh_token', refresh_token: conn.refresh });
+      expect(refreshed.status).toBe(200);
+      const refused = await gql(refreshed.body.access_token, '{ productsAndServices(first: 1) { nodes { id } } }', {}, own);
+      expect(refused).toMatchObject({ status: 401, body: { error: 'invalid_request' } });
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 describe('Jobber simulator: GraphQL', () => {
   it('requires the X-JOBBER-GRAPHQL-VERSION header and JSON', async () => {
     const conn = await connect();

@@ -108,6 +108,11 @@ export interface JobberSimulator {
   reset(): void;
   /** Expires every access token now, as if an hour had passed. */
   expireAccessTokens(): void;
+  /**
+   * Closes an account: its grants still refresh, but every API call with them is answered 401,
+   * as Jobber answers a token whose account no longer exists. `reset` does not reopen it.
+   */
+  closeAccount(id: string): void;
   close(): Promise<void>;
 }
 
@@ -255,6 +260,10 @@ export async function startJobberSimulator(options: JobberSimulatorOptions = {})
       grants.expireAccessTokens();
       persist(true);
     },
+    closeAccount: (id) => {
+      accounts = accounts.filter((a) => a.id !== id);
+      persist(true);
+    },
     close: async () => {
       await closeHttpServer(server);
       file.flush();
@@ -291,6 +300,11 @@ export async function startJobberSimulator(options: JobberSimulatorOptions = {})
     }
     if (route === '/__sim/expire-tokens' && method === 'POST') {
       simulator.expireAccessTokens();
+      return sendEmpty(res, 204);
+    }
+    const closing = /^\/__sim\/accounts\/([^/]+)\/close$/.exec(route);
+    if (closing && method === 'POST') {
+      simulator.closeAccount(decodeURIComponent(closing[1]!));
       return sendEmpty(res, 204);
     }
     sendJson(res, 404, { error: 'not_found' });

@@ -144,10 +144,21 @@ describe('QuickBooks simulator: OAuth', () => {
     }
   });
 
-  it('does not let one company’s token into another company', async () => {
+  it('does not let one company’s token into another company, or an unknown one: 403, error 3100', async () => {
     const conn = await connect(sim, 0);
+    const refusal = { fault: { error: [{ message: 'message=ApplicationAuthorizationFailed; errorCode=003100; statusCode=403', detail: null, code: '3100', element: null }], type: 'SERVICE' } };
     const other = await query({ ...conn, realmId: sim.companies[1]?.realmId ?? '' }, 'select * from Item');
-    expect(other.status).toBe(403);
+    expect(other).toMatchObject({ status: 403, body: refusal });
+    const otherInfo = await api({ ...conn, realmId: sim.companies[1]?.realmId ?? '' }, `companyinfo/${sim.companies[1]?.realmId ?? ''}?minorversion=75`);
+    expect(otherInfo).toMatchObject({ status: 403, body: refusal });
+    const unknown = await api({ ...conn, realmId: '9130350000000000' }, 'companyinfo/9130350000000000?minorversion=75');
+    expect(unknown).toMatchObject({ status: 403, body: refusal });
+  });
+
+  it('answers CompanyInfo for the company the token opens', async () => {
+    const conn = await connect(sim, 1);
+    const info = await api(conn, `companyinfo/${conn.realmId}?minorversion=75`);
+    expect(info).toMatchObject({ status: 200, body: { CompanyInfo: { CompanyName: sim.companies[1]?.name, Id: conn.realmId } } });
   });
 });
 

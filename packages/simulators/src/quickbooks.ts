@@ -443,13 +443,9 @@ export async function startQuickBooksSimulator(options: QuickBooksSimulatorOptio
       }]).body(), time: time() }, { 'www-authenticate': 'Bearer realm="Intuit", error="invalid_token"' });
     }
     const target = company(realmId);
-    if (!target || grant.account !== realmId) {
-      return sendJson(res, 403, { ...new QboFault('AuthorizationFault', [{
-        Message: 'message=ApplicationAuthorizationFailed; errorCode=003100; statusCode=403',
-        Detail: 'The token does not give access to this company.',
-        code: '3100',
-      }]).body(), time: time() });
-    }
+    // A company the token was not granted (another one, or no company at all): QuickBooks answers
+    // 403 with error 3100, in its older envelope (lower-case keys, type SERVICE), whatever the call.
+    if (!target || grant.account !== realmId) return sendJson(res, 403, applicationAuthorizationFailed());
     const isBatch = rest === 'batch';
     const running = inFlight.get(realmId) ?? 0;
     if (running >= limits.concurrentRequests || !perMinute.take(realmId) || (isBatch && !batchPerMinute.take(realmId))) {
@@ -464,6 +460,24 @@ export async function startQuickBooksSimulator(options: QuickBooksSimulatorOptio
     } finally {
       inFlight.set(realmId, (inFlight.get(realmId) ?? 1) - 1);
     }
+  }
+
+  /** QuickBooks' answer to a token used for a company it does not open (error 3100, HTTP 403). */
+  function applicationAuthorizationFailed(): Record<string, unknown> {
+    return {
+      warnings: null,
+      intuitObject: null,
+      fault: { error: [{ message: 'message=ApplicationAuthorizationFailed; errorCode=003100; statusCode=403', detail: null, code: '3100', element: null }], type: 'SERVICE' },
+      report: null,
+      queryResponse: null,
+      batchItemResponse: [],
+      attachableResponse: [],
+      syncErrorResponse: null,
+      requestId: null,
+      time: Date.now(),
+      status: null,
+      cdcresponse: [],
+    };
   }
 
   /** QuickBooks answers throttling in XML, even to a JSON request. */

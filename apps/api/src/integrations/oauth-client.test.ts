@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { basicAuthorization, ProviderError, retryAfterSeconds, sendWithRetries, type RetryPolicy } from './oauth-client.ts';
+import { basicAuthorization, ProviderAccessRefusedError, ProviderError, retryAfterSeconds, sendWithRetries, type RetryPolicy } from './oauth-client.ts';
 
 describe('provider client helpers', () => {
   test('Retry-After: seconds when given, undefined when absent or unreadable (never "wait 0 s")', () => {
@@ -62,15 +62,27 @@ describe('sendWithRetries', () => {
     return { send, tokens };
   }
 
-  test('a 401 refreshes the token once and repeats the request with the new one; a second 401 is answered', async () => {
+  test('a 401 refreshes the token once and repeats the request with the new one; a second 401 is refused at once, never retried', async () => {
     const p = policy();
-    const { send, tokens } = provider(401, 401);
-    const response = await sendWithRetries(p.value, send);
-    expect(response.status).toBe(401);
+    const { send, tokens } = provider(401, 401, 200);
+    const refused = await sendWithRetries(p.value, send).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ProviderAccessRefusedError);
+    expect(refused).toMatchObject({ status: 401, message: expect.stringContaining('Provider refused access (401)') });
     expect(tokens).toEqual(['token-1', 'token-2']);
     expect(p.refreshes()).toBe(1);
     expect(p.events).toEqual(['paced', 'released', 'refresh after token-1', 'paced', 'released']);
     expect(p.value.counts).toEqual({ requests: 2, throttled: 0 });
+  });
+
+  test('a 403 (QuickBooks\' AuthorizationFailed for a company the token does not open) is refused at once: no refresh, no retry', async () => {
+    const p = policy();
+    const fault = { fault: { error: [{ message: 'message=ApplicationAuthorizationFailed; errorCode=003100; statusCode=403', detail: null, code: '3100', element: null }], type: 'SERVICE' } };
+    const { send, tokens } = provider(new Response(JSON.stringify(fault), { status: 403 }), 200);
+    const refused = await sendWithRetries(p.value, send).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ProviderAccessRefusedError);
+    expect(refused).toMatchObject({ status: 403, message: expect.stringContaining('ApplicationAuthorizationFailed') });
+    expect(tokens).toEqual(['token-1']);
+    expect(p.refreshes()).toBe(0);
   });
 
   test('a 429 waits for Retry-After (divided by the time scale), or the default wait, and counts the throttle', async () => {

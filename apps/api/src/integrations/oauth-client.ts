@@ -28,6 +28,14 @@ export class ProviderError extends Error {
   }
 }
 
+/**
+ * The provider refused the request's authorization: a 403, or a 401 again after the token was
+ * refreshed. Repeating it cannot help; only a new connection can.
+ */
+export class ProviderAccessRefusedError extends ProviderError {
+  override name = 'ProviderAccessRefusedError';
+}
+
 /** How long one provider request may take. */
 export const PROVIDER_TIMEOUT_MS = 30_000;
 
@@ -155,8 +163,9 @@ export interface RetryPolicy {
  * Sends one API request of a provider client with the retries both providers call for: after a
  * 401 the token is refreshed once and the request repeated; a 429 waits for Retry-After (or the
  * provider's default wait) and repeats, up to a limit; a 5xx or a network failure repeats after 2,
- * 4, 8 s. Answers the first other response, its body unread; throws a ProviderError when the
- * retries are spent.
+ * 4, 8 s. An authorization failure is never repeated: a 403, or a second 401, throws
+ * ProviderAccessRefusedError at once. Answers the first other response, its body unread; throws
+ * a ProviderError when the retries are spent.
  */
 export async function sendWithRetries(policy: RetryPolicy, send: (accessToken: string) => Promise<Response>): Promise<Response> {
   let token = await policy.tokens.current();
@@ -181,6 +190,11 @@ export async function sendWithRetries(policy: RetryPolicy, send: (accessToken: s
       token = await policy.tokens.afterUnauthorized(token);
       refreshed = true;
       continue;
+    }
+    if (response.status === 401 || response.status === 403) {
+      // The provider's fault body, for the log: what it says was refused.
+      const detail = (await response.text().catch(() => '')).slice(0, 500);
+      throw new ProviderAccessRefusedError(`${policy.provider} refused access (${response.status})${detail ? `: ${detail}` : ''}`, response.status);
     }
     if (response.status === 429) {
       // QuickBooks' throttle fault is XML even to a JSON request: nothing in it but "wait".

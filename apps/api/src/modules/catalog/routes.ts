@@ -14,8 +14,8 @@ import { getUserFactor, saveUserFactor } from './services/user-factor.ts';
 const calls = api.catalog;
 
 async function sendFile(ctx: AppContext, reply: FastifyReply, download: AllowedDownload): Promise<FastifyReply> {
-  // Counted only once the whole file has gone out; an error answer or a hang-up releases the place.
-  void settleDownloadWhenSent(ctx, reply.raw, download.reservationId);
+  // Counted once half of the file has gone out; an error answer or an early hang-up releases the place.
+  const settlement = settleDownloadWhenSent(ctx, reply.raw, download.reservationId);
   const file = await openEditionFile(ctx, download);
   // A stored file has a known size; a streamed first generation does not.
   if (file.size !== undefined) void reply.header('content-length', file.size);
@@ -23,7 +23,7 @@ async function sendFile(ctx: AppContext, reply: FastifyReply, download: AllowedD
     .header('content-type', file.contentType)
     .header('content-disposition', file.contentDisposition)
     .header('cache-control', 'no-store')
-    .send(file.body);
+    .send(settlement.send(file));
 }
 
 /** The catalog, markup and download calls of product §7. */

@@ -3,12 +3,14 @@ import type { Db, RecordChange } from '../../../db/database.ts';
 import type { User } from '../../../db/schema.ts';
 import { AppError } from '../../../errors.ts';
 import { deleteSessionsOfUser } from '../../../security/sessions-repository.ts';
+import { cancelQueuedSyncs } from '../../sync/services/cancel-queued-syncs.ts';
 import { findUserById, updateUser } from '../repositories/users.ts';
 
 /**
- * Disables an account (product §10.13): its sessions end now, and every sign-in (password or
- * Google) and every call of it is refused from then on. An operator account is not disabled:
- * its operator role is revoked first, so the console never locks its last operator out.
+ * Disables an account (product §10.13): its sessions end now, its queued syncs are cancelled,
+ * and every sign-in (password or Google) and every call of it is refused from then on (a
+ * running sync stops before its next batch). An operator account is not disabled: its operator
+ * role is revoked first, so the console never locks its last operator out.
  */
 export async function disableAccount(ctx: Pick<AppContext, 'db' | 'clock'>, userId: number, record: RecordChange<Pick<User, 'id' | 'email'>>): Promise<void> {
   const now = ctx.clock.now();
@@ -17,6 +19,7 @@ export async function disableAccount(ctx: Pick<AppContext, 'db' | 'clock'>, user
     refuseDisabling(user);
     await updateUser(trx, user.id, { is_active: false }, now);
     await deleteSessionsOfUser(trx, user.id);
+    await cancelQueuedSyncs(trx, user.id, now);
     await record(trx, user);
   });
 }

@@ -15,7 +15,7 @@ export const collectionNotFoundMessage = 'No collection found';
 /**
  * How long a download holds its place against the maximum without news from the process
  * sending it: the sender extends it while the file is still going out, so only a process killed
- * mid-file lets one lapse (and then it is not counted).
+ * mid-file lets one lapse (and then it is not counted: a failure on our side).
  */
 export const RESERVATION_SECONDS = 10 * 60;
 
@@ -32,7 +32,7 @@ export interface AllowedDownload {
   markups: Markups;
   inventoryOption: string;
   incomeType: string;
-  /** The download_log row to mark completed once the file has been sent, or aborted. */
+  /** The download_log row to mark completed (counted) or aborted when the response ends. */
   reservationId: number;
 }
 
@@ -40,9 +40,9 @@ export interface AllowedDownload {
  * Decides whether the user may download this edition (the entitlement service's rule), and if
  * so reserves the download in one transaction before any byte is written. The user's
  * subscriptions are locked while their period is counted, so simultaneous requests cannot
- * exceed the maximum: the reservation holds a place until the file has been sent completely
- * (then it counts) or the response ended early (then it does not). A refused request changes
- * nothing but the rate-limit counter.
+ * exceed the maximum: the reservation holds a place until the response ends; it then counts if
+ * the file was sent completely, or cut short by the client after half of it had been sent
+ * (`settleDownloadWhenSent`). A refused request changes nothing but the rate-limit counter.
  */
 export async function allowDownload(
   ctx: AppContext,

@@ -9,6 +9,7 @@ import type { Config } from '../../../config/env.ts';
 import type { AppContext } from '../../../context.ts';
 import type { Db } from '../../../db/database.ts';
 import { FileCache } from '../../../lib/file-cache.ts';
+import { countChanges } from '../repositories/edition-changes.ts';
 import { copyPageOfChangedProducts, copyPageOfProducts, copyPageOfRemovedProducts, type ChangedProductRow } from '../repositories/products.ts';
 import type { AllowedDownload } from './download-edition.ts';
 import { editionFileKey } from './edition-file-key.ts';
@@ -21,14 +22,20 @@ const CONTENT_TYPES = {
   xlsx: downloadMediaTypes.xlsx,
 } as const;
 
-/** The file of an allowed download: its headers, its bytes, and its size when it is known in advance. */
-export interface EditionFile {
-  contentType: string;
-  contentDisposition: string;
-  body: Readable;
-  /** Set when the file is served from storage, so a Content-Length can be sent. */
-  size?: number;
+/** The rows of a streamed file: how many it will have, and how many have been written so far. */
+export interface RowProgress {
+  expected: number;
+  written: () => number;
 }
+
+/**
+ * The file of an allowed download: its headers, its bytes, and either its size (served from
+ * storage, so a Content-Length can be sent) or, streamed as it is generated, its rows.
+ */
+export type EditionFile = { contentType: string; contentDisposition: string; body: Readable } & FileLength;
+
+/** How long a file is: its size in bytes when known in advance, otherwise its rows. */
+export type FileLength = { size: number; rows?: undefined } | { size?: undefined; rows: RowProgress };
 
 /**
  * Pages read one after the other (keyset pagination on `id`), the next page fetched while the
@@ -92,14 +99,33 @@ async function* changeRows(db: Db, download: AllowedDownload): AsyncGenerator<Ce
   }
 }
 
+/** The same rows, telling `onRow` of each one as it is handed to the writer. */
+async function* counted(rows: AsyncGenerator<Cell[]>, onRow: () => void): AsyncGenerator<Cell[]> {
+  for await (const row of rows) {
+    onRow();
+    yield row;
+  }
+}
+
+/**
+ * How many rows (after the header) a download's file has: the edition's items, or for the
+ * Changes layout its new, re-priced and removed items (one row when there is nothing to compare).
+ */
+async function countFileRows(db: Db, download: AllowedDownload): Promise<number> {
+  if (download.layout !== 'changes') return download.collection.item_count;
+  if (!download.previousCollection) return 1;
+  const changes = await countChanges(db, download.collection.id, download.previousCollection.id);
+  return changes.added + changes.up + changes.down + changes.removed;
+}
+
 /**
  * A fresh generation of the file's bytes, streamed as they are written. The .xlsx entries are
  * stamped with the edition's run date, not the time of writing, so that every generation of the
  * same file has the same bytes, stored or not.
  */
-export function generateEditionFile(db: Db, download: AllowedDownload): Readable {
+export function generateEditionFile(db: Db, download: AllowedDownload, onRow: () => void = () => undefined): Readable {
   const columns = columnsFor(download.layout);
-  const rows = download.layout === 'changes' ? changeRows(db, download) : editionRows(db, download, download.layout);
+  const rows = counted(download.layout === 'changes' ? changeRows(db, download) : editionRows(db, download, download.layout), onRow);
   if (download.format === 'csv') return Readable.from(csvChunks(columns, rows), { objectMode: false });
   return xlsxStream(columns, rows, { sheetName: download.layout === 'changes' ? 'Changes' : 'Price list', modifiedAt: new Date(`${download.collection.rundate}T00:00:00Z`) });
 }
@@ -135,5 +161,10 @@ export async function openEditionFile(ctx: AppContext, download: AllowedDownload
   };
   const stored = await editionFileCache(ctx.config, ctx.log).get(editionFileKey(download), () => generateEditionFile(ctx.db, download));
   if (stored) return { ...headers, body: stored.body, size: stored.size };
-  return { ...headers, body: generateEditionFile(ctx.db, download) };
+  const expected = await countFileRows(ctx.db, download);
+  let written = 0;
+  const body = generateEditionFile(ctx.db, download, () => {
+    written += 1;
+  });
+  return { ...headers, body, rows: { expected, written: () => written } };
 }

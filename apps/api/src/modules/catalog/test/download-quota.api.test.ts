@@ -1,6 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
-import { beforeAll, describe, expect, test, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { createCatalogFixture, clientFor, type CatalogFixture } from '../../../../test/support/catalog.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../../../test/support/test-app.ts';
 import { runAdminCommand } from '../../operator/services/run-admin-command.ts';
@@ -11,39 +14,44 @@ let base: string;
 /** A paid category whose current edition is big enough (60,000 items, about 5 MB) to abort mid-file. */
 let big: { categoryId: number; editionId: number };
 
-beforeAll(async () => {
-  t = await createTestApp();
-  fixture = await createCatalogFixture(t, { downloadMax: 5 });
-  const db = t.database.db;
+/** Adds a paid category whose current edition has `items` products, about 85 bytes each as CSV. */
+async function addBulkEdition(app: TestApp, items: number): Promise<{ categoryId: number; editionId: number }> {
+  const db = app.database.db;
   const category = await db.insertInto('categories').values({ name: 'Bulk', slug: 'bulk', position: 9 }).returning('id').executeTakeFirstOrThrow();
   const edition = await db
     .insertInto('collections')
-    .values({ category_id: category.id, collection_id: 'BULK-2026-03', name: 'Bulk list', rundate: '2026-03-01', item_count: 60_000, image: null })
+    .values({ category_id: category.id, collection_id: 'BULK-2026-03', name: 'Bulk list', rundate: '2026-03-01', item_count: items, image: null })
     .returning('id')
     .executeTakeFirstOrThrow();
   await sql`
     INSERT INTO products (collection_id, sku, name, description, unit, group_name, cost_cents)
     SELECT ${edition.id}, 'BULK-' || n, 'Bulk item number ' || n || ' with a longer name', 'A description of item ' || n, 'EA', 'Bulk', 100 + n
-    FROM generate_series(1, 60000) AS n
+    FROM generate_series(1, ${items}::int) AS n
   `.execute(db);
-  big = { categoryId: category.id, editionId: edition.id };
+  return { categoryId: category.id, editionId: edition.id };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  fixture = await createCatalogFixture(t, { downloadMax: 5 });
+  big = await addBulkEdition(t, 60_000);
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
 
 const paidDownload = () => ({ collection_id: fixture.paidEditions.mar, catelog_id: fixture.paidCategoryId });
 
 /** The user's download log rows by status. */
-async function logOf(userId: number): Promise<Record<'reserved' | 'completed' | 'aborted', number>> {
-  const rows = await t.database.db.selectFrom('download_log').select('status').where('user_id', '=', userId).execute();
+async function logOf(userId: number, app: TestApp = t): Promise<Record<'reserved' | 'completed' | 'aborted', number>> {
+  const rows = await app.database.db.selectFrom('download_log').select('status').where('user_id', '=', userId).execute();
   const counts = { reserved: 0, completed: 0, aborted: 0 };
   for (const row of rows) counts[row.status] += 1;
   return counts;
 }
 
 /** Waits until no download of the user is still being sent. */
-async function settled(userId: number) {
-  await vi.waitFor(async () => expect((await logOf(userId)).reserved).toBe(0), { timeout: 10_000, interval: 50 });
-  return logOf(userId);
+async function settled(userId: number, app: TestApp = t) {
+  await vi.waitFor(async () => expect((await logOf(userId, app)).reserved).toBe(0), { timeout: 10_000, interval: 50 });
+  return logOf(userId, app);
 }
 
 /** The headers a browser sends with the session of a signed-in test client. */
@@ -53,6 +61,41 @@ function wireHeaders(client: TestClient): Record<string, string> {
     cookie: [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
     'x-xsrf-token': client.cookies.get('XSRF-TOKEN')!,
   };
+}
+
+/** POSTs a download over a real socket; the answer is read by the caller. */
+function postOverSocket(server: string, client: TestClient, body: object): Promise<{ request: http.ClientRequest; response: http.IncomingMessage }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(new URL('/api/download-products/', server), { method: 'POST', headers: wireHeaders(client) }, (response) => resolve({ request, response }));
+    request.once('error', reject);
+    request.end(JSON.stringify(body));
+  });
+}
+
+/**
+ * Reads an answer chunk by chunk, telling `onChunk` the bytes and lines received so far; hangs up
+ * when it answers 'hang up'. Returns what arrived, and whether the answer ended whole.
+ */
+async function readAnswer(
+  request: http.ClientRequest,
+  response: http.IncomingMessage,
+  onChunk: (received: { bytes: number; lines: number }) => 'read on' | 'hang up' | Promise<'read on' | 'hang up'> = () => 'read on',
+): Promise<{ bytes: number; lines: number; whole: boolean }> {
+  const received = { bytes: 0, lines: 0 };
+  request.on('error', () => undefined);
+  try {
+    for await (const chunk of response as AsyncIterable<Buffer>) {
+      received.bytes += chunk.length;
+      for (const byte of chunk) if (byte === 10) received.lines += 1;
+      if ((await onChunk(received)) === 'hang up') {
+        request.destroy();
+        return { ...received, whole: false };
+      }
+    }
+  } catch {
+    return { ...received, whole: false };
+  }
+  return { ...received, whole: response.complete };
 }
 
 /** POSTs over a real socket, reads the first chunk of the answer, then hangs up. */
@@ -73,7 +116,7 @@ function downloadAndAbortAfterFirstChunk(client: TestClient, body: object): Prom
   });
 }
 
-describe('downloads are counted once the file has been sent', () => {
+describe('downloads are counted once half of the file has been sent', () => {
   test('with a maximum of 5 and 50 simultaneous requests, exactly 5 files are served and counted', async () => {
     const { client, userId } = await clientFor(t, fixture, 'subscriber', 'race');
     const responses = await Promise.all(Array.from({ length: 50 }, () => client.post('/api/download-products/', paidDownload())));
@@ -102,6 +145,19 @@ describe('downloads are counted once the file has been sent', () => {
     for (const file of files) expect(file.body).toContain('EMT-050');
     expect(responses.filter((r) => r.status === 403).every((r) => JSON.parse(r.body).code === 'DOWNLOAD_LIMIT_REACHED')).toBe(true);
     expect(await settled(userId!)).toEqual({ reserved: 0, completed: 5, aborted: 0 });
+  });
+
+  test('a client that hangs up after more than half of a stored file is counted once', async () => {
+    const { client, userId } = await clientFor(t, fixture, 'subscriber', 'half');
+    const { request, response } = await postOverSocket(base, client, { collection_id: big.editionId, catelog_id: big.categoryId });
+    expect(response.statusCode).toBe(200);
+    const size = Number(response.headers['content-length']);
+    expect(size).toBeGreaterThan(4_000_000);
+    const read = await readAnswer(request, response, ({ bytes }) => (bytes * 2 > size ? 'hang up' : 'read on'));
+    expect(read.whole).toBe(false);
+    expect(read.bytes).toBeLessThan(size);
+    expect(await settled(userId!)).toEqual({ reserved: 0, completed: 1, aborted: 0 });
+    expect((await client.get(`/api/latest-collection/${big.categoryId}/`)).json().downloads).toMatchObject({ used: 1, allowed: 5, left: 4 });
   });
 
   test('a client that hangs up after the first chunk is not charged; a complete download is counted once', async () => {
@@ -166,6 +222,72 @@ describe('downloads are counted once the file has been sent', () => {
     t.clock.advance(6 * 60);
     expect((await client.get('/api/latest-collection/ALL/')).json().downloads).toMatchObject({ used: 1, left: 4 });
     expect((await client.post('/api/download-products/', paidDownload())).statusCode).toBe(200);
+  });
+});
+
+describe('a streamed file (no stored copy, so no size in advance) counts by its rows', () => {
+  const ROWS = 120_000;
+  let streamed: TestApp;
+  let streamedFixture: CatalogFixture;
+  let streamedBase: string;
+  let streamedDir: string;
+  let bulk: { categoryId: number; editionId: number };
+  beforeAll(async () => {
+    // A data directory of its own: the store of files is shared by the apps of one directory.
+    streamedDir = mkdtempSync(path.join(os.tmpdir(), 'tl-streamed-'));
+    streamed = await createTestApp({ env: { DATA_DIR: streamedDir, FILE_CACHE_MAX_MB: '0' } });
+    streamedFixture = await createCatalogFixture(streamed, { downloadMax: 5 });
+    bulk = await addBulkEdition(streamed, ROWS);
+    streamedBase = await streamed.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await streamed?.close();
+    rmSync(streamedDir, { recursive: true, force: true });
+  });
+  const bulkDownload = () => ({ collection_id: bulk.editionId, catelog_id: bulk.categoryId });
+
+  test('more than half of the rows read, then the connection destroyed: counted once', async () => {
+    const { client, userId } = await clientFor(streamed, streamedFixture, 'subscriber', 'stream-half');
+    const { request, response } = await postOverSocket(streamedBase, client, bulkDownload());
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-length']).toBeUndefined();
+    const read = await readAnswer(request, response, ({ lines }) => (lines * 2 > ROWS ? 'hang up' : 'read on'));
+    expect(read.whole).toBe(false);
+    expect(await settled(userId!, streamed)).toEqual({ reserved: 0, completed: 1, aborted: 0 });
+  });
+
+  test('the first chunk read, then the connection destroyed: not counted; a whole download is counted once', async () => {
+    const { client, userId } = await clientFor(streamed, streamedFixture, 'subscriber', 'stream-little');
+    const first = await postOverSocket(streamedBase, client, bulkDownload());
+    expect((await readAnswer(first.request, first.response, () => 'hang up')).whole).toBe(false);
+    expect(await settled(userId!, streamed)).toEqual({ reserved: 0, completed: 0, aborted: 1 });
+    const whole = await postOverSocket(streamedBase, client, bulkDownload());
+    const read = await readAnswer(whole.request, whole.response);
+    expect(read).toMatchObject({ whole: true, lines: ROWS + 1 });
+    expect(await settled(userId!, streamed)).toEqual({ reserved: 0, completed: 1, aborted: 1 });
+  });
+
+  test('a file that fails on our side after more than half has been sent is not counted', async () => {
+    const { client, userId } = await clientFor(streamed, streamedFixture, 'subscriber', 'stream-fails');
+    const db = streamed.database.db;
+    const { request, response } = await postOverSocket(streamedBase, client, bulkDownload());
+    let failed = false;
+    try {
+      const read = await readAnswer(request, response, async ({ lines }): Promise<'read on'> => {
+        if (!failed && lines * 2 > ROWS) {
+          // The products table goes away under the generator: its next page fails.
+          failed = true;
+          await sql`ALTER TABLE products RENAME TO products_away`.execute(db);
+        }
+        return 'read on';
+      });
+      expect(failed).toBe(true);
+      expect(read.whole).toBe(false);
+      expect(read.lines).toBeLessThan(ROWS + 1);
+    } finally {
+      if (failed) await sql`ALTER TABLE products_away RENAME TO products`.execute(db);
+    }
+    expect(await settled(userId!, streamed)).toEqual({ reserved: 0, completed: 0, aborted: 1 });
   });
 });
 

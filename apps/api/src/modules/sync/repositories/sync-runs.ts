@@ -121,3 +121,8 @@ export async function finishRun(db: Db, id: number, outcome: { status: 'succeede
 export async function releaseRun(db: Db, id: number, owner: string): Promise<void> {
   await db.updateTable('sync_runs').set({ lease_owner: null, lease_until: null }).where('id', '=', id).where('lease_owner', '=', owner).execute();
 }
+
+/** Ends a user's queued runs (none started yet) as failed with the reason; their jobs then find nothing to do. */
+export async function failQueuedRunsOfUser(db: Db, userId: number, error: string, now: Date): Promise<void> {
+  await db.updateTable('sync_runs').set({ status: 'failed', error, finished_at: now }).where('user_id', '=', userId).where('status', '=', 'queued').execute();
+}

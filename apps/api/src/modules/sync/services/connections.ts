@@ -5,9 +5,9 @@ import { AppError } from '../../../errors.ts';
 import { addSeconds } from '../../../lib/clock.ts';
 import { randomToken, sha256 } from '../../../lib/secrets.ts';
 import { enforceRateLimits } from '../../../security/rate-limits.ts';
-import { InvalidGrantError, type TokenSet } from '../../../integrations/oauth-client.ts';
+import { InvalidGrantError, ProviderAccessRefusedError, type TokenSet, type TokenSource } from '../../../integrations/oauth-client.ts';
 import { JobberClient, jobberAccountOf } from '../../../integrations/jobber/client.ts';
-import { QuickBooksClient, revokeQuickBooksToken } from '../../../integrations/quickbooks/client.ts';
+import { QuickBooksClient, QuickBooksFaultError, revokeQuickBooksToken } from '../../../integrations/quickbooks/client.ts';
 import { deleteConnection, findConnection, saveConnection } from '../repositories/connections.ts';
 import { consumeOauthFlow, insertOauthFlow } from '../repositories/oauth-flows.ts';
 import { providerOAuth, redirectUriFor, requireCredentials } from './providers.ts';
@@ -68,34 +68,57 @@ export async function completeAuthorization(
   const consumed = await consumeOauthFlow(ctx.db, { stateHash: sha256(callback.state), provider, userId: user.id, sessionHash: sha256(sessionCookie), now: ctx.clock.now() });
   if (!consumed) throw new AppError('OAUTH_STATE_INVALID', oauthStateInvalidMessage);
   const tokens = await exchange(ctx, provider, callback.code);
-  const now = ctx.clock.now();
-  // The realmId is believed only here, inside a flow whose state matched (product §11.15).
+  // The realmId comes from the browser: it is believed only inside a flow whose state matched,
+  // and once QuickBooks has answered for that company with these tokens (product §11.15).
   const accountId = provider === 'quickbook' ? (callback.realmId ?? '') : jobberAccountOf(tokens.accessToken);
+  const accountName = provider === 'quickbook' ? await verifyQuickBooksCompany(ctx, accountId, tokens) : null;
+  const now = ctx.clock.now();
   await saveConnection(ctx.db, {
     user_id: user.id,
     provider,
     status: 'connected',
     account_id: accountId,
-    account_name: null,
+    account_name: accountName,
     ...sealedTokenColumns(ctx, user.id, provider, tokens, now),
     connected_at: now,
     refreshed_at: null,
     updated_at: now,
     disconnected_reason: null,
   });
-  if (provider === 'quickbook') await rememberCompanyName(ctx, user.id, accountId);
   const expiresAt = tokens.refreshExpiresIn === undefined ? addSeconds(now, DISPLAY_EXPIRY_SECONDS) : addSeconds(now, tokens.refreshExpiresIn);
   return { access_token: randomToken(24), expires_at: expiresAt.toISOString(), company_id: provider === 'quickbook' ? accountId : null };
 }
 
-/** The connected company's name for the settings screen; a failure only leaves it unknown. */
-async function rememberCompanyName(ctx: AppContext, userId: number, realmId: string): Promise<void> {
+/** product §11.15: the message of a connection refused because QuickBooks does not open the company it named. */
+export const companyRefusedMessage = 'QuickBooks Online refused access to the company this authorization named, so it was not connected. Please connect again.';
+
+/**
+ * Reads the company's CompanyInfo with the new tokens, a call that must succeed for a company
+ * the grant opens (`GET /v3/company/{realmId}/companyinfo/{realmId}`), and answers its name for
+ * the settings screen. A refusal (403, or 401) or a missing realmId refuses the connection, and
+ * the grant is revoked since it will not be stored; a QuickBooks that cannot be reached refuses
+ * it too (502), since the company could not be checked.
+ */
+async function verifyQuickBooksCompany(ctx: AppContext, realmId: string, tokens: TokenSet): Promise<string | null> {
+  const source: TokenSource = {
+    current: async () => tokens.accessToken,
+    // A token issued a moment ago and refused is a refusal: there is nothing to refresh.
+    afterUnauthorized: async () => {
+      throw new ProviderAccessRefusedError('QuickBooks refused a token it had just issued', 401);
+    },
+  };
   try {
-    const client = new QuickBooksClient(ctx.config.quickbooks, realmId, connectionTokens(ctx, userId, 'quickbook'), ctx.config.providerTimeScale);
-    const name = await client.companyName();
-    if (name) await ctx.db.updateTable('provider_connections').set({ account_name: name }).where('user_id', '=', userId).where('provider', '=', 'quickbook').execute();
+    if (!realmId) throw new ProviderAccessRefusedError('The callback named no company (realmId)');
+    const name = await new QuickBooksClient(ctx.config.quickbooks, realmId, source, ctx.config.providerTimeScale).companyName();
+    return name ?? null;
   } catch (error) {
-    ctx.log.warn({ err: error }, 'the QuickBooks company name could not be read');
+    ctx.log.warn({ err: error, realmId }, 'the QuickBooks company of an authorization could not be verified');
+    const credentials = requireCredentials(ctx.config, 'quickbook');
+    await revokeQuickBooksToken(ctx.config.quickbooks, credentials, tokens.refreshToken).catch((revokeError: unknown) =>
+      ctx.log.warn({ err: revokeError }, 'the grant of a refused QuickBooks connection could not be revoked'),
+    );
+    if (error instanceof ProviderAccessRefusedError || error instanceof QuickBooksFaultError) throw new AppError('INTEGRATION_PROVIDER_ERROR', companyRefusedMessage);
+    throw new AppError('INTEGRATION_PROVIDER_ERROR', 'QuickBooks Online could not be reached to check the company. Please try again.');
   }
 }
 

@@ -1,5 +1,5 @@
 import { JobberClient, type JobberItem, type JobberWrite } from '../../../integrations/jobber/client.ts';
-import { ProviderError } from '../../../integrations/oauth-client.ts';
+import { ProviderAccessRefusedError, ProviderError } from '../../../integrations/oauth-client.ts';
 import { linksOf, saveLinks, type LinkScope } from '../repositories/sync-links.ts';
 import { jobberPacingKey } from './provider-tokens.ts';
 import { StepCounts, type ProviderSync } from './sync-progress.ts';
@@ -22,7 +22,7 @@ async function readAccountItems(client: JobberClient): Promise<JobberItem[]> {
       page = await client.listPage(first, after);
     } catch (error) {
       // Jobber said its bucket is smaller than the page's cost: ask again for a smaller page.
-      if (error instanceof ProviderError && JobberClient.pageCost(first) > client.maximumCost) continue;
+      if (error instanceof ProviderError && !(error instanceof ProviderAccessRefusedError) && JobberClient.pageCost(first) > client.maximumCost) continue;
       throw error;
     }
     items.push(...page.items);
@@ -65,6 +65,7 @@ export async function syncToJobber(sync: ProviderSync): Promise<void> {
   let linked: Array<{ key: string; remoteId: string }> = [];
   const flush = async (done: number): Promise<void> => {
     if (batch.length > 0) {
+      await sync.beforeBatch();
       const results = await client.write(batch.map((s) => s.write!));
       batch.forEach((step, n) => {
         const result = results[n]!;

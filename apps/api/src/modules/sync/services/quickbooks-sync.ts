@@ -92,6 +92,7 @@ export async function syncToQuickBooks(sync: ProviderSync): Promise<void> {
   let accountsStale = false;
   const flush = async (done: number): Promise<void> => {
     if (batch.length > 0) {
+      await sync.beforeBatch();
       const results = new Map((await client.batch(batch.map((s) => s.operation!))).map((r) => [r.bId, r]));
       for (const step of batch) {
         const result = results.get(step.operation!.bId);

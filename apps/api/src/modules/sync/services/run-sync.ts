@@ -8,11 +8,13 @@ import { randomToken } from '../../../lib/secrets.ts';
 import { findCollectionById } from '../../catalog/repositories/catalog.ts';
 import { copyPageOfProducts, type ProductForFile } from '../../catalog/repositories/products.ts';
 import { getMarkups } from '../../catalog/services/user-factor.ts';
+import { ProviderAccessRefusedError } from '../../../integrations/oauth-client.ts';
 import { findConnection } from '../repositories/connections.ts';
 import { claimRun, finishRun, findRun, releaseRun, setRunTotal } from '../repositories/sync-runs.ts';
 import { syncToJobber } from './jobber-sync.ts';
 import { ConnectionGoneError, connectionTokens, isLive } from './provider-tokens.ts';
 import { syncToQuickBooks } from './quickbooks-sync.ts';
+import { requireSyncAllowed, SyncStoppedError } from './require-sync-allowed.ts';
 import { checkpointer, LEASE_SECONDS, LeaseLostError } from './sync-progress.ts';
 
 const PRODUCT_PAGE = 5_000;
@@ -22,6 +24,13 @@ export function notConnectedAnymore(provider: SyncRunRow['provider']): string {
   return `${syncProviderNames[provider]} is not connected any more. Please sign in to sync again.`;
 }
 
+/** A provider that refused the sync's authorization (403, or 401 after a refresh): only connecting again helps. */
+export function accessRefused(provider: SyncRunRow['provider']): string {
+  const name = syncProviderNames[provider];
+  return `${name} refused access to this ${provider === 'quickbook' ? 'company' : 'account'}. Connect ${name} again.`;
+}
+
+/** A provider that stayed unreachable or failed through every retry. */
 export function providerFailed(provider: SyncRunRow['provider']): string {
   return `${syncProviderNames[provider]} could not be reached or refused the sync. Please try again later.`;
 }
@@ -41,10 +50,22 @@ async function runClaimed(ctx: AppContext, run: SyncRunRow, owner: string): Prom
   const connection = await findConnection(ctx.db, run.user_id, run.provider);
   if (!isLive(connection, ctx.clock.now()) || connection.account_id !== run.account_id) throw new ConnectionGoneError('The connection the sync was started with is gone');
   const collection = await findCollectionById(ctx.db, run.collection_id);
+  // The account and its right to the edition, now and before each batch (product §10.13).
+  const requireAllowed = () => requireSyncAllowed(ctx, run, collection);
+  await requireAllowed();
   const products = collection ? await editionProducts(ctx, collection.id) : [];
   await setRunTotal(ctx.db, run.id, owner, products.length);
   const settings = await getMarkups(ctx, ctx.db, run.user_id);
-  const sync = { ctx, run, connection, products, settings, tokens: connectionTokens(ctx, run.user_id, run.provider), checkpoint: checkpointer(ctx, run.id, owner) };
+  const sync = {
+    ctx,
+    run,
+    connection,
+    products,
+    settings,
+    tokens: connectionTokens(ctx, run.user_id, run.provider),
+    checkpoint: checkpointer(ctx, run.id, owner),
+    beforeBatch: requireAllowed,
+  };
   if (run.provider === 'quickbook') await syncToQuickBooks(sync);
   else await syncToJobber(sync);
   await finishRun(ctx.db, run.id, { status: 'succeeded', error: null, now: ctx.clock.now(), owner });
@@ -56,10 +77,20 @@ async function runClaimed(ctx: AppContext, run: SyncRunRow, owner: string): Prom
   );
 }
 
+/** The message a sync ends with at once, without a retry, or null for a failure worth retrying. */
+function finalFailure(error: unknown, provider: SyncRunRow['provider']): { message: string; outcome: string } | null {
+  if (error instanceof ConnectionGoneError) return { message: notConnectedAnymore(provider), outcome: 'not connected' };
+  if (error instanceof ProviderAccessRefusedError) return { message: accessRefused(provider), outcome: 'access refused' };
+  if (error instanceof SyncStoppedError) return { message: error.message, outcome: 'stopped' };
+  return null;
+}
+
 /**
  * Runs sync `syncId` in this worker: takes its lease (another live worker's run is left alone
  * and retried later), runs it from its last checkpoint, and records the outcome. A lost
- * connection ends it as failed at once; a provider that fails is retried with backoff.
+ * connection, an authorization the provider refused, and an account disabled or no longer
+ * entitled end it as failed at once, with the cause; a provider that fails otherwise is retried
+ * with backoff.
  */
 export async function runSync(ctx: AppContext, syncId: number): Promise<void> {
   const existing = await findRun(ctx.db, syncId);
@@ -71,9 +102,10 @@ export async function runSync(ctx: AppContext, syncId: number): Promise<void> {
   try {
     await runClaimed(ctx, run, owner);
   } catch (error) {
-    if (error instanceof ConnectionGoneError) {
-      await finishRun(ctx.db, syncId, { status: 'failed', error: notConnectedAnymore(run.provider), now: ctx.clock.now(), owner });
-      ctx.log.info({ syncId, userId: run.user_id, provider: run.provider, outcome: 'not connected' }, 'sync failed');
+    const final = finalFailure(error, run.provider);
+    if (final) {
+      await finishRun(ctx.db, syncId, { status: 'failed', error: final.message, now: ctx.clock.now(), owner });
+      ctx.log.info({ syncId, userId: run.user_id, provider: run.provider, outcome: final.outcome, err: error }, 'sync failed');
       return;
     }
     if (!(error instanceof LeaseLostError)) await releaseRun(ctx.db, syncId, owner).catch((releaseError: unknown) => ctx.log.warn({ err: releaseError, syncId }, 'sync lease not released'));

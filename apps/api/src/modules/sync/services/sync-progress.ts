@@ -46,6 +46,8 @@ export interface ProviderSync {
    * when another worker holds the run now.
    */
   checkpoint(done: number, counts: StepCounts, alsoInTransaction?: (db: Db) => Promise<void>): Promise<void>;
+  /** Runs before each batch is written; throws (SyncStoppedError) when the sync may not go on. */
+  beforeBatch(): Promise<void>;
 }
 
 /** The checkpoint function of one run held by `owner`. */

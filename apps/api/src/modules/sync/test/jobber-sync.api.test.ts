@@ -90,6 +90,23 @@ describe('Jobber: sync', () => {
     expect((await runAndRead(s, client, await startSync(client, 'jobber', edition))).status).toBe('succeeded');
     expect((await s.t.database.db.selectFrom('provider_connections').select('status').where('user_id', '=', userId).executeTakeFirstOrThrow()).status).toBe('connected');
   });
+
+  // Last of this app's tests: it closes account 1 of the simulator for good.
+  test('a 401 again after one refresh (the account closed at Jobber) fails the sync at once with the cause: no retry', async () => {
+    const { client } = await userOf(s, 'free', 'jobber-closed');
+    await connect(client, 'jobber', 1);
+    const edition = await freeEditionOf(s, 'jobclosed', 3);
+    expect((await fetch(`${s.jobber.url}/__sim/accounts/${account(1)}/close`, { method: 'POST' })).status).toBe(204);
+    const before = (await simStats(s.jobber.url)).requests;
+    const syncId = await startSync(client, 'jobber', edition);
+    const result = await runAndRead(s, client, syncId);
+    expect(result).toMatchObject({ status: 'failed', error: 'Jobber refused access to this account. Connect Jobber again.' });
+    // The refused request, and the same once more after the token was refreshed.
+    expect((await simStats(s.jobber.url)).requests - before).toBe(2);
+    s.t.clock.advance(3600);
+    await s.t.ctx.queue.runDueJobs();
+    expect((await simStats(s.jobber.url)).requests - before).toBe(2);
+  });
 });
 
 describe('Jobber: throttling', () => {

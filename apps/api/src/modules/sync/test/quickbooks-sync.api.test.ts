@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import { describe, expect, test } from 'vitest';
 import { TEST_TOKEN_KEY } from '../../../../test/support/test-app.ts';
 import { openToken } from '../services/token-cipher.ts';
-import { connect, freeEditionOf, runAndRead, setUpSyncTest, simItems, simStats, startSync, userOf, type SyncTest } from '../../../../test/support/sync.ts';
+import { companyRefusedMessage } from '../services/connections.ts';
+import { connect, consent, freeEditionOf, runAndRead, setUpSyncTest, simItems, simStats, startSync, userOf, type SyncTest } from '../../../../test/support/sync.ts';
 
 let s: SyncTest;
 // Batches of 10 so that a list of a few dozen items takes several batches (and checkpoints).
@@ -90,6 +91,45 @@ describe('QuickBooks Online: connect', () => {
       body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refresh }),
     });
     expect(((await spent.json()) as { error?: string }).error).toBe('invalid_grant');
+  });
+});
+
+describe('QuickBooks Online: the company named by the callback is checked', () => {
+  test('a realmId the authorization does not open (another company, or a made-up one) is refused with the cause, and nothing is stored', async () => {
+    const { client, userId } = await userOf(s, 'free', 'qbo-tampered');
+    for (const tampered of [realm(1), '9130350000000000']) {
+      const started = await client.post('/api/quickbooks/connect/');
+      // The person chose company 0 at QuickBooks; the browser sends another company's id.
+      const callback = await consent(started.json().url, 0);
+      expect(callback.get('realmId')).toBe(realm(0));
+      const auth = await client.post('/api/quickbooks/auth/', { code: callback.get('code'), state: callback.get('state'), realmId: tampered });
+      expect(auth.statusCode).toBe(502);
+      expect(auth.json()).toMatchObject({ code: 'INTEGRATION_PROVIDER_ERROR', error: companyRefusedMessage });
+    }
+    expect(await s.t.database.db.selectFrom('provider_connections').select('id').where('user_id', '=', userId).execute()).toEqual([]);
+    expect((await client.get('/api/quickbooks/status/')).json().connected).toBe(false);
+    const refused = await client.post('/api/sync-products/', { collection_id: s.fixture.freeEdition, software_name: 'quickbook' });
+    expect(refused.json().code).toBe('NOT_CONNECTED');
+    // The untampered callback connects.
+    expect((await connect(client, 'quickbook')).status).toBe(200);
+  });
+
+  test('a connection QuickBooks refuses (403 for its company) fails the sync at once with the cause: one request, no retry', async () => {
+    const { client, userId } = await userOf(s, 'free', 'qbo-refused');
+    await connect(client, 'quickbook');
+    // A connection stored before the company was checked: its token does not open this company.
+    await s.t.database.db.updateTable('provider_connections').set({ account_id: realm(1) }).where('user_id', '=', userId).execute();
+    const edition = await freeEditionOf(s, 'qborefused', 3);
+    const before = (await simStats(s.qbo.url)).requests;
+    const syncId = await startSync(client, 'quickbook', edition);
+    const result = await runAndRead(s, client, syncId);
+    expect(result).toMatchObject({ status: 'failed', error: 'QuickBooks Online refused access to this company. Connect QuickBooks Online again.' });
+    expect((await simStats(s.qbo.url)).requests - before).toBe(1);
+    // Nothing is left to retry later.
+    s.t.clock.advance(3600);
+    await s.t.ctx.queue.runDueJobs();
+    expect((await simStats(s.qbo.url)).requests - before).toBe(1);
+    expect(await itemsOf(realm(1))).toEqual([]);
   });
 });
 
