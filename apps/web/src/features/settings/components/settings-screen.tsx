@@ -248,7 +248,7 @@ export function SettingsScreen({ user, profile, connections }: SettingsScreenPro
         {profile ?? <p className={settingsStyles.settingsRowText}>Uploading a profile picture is not available yet; the header shows the default picture.</p>}
       </div>
 
-      <DeleteAccountDialog open={confirmDelete} email={user.email} pending={deletion.isPending} onClose={() => setConfirmDelete(false)} onConfirm={() => deletion.mutate(user.id)} />
+      <DeleteAccountDialog open={confirmDelete} email={user.email} pending={deletion.isPending} onClose={() => setConfirmDelete(false)} onConfirm={() => deletion.mutate({ id: user.id, body: {} })} />
     </div>
   );
 }
