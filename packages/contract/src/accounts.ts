@@ -170,8 +170,8 @@ export const updateSettingsResponse = z.object({
 });
 export type UpdateSettingsResponse = z.infer<typeof updateSettingsResponse>;
 
-/** DELETE /api/users/{id}/delete/: the current password confirms the deletion. */
-export const deleteAccountRequest = z.object({ current_password: currentPasswordField });
+/** DELETE /api/users/{id}/delete/: the current password confirms the deletion (a body-less call is answered as one without it). */
+export const deleteAccountRequest = z.object({ current_password: currentPasswordField }).nullish();
 export type DeleteAccountRequest = z.input<typeof deleteAccountRequest>;
 
 /** product §8.10: the message when a settings save changed the email and the account waited for activation. */

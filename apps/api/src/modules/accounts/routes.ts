@@ -82,7 +82,7 @@ export const accountRoutes: ApiModule = (contexts, ctx) => {
 
   registerEndpoint(user, calls.deleteAccount, async (request, reply) => {
     const owner = requireOwnAccount(requireUser(request), request.params.id);
-    const done = await deleteAccount(ctx, owner, { cookieValue: request.auth.cookieValue, clientAddress: request.ip }, request.body.current_password);
+    const done = await deleteAccount(ctx, owner, { cookieValue: request.auth.cookieValue, clientAddress: request.ip }, request.body?.current_password);
     // The sessions died with the account; the browser also gets a fresh anonymous cookie and
     // is told to drop this origin's stored data (product §4.6).
     await finishSession(ctx, request, reply);

@@ -66,11 +66,12 @@ describe('DELETE /api/users/{id}/delete/', () => {
   test('the session alone is not enough: without the current password, or with a wrong one, a field error and nothing is deleted', async () => {
     const { client, userId } = await clientFor(p.t, p.fixture, 'free', 'delete-unconfirmed');
     const cases: Array<[Record<string, unknown> | undefined, string]> = [
+      [undefined, currentPasswordRequiredMessage],
       [{}, currentPasswordRequiredMessage],
       [{ current_password: 'not the password' }, currentPasswordWrongMessage],
     ];
     for (const [body, message] of cases) {
-      const response = await client.request('DELETE', `/api/users/${userId}/delete/`, { body });
+      const response = await client.request('DELETE', `/api/users/${userId}/delete/`, body ? { body } : {});
       expect(response.statusCode, response.body).toBe(400);
       expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { current_password: [message] } });
     }
