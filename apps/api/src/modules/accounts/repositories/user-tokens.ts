@@ -70,3 +70,22 @@ export async function invalidateUserTokens(db: Db, userId: number, purpose: Toke
     .where('used_at', 'is', null)
     .execute();
 }
+
+/**
+ * The password and name the newest registration still waiting on a live activation link asked
+ * for, if any: a resent link carries them, so it activates that registration and not an earlier one.
+ */
+export async function findLatestRegistration(db: Db, userId: number, now: Date): Promise<{ password_hash: string; name: string | null } | undefined> {
+  const row = await db
+    .selectFrom('user_tokens')
+    .select(['password_hash', 'name'])
+    .where('user_id', '=', userId)
+    .where('purpose', '=', 'activate')
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .where('password_hash', 'is not', null)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.password_hash ? { password_hash: row.password_hash, name: row.name } : undefined;
+}

@@ -251,6 +251,21 @@ describe('POST /api/register/', () => {
     expect(stored.password_hash).toBeNull();
   });
 
+  test('a resent activation link after a later registration is that registration\'s: it sets the later password, never the first one', async () => {
+    const first = await registerAccount(t, sims.smtp, client(), { name: 'Early Bird' });
+    const ownerPassword = 'owner phrase 44 copper';
+    expect((await client().post('/api/register/', { username: 'Real Owner', email: first.email, password: ownerPassword, password2: ownerPassword })).statusCode).toBe(201);
+    await deliverMail(t);
+    expect((await client().post('/api/resend-activation/', { email: first.email })).statusCode).toBe(200);
+    await deliverMail(t);
+    const outbox = await t.database.db.selectFrom('mail_outbox').select('message_id').where('to_address', '=', first.email).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const resent = extractLink(mailsTo(sims.smtp, first.email).find((message) => message.messageId === outbox.message_id)!.text, 'activate');
+
+    expect((await client().post('/api/activate/', { uid: resent.uid, token: resent.token })).statusCode).toBe(200);
+    expect((await logIn(client(), first.email, ownerPassword)).statusCode).toBe(200);
+    expect((await logIn(client(), first.email, first.password)).statusCode).toBe(401);
+  });
+
   test('issue 17 (b): an address parked by an email change is never matched: its owner registers an account of their own, and the parker\'s password never works there', async () => {
     const attackerClient = client();
     const attacker = await registerAndActivate(t, sims.smtp, attackerClient, { name: 'Attacker' });
