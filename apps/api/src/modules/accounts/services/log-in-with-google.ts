@@ -46,7 +46,8 @@ export async function logInWithGoogle(ctx: AppContext, token: string, clientAddr
   const signIn = () => ctx.db.transaction().execute(async (trx) => {
     const linked = await findUserByGoogleSubject(trx, identity.subject);
     if (linked && !linked.is_active) throw new AppError('ACCOUNT_DISABLED', accountDisabledMessage(ctx.config.supportEmail));
-    // An account whose email was changed waits for the new address to be activated (product §4.6).
+    // An account the old email-change rule left on an unproven address waits until someone
+    // proves that mailbox (docs/decisions/0022).
     if (linked && !linked.is_verified) throw new AppError('ACCOUNT_NOT_ACTIVATED', notActivatedMessage);
     if (linked) return linked;
     if (!identity.emailVerified) throw new AppError('GOOGLE_EMAIL_NOT_VERIFIED', googleEmailNotVerifiedMessage);
