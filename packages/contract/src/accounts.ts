@@ -97,6 +97,8 @@ export const sessionUser = z.object({
   role: z.enum(['user', 'operator']),
   /** The Google address of an account that signs in with Google (the settings' Connections tab). */
   google_email: z.string().nullable().optional(),
+  /** True for an account without a password (it signs in with Google only): a sensitive change then needs a recent Google sign-in instead of `current_password`. */
+  google_only: z.boolean().optional(),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 
@@ -129,30 +131,55 @@ export const meResponse = sessionUser;
 /** The `{id}` of every `/users/{id}/...` call: the signed-in user's own id (product §11.8). */
 export const userIdParams = z.object({ id: idField('A valid user id is required.') });
 
+/**
+ * The current password that confirms a sensitive change (a new email, deleting the account):
+ * optional in the schema, required by the server when the account has a password; an account
+ * without one (Google only) needs a recent Google sign-in instead (docs/decisions/0022).
+ */
+export const currentPasswordField = passwordField.optional();
+
+/** The field error when a sensitive change comes without the current password. */
+export const currentPasswordRequiredMessage = 'Enter your current password to confirm this change.';
+/** The field error for a wrong current password. */
+export const currentPasswordWrongMessage = 'Your current password is not correct.';
+/** The field error for an account without a password whose Google sign-in is not recent. */
+export const googleSignInAgainMessage = 'Your account signs in with Google: log out, sign in with Google again, and make this change within 10 minutes.';
+
 /** PUT /api/users/{id}/update/ (product §7): the General and Updates tabs of the settings screen. */
 export const updateSettingsRequest = z.object({
   name: requiredString(NAME_MAX_LENGTH),
   email: emailField,
   update1: z.boolean({ error: 'Answer yes or no.' }),
   update2: z.boolean({ error: 'Answer yes or no.' }),
+  /** Only needed when the email changes. */
+  current_password: currentPasswordField,
 });
 export type UpdateSettingsRequest = z.input<typeof updateSettingsRequest>;
 
 /**
- * The answer of PUT /api/users/{id}/update/: `is_active` is false when the email changed and
- * the account waits for its new activation (product §4.6); `user` is the session's user as saved.
+ * The answer of PUT /api/users/{id}/update/: the account stays active (`is_active`) and keeps
+ * its email until a new one is confirmed from its mailbox; `pending_email` names the address a
+ * confirmation link was sent to, whatever that address is (product §4.6); `user` is the
+ * session's user as saved.
  */
 export const updateSettingsResponse = z.object({
   success: z.boolean(),
   is_active: z.boolean(),
+  pending_email: z.string().nullable().optional(),
   user: sessionUser,
 });
 export type UpdateSettingsResponse = z.infer<typeof updateSettingsResponse>;
 
-/** product §8.10: the message when a settings save changed the email. */
+/** DELETE /api/users/{id}/delete/: the current password confirms the deletion (a body-less call is answered as one without it). */
+export const deleteAccountRequest = z.object({ current_password: currentPasswordField }).nullish();
+export type DeleteAccountRequest = z.input<typeof deleteAccountRequest>;
+
+/** product §8.10: the message when a settings save changed the email and the account waited for activation. */
 export const activationNeededMessage = 'You need to activate your account. Please check your email.';
-/** The field error when the new email belongs to another account. */
-export const emailTakenMessage = 'Another account already uses this email address.';
+/** The toast after a settings save that asked for a new email. */
+export function emailChangePendingMessage(email: string): string {
+  return `We sent a link to ${email}. Your email changes once you open it; until then, keep using your current one.`;
+}
 
 /** The two kinds of email a user may turn off (product §10.14), named by their preference. */
 export const emailPreferences = ['update1', 'update2'] as const;

@@ -41,11 +41,16 @@ export interface SessionsTable {
 export interface UserTokensTable {
   id: Generated<number>;
   user_id: number;
-  purpose: 'activate' | 'reset';
+  purpose: 'activate' | 'reset' | 'confirm_email';
   token_hash: string;
   created_at: Timestamp;
   expires_at: Timestamp;
   used_at: Timestamp | null;
+  /** The new address a `confirm_email` link confirms (the pending address of an email change). */
+  email: Generated<string | null>;
+  /** What a registration of a never-activated account's address asks for, applied when its own link is used. */
+  password_hash: Generated<string | null>;
+  name: Generated<string | null>;
 }
 
 /** The durable job queue. */

@@ -122,11 +122,49 @@ export function passwordChangedMail(verifiedName: string | null, supportEmail: s
   ]);
 }
 
-/** Sent to the old address when the email of an account is changed, so an owner learns of a change they did not make. */
+/**
+ * Sent to the new address of an email change: the link that confirms it (3 days). No name: the
+ * address is not the owner's until the link is used.
+ */
+export function confirmEmailChangeMail(link: string): MailContent {
+  return content(
+    'confirm-email-change',
+    'Confirm your new Tradelist email address',
+    [
+      greeting(null),
+      'Someone asked to change the email address of a Tradelist account to this address. Please confirm the change with the link below; until then the account keeps its current address. The link works once and expires in 3 days.',
+      'If you did not ask for this, you can ignore this email; nothing changes.',
+    ],
+    { label: 'Confirm the new email address', url: link },
+  );
+}
+
+/** Sent to the current address when an email change is asked for, so an owner learns of a change they did not make. */
+export function emailChangeRequestedMail(name: string, newEmail: string, supportEmail: string): MailContent {
+  return content('email-change-requested', 'A new email address was given for your Tradelist account', [
+    `Hi ${name},`,
+    `Someone signed in to your Tradelist account asked to change its email address to ${newEmail}. We sent a confirmation link there; until it is used, your account keeps this address.`,
+    `If you did not do this, change your password right away and contact us at ${supportEmail}.`,
+  ]);
+}
+
+/**
+ * Sent to the owner of an address when another account asks to move to it: the answer to that
+ * request does not say the address is taken (product §11.6), so its owner hears of it here. No link.
+ */
+export function emailChangeToTakenAddressMail(verifiedName: string | null, supportEmail: string): MailContent {
+  return content('email-change-to-taken-address', 'Someone tried to use your email address on Tradelist', [
+    greeting(verifiedName),
+    'Someone signed in to another Tradelist account tried to change that account\'s email address to this address, which your account uses. Nothing has changed: your account keeps its address.',
+    `If you know nothing about this, you can ignore this email, or contact us at ${supportEmail}.`,
+  ]);
+}
+
+/** Sent to the address an account leaves once its new address is confirmed. */
 export function emailChangedMail(name: string, newEmail: string, supportEmail: string): MailContent {
   return content('email-changed', 'The email of your Tradelist account was changed', [
     `Hi ${name},`,
-    `The email address of your Tradelist account was just changed to ${newEmail}. We sent an activation link there; until it is used, the account cannot sign in.`,
+    `The email address of your Tradelist account is now ${newEmail}: the change was confirmed from that mailbox. This address no longer signs in.`,
     `If you did not do this, contact us at ${supportEmail} right away.`,
   ]);
 }

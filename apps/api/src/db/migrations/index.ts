@@ -15,6 +15,7 @@ import * as drawWinners from './0013-draw-winners.ts';
 import * as categoryImages from './0015-category-images.ts';
 import * as editionsAndMailings from './0014-editions-and-mailings.ts';
 import * as previewViews from './0016-preview-views.ts';
+import * as pendingEmail from './0017-pending-email.ts';
 
 /**
  * Every migration, in order. Imported statically so the bundled server carries them; a new
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0015-category-images': categoryImages,
   '0014-editions-and-mailings': editionsAndMailings,
   '0016-preview-views': previewViews,
+  '0017-pending-email': pendingEmail,
 };

@@ -73,11 +73,16 @@ export const accountRoutes: ApiModule = (contexts, ctx) => {
     return presentSessionUser(signedIn, { hasActiveSubscription: await hasActiveSubscription(ctx, signedIn.id) });
   });
 
-  registerEndpoint(user, calls.updateSettings, async (request) => updateSettings(ctx, requireOwnAccount(requireUser(request), request.params.id), request.body), ownAccountFirst);
+  registerEndpoint(
+    user,
+    calls.updateSettings,
+    async (request) => updateSettings(ctx, requireOwnAccount(requireUser(request), request.params.id), request.body, { cookieValue: request.auth.cookieValue, clientAddress: request.ip }),
+    ownAccountFirst,
+  );
 
   registerEndpoint(user, calls.deleteAccount, async (request, reply) => {
     const owner = requireOwnAccount(requireUser(request), request.params.id);
-    const done = await deleteAccount(ctx, owner.id);
+    const done = await deleteAccount(ctx, owner, { cookieValue: request.auth.cookieValue, clientAddress: request.ip }, request.body?.current_password);
     // The sessions died with the account; the browser also gets a fresh anonymous cookie and
     // is told to drop this origin's stored data (product §4.6).
     await finishSession(ctx, request, reply);

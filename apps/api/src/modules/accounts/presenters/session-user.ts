@@ -17,5 +17,6 @@ export function presentSessionUser(user: User, options: { hasActiveSubscription:
     update2: user.update2,
     role: user.role,
     google_email: user.google_subject ? user.google_email : null,
+    google_only: user.password_hash === null,
   };
 }

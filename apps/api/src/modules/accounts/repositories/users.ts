@@ -51,3 +51,10 @@ export async function setEmailPreference(db: Db, id: number, kind: 'update1' | '
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** Deletes what a user set up on the account (onboarding answers, markups) and marks it not onboarded. */
+export async function clearAccountSetup(db: Db, id: number, now: Date): Promise<void> {
+  await db.deleteFrom('onboarding_answers').where('user_id', '=', id).execute();
+  await db.deleteFrom('user_factors').where('user_id', '=', id).execute();
+  await updateUser(db, id, { is_onboarded: false }, now);
+}

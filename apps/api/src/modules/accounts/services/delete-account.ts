@@ -3,7 +3,9 @@ import type { AppContext } from '../../../context.ts';
 import { endStripeSubscriptionsNow } from '../../billing/services/end-subscriptions-now.ts';
 import { removeProfilePicture } from '../../profile/services/manage-profile-picture.ts';
 import { disconnect } from '../../sync/services/connections.ts';
+import type { User } from '../../../db/schema.ts';
 import { deleteUser } from '../repositories/users.ts';
+import { confirmIdentity } from './confirm-identity.ts';
 
 /** product §8.10: the toast after a deletion. */
 export const userDeletedMessage = 'User deleted successfully.';
@@ -17,8 +19,11 @@ export const userDeletedMessage = 'User deleted successfully.';
  * markups and subscriptions go with it (ON DELETE CASCADE); the download log, payments and funnel
  * events stay without a user (ON DELETE SET NULL), for the refund rule's history, accounting and
  * the operator's counts. The email is free again at once, so signing up with it later works.
+ * The session alone is not enough: the current password (or a recent Google sign-in) confirms it.
  */
-export async function deleteAccount(ctx: AppContext, userId: number): Promise<{ message: string }> {
+export async function deleteAccount(ctx: AppContext, user: User, session: { cookieValue: string; clientAddress: string }, currentPassword: string | undefined): Promise<{ message: string }> {
+  await confirmIdentity(ctx, user, session, currentPassword);
+  const userId = user.id;
   await endStripeSubscriptionsNow(ctx, userId);
   for (const provider of syncProviders) await disconnect(ctx, userId, provider);
   await removeProfilePicture(ctx, userId);

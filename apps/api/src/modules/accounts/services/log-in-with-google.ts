@@ -7,6 +7,7 @@ import { deleteSessionsOfUser } from '../../../security/sessions-repository.ts';
 import { recordGoogleTokenUse } from '../../../security/google-token-uses-repository.ts';
 import { findUserByEmail, findUserByGoogleSubject, insertUser, updateUser } from '../repositories/users.ts';
 import { enforceRateLimits } from '../../../security/rate-limits.ts';
+import { clearClaimedAccount } from './clear-claimed-account.ts';
 import { accountDisabledMessage, notActivatedMessage } from './log-in.ts';
 
 export const googleTokenInvalidMessage = 'Google login failed.';
@@ -17,9 +18,11 @@ export const googleEmailNotVerifiedMessage =
 
 /**
  * Signs in with a Google ID token. The account is found by Google's `sub`; failing that, an
- * account with the same email is linked only when Google says the email is verified. An
- * unverified password account with that email loses its password (someone else may have
- * registered it: pre-account-takeover), and a new account is created when there is none.
+ * account with the same email is linked only when Google says the email is verified. An account
+ * whose address nobody had proven is taken over (someone else may have registered it, or parked
+ * it under the old email-change rule: docs/decisions/0022): it is cleared of connections, Stripe
+ * customer, sessions, setup and password, and gets the Google name. A new account is created when
+ * there is none; a pending new email of another account is never matched.
  * Each token signs in once (its `jti` is remembered until it expires).
  */
 export async function logInWithGoogle(ctx: AppContext, token: string, clientAddress: string): Promise<User> {
@@ -35,10 +38,16 @@ export async function logInWithGoogle(ctx: AppContext, token: string, clientAddr
   if (!(await recordGoogleTokenUse(ctx.db, { jti: identity.tokenId, expires_at: identity.expiresAt, used_at: now }))) {
     throw new AppError('GOOGLE_TOKEN_INVALID', googleTokenInvalidMessage);
   }
+  // An unproven account is cleared before the transaction below hands it over: revoking its
+  // connections and canceling at Stripe are calls to providers, kept out of a transaction.
+  const candidate = (await findUserByGoogleSubject(ctx.db, identity.subject)) ?? (identity.emailVerified ? await findUserByEmail(ctx.db, identity.email) : undefined);
+  if (candidate && candidate.is_active && !candidate.is_verified && candidate.google_subject !== identity.subject) await clearClaimedAccount(ctx, candidate.id);
+
   const signIn = () => ctx.db.transaction().execute(async (trx) => {
     const linked = await findUserByGoogleSubject(trx, identity.subject);
     if (linked && !linked.is_active) throw new AppError('ACCOUNT_DISABLED', accountDisabledMessage(ctx.config.supportEmail));
-    // An account whose email was changed waits for the new address to be activated (product §4.6).
+    // An account the old email-change rule left on an unproven address waits until someone
+    // proves that mailbox (docs/decisions/0022).
     if (linked && !linked.is_verified) throw new AppError('ACCOUNT_NOT_ACTIVATED', notActivatedMessage);
     if (linked) return linked;
     if (!identity.emailVerified) throw new AppError('GOOGLE_EMAIL_NOT_VERIFIED', googleEmailNotVerifiedMessage);
@@ -47,16 +56,13 @@ export async function logInWithGoogle(ctx: AppContext, token: string, clientAddr
     if (existing) {
       // Linked a moment ago by a concurrent sign-in of the same Google account (a double click).
       if (existing.google_subject === identity.subject) return existing;
-      if (existing.google_subject !== null) throw new AppError('FORBIDDEN', googleAccountMismatchMessage);
       const takeOver = !existing.is_verified;
-      await updateUser(
-        trx,
-        existing.id,
-        { google_subject: identity.subject, is_verified: true, ...(takeOver ? { password_hash: null } : {}) },
-        now,
-      );
+      // A Google account linked to a proven address keeps it; an unproven one loses it below.
+      if (existing.google_subject !== null && !takeOver) throw new AppError('FORBIDDEN', googleAccountMismatchMessage);
+      const changes = { google_subject: identity.subject, is_verified: true, ...(takeOver ? { password_hash: null, password_changed_at: null, name: identity.name } : {}) };
+      await updateUser(trx, existing.id, changes, now);
       if (takeOver) await deleteSessionsOfUser(trx, existing.id);
-      return { ...existing, google_subject: identity.subject, is_verified: true, password_hash: takeOver ? null : existing.password_hash };
+      return { ...existing, ...changes };
     }
     return insertUser(trx, {
       name: identity.name,

@@ -13,7 +13,11 @@ export const registeredMessage = 'Thanks for signing up, please check your email
 
 /**
  * Registers an account and mails its activation link. An email that already has an account gets
- * the same answer, and its owner gets a mail instead (no account enumeration).
+ * the same answer, and its owner gets a mail instead (no account enumeration). An address held by
+ * an account that was never activated gets a link of its own carrying this registration's
+ * password and name: using it sets them, so whoever proves the mailbox never ends up with a
+ * password someone else chose (docs/decisions/0022). A pending new email of another account is
+ * never matched: it is not an account's address until confirmed.
  */
 export async function registerUser(ctx: AppContext, input: RegisterRequest, clientAddress: string): Promise<{ message: string }> {
   const fields = newPasswordErrors(input.password, input.password2, { password: 'password', repeat: 'password2' });
@@ -32,8 +36,8 @@ export async function registerUser(ctx: AppContext, input: RegisterRequest, clie
       if (existing.is_verified) {
         const mail = existingAccountMail(existing.name, `${ctx.config.appUrl}/login`, `${ctx.config.appUrl}/forgot-password`);
         await queueEmail(ctx, trx, existing.email, mail);
-      } else if (existing.password_hash) {
-        const link = await createUserLink(ctx, trx, existing.id, 'activate');
+      } else {
+        const link = await createUserLink(ctx, trx, existing.id, 'activate', { password_hash: passwordHash, name: input.username.trim() });
         await queueEmail(ctx, trx, existing.email, activationMail(link));
       }
       return;

@@ -7,6 +7,7 @@ import { passwordChangedMail } from '../../../mail/templates.ts';
 import { deleteSessionsOfUser } from '../../../security/sessions-repository.ts';
 import { invalidateUserTokens } from '../repositories/user-tokens.ts';
 import { findUserById, updateUser } from '../repositories/users.ts';
+import { clearClaimedAccount } from './clear-claimed-account.ts';
 import { checkUserLink, consumeUserLink } from './user-links.ts';
 
 export const resetLinkInvalidMessage = 'This password reset link is invalid or has expired. Please request a new one.';
@@ -17,12 +18,14 @@ export const passwordResetMessage = 'Your password has been reset. You can now l
  * every session of the account is signed out, and the owner is told by email.
  */
 export async function resetPassword(ctx: AppContext, input: ResetPasswordRequest): Promise<{ message: string }> {
-  if ((await checkUserLink(ctx, ctx.db, input.uid, input.token, 'reset')) === null) {
-    throw new AppError('LINK_INVALID', resetLinkInvalidMessage);
-  }
+  const holderId = await checkUserLink(ctx, ctx.db, input.uid, input.token, 'reset');
+  if (holderId === null) throw new AppError('LINK_INVALID', resetLinkInvalidMessage);
   const fields = newPasswordErrors(input.new_password1, input.new_password2, { password: 'new_password1', repeat: 'new_password2' });
   if (Object.keys(fields).length > 0) throw validationFailed(fields);
   const passwordHash = await hashPassword(input.new_password1);
+  // A reset proves the mailbox: an account nobody had proven is cleared before it is handed over.
+  const holder = await findUserById(ctx.db, holderId);
+  if (holder && !holder.is_verified) await clearClaimedAccount(ctx, holder.id);
   await ctx.db.transaction().execute(async (trx) => {
     const userId = await consumeUserLink(ctx, trx, input.uid, input.token, 'reset');
     const user = userId === null ? undefined : await findUserById(trx, userId);

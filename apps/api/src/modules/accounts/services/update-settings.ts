@@ -1,69 +1,59 @@
-import { emailTakenMessage, type updateSettingsRequest, type UpdateSettingsResponse } from '@tradelist/contract/accounts';
+import type { updateSettingsRequest, UpdateSettingsResponse } from '@tradelist/contract/accounts';
 import type { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
-import { isUniqueViolation } from '../../../db/database.ts';
 import type { User } from '../../../db/schema.ts';
-import { validationFailed } from '../../../errors.ts';
 import { queueEmail } from '../../../mail/send-email-job.ts';
-import { activationMail, emailChangedMail } from '../../../mail/templates.ts';
+import { confirmEmailChangeMail, emailChangeRequestedMail, emailChangeToTakenAddressMail } from '../../../mail/templates.ts';
 import { enforceRateLimits } from '../../../security/rate-limits.ts';
-import { deleteSessionsOfUser } from '../../../security/sessions-repository.ts';
 import { hasActiveSubscription } from '../../billing/services/entitlements.ts';
 import { presentSessionUser } from '../presenters/session-user.ts';
 import { invalidateUserTokens } from '../repositories/user-tokens.ts';
 import { findUserByEmail, findUserById, updateUser } from '../repositories/users.ts';
+import { confirmIdentity } from './confirm-identity.ts';
 import { createUserLink } from './user-links.ts';
 
-const takenError = () => validationFailed({ email: [emailTakenMessage] });
-
 /**
- * PUT /users/{id}/update/ (product §2.13, §4.6): saves the name and the two email preferences;
- * a new email address needs activating. Then the new address gets an activation link, the old
- * one a notice, the account counts as not activated until the link is used (sign-in is refused,
- * every session ends) and outstanding reset links die, so only the new mailbox can bring the
- * account back. An address another account uses is a field error, and nothing changes.
+ * PUT /users/{id}/update/ (product §2.13, §4.6, docs/decisions/0022): saves the name and the two
+ * email preferences. A new email address is only asked for: confirmed by the current password,
+ * it waits on a `confirm_email` link mailed to it (an earlier pending address is dropped), while
+ * the account keeps its email, its sessions and its sign-in; the current address gets a notice.
+ * The answer is the same whatever the new address: when another account uses it, its owner is
+ * told by mail instead and no link is made (the unique email is checked again at confirmation).
  */
-export async function updateSettings(ctx: AppContext, user: User, input: z.output<typeof updateSettingsRequest>): Promise<UpdateSettingsResponse> {
+export async function updateSettings(
+  ctx: AppContext,
+  user: User,
+  input: z.output<typeof updateSettingsRequest>,
+  session: { cookieValue: string; clientAddress: string },
+): Promise<UpdateSettingsResponse> {
   const emailChanges = input.email.toLowerCase() !== user.email.toLowerCase();
   if (emailChanges) {
+    await confirmIdentity(ctx, user, session, input.current_password);
     // Each change mails two addresses: limited like reset mail, so no one floods a mailbox.
     await enforceRateLimits(ctx, [{ key: `email-change:user:${user.id}`, rule: ctx.config.rateLimits.resetPerAccount }]);
   }
-  const save = () =>
-    ctx.db.transaction().execute(async (trx) => {
-      const now = ctx.clock.now();
-      if (emailChanges) {
-        const other = await findUserByEmail(trx, input.email);
-        if (other && other.id !== user.id) throw takenError();
+  const saved = await ctx.db.transaction().execute(async (trx) => {
+    const now = ctx.clock.now();
+    await updateUser(trx, user.id, { name: input.name, update1: input.update1, update2: input.update2 }, now);
+    if (emailChanges) {
+      await invalidateUserTokens(trx, user.id, 'confirm_email', now);
+      const other = await findUserByEmail(trx, input.email);
+      if (other && other.id !== user.id) {
+        await queueEmail(ctx, trx, other.email, emailChangeToTakenAddressMail(other.is_verified ? other.name : null, ctx.config.supportEmail));
+      } else {
+        const link = await createUserLink(ctx, trx, user.id, 'confirm_email', { email: input.email });
+        await queueEmail(ctx, trx, input.email, confirmEmailChangeMail(link));
       }
-      await updateUser(
-        trx,
-        user.id,
-        {
-          name: input.name,
-          update1: input.update1,
-          update2: input.update2,
-          ...(emailChanges ? { email: input.email, is_verified: false } : {}),
-        },
-        now,
-      );
-      if (emailChanges) {
-        await invalidateUserTokens(trx, user.id, 'reset', now);
-        await invalidateUserTokens(trx, user.id, 'activate', now);
-        await deleteSessionsOfUser(trx, user.id);
-        const link = await createUserLink(ctx, trx, user.id, 'activate');
-        await queueEmail(ctx, trx, input.email, activationMail(link));
-        await queueEmail(ctx, trx, user.email, emailChangedMail(user.name, input.email, ctx.config.supportEmail));
-      }
-      return findUserById(trx, user.id);
-    });
-  // Two accounts moving to the same address at once: the unique index refuses the loser.
-  const saved = await save().catch((error: unknown) => Promise.reject(isUniqueViolation(error) ? takenError() : error));
+      await queueEmail(ctx, trx, user.email, emailChangeRequestedMail(user.name, input.email, ctx.config.supportEmail));
+    }
+    return findUserById(trx, user.id);
+  });
   ctx.queue.wake();
   const current = saved ?? user;
   return {
     success: true,
-    is_active: current.is_active && current.is_verified,
+    is_active: current.is_active,
+    pending_email: emailChanges ? input.email : null,
     user: presentSessionUser(current, { hasActiveSubscription: await hasActiveSubscription(ctx, user.id) }),
   };
 }

@@ -46,6 +46,6 @@ describe('encodeUid and decodeUid', () => {
   });
 });
 
-test('links live 3 days (activation) and 1 hour (reset)', () => {
-  expect(LINK_LIFETIME_SECONDS).toEqual({ activate: 259_200, reset: 3_600 });
+test('links live 3 days (activation, a new email) and 1 hour (reset)', () => {
+  expect(LINK_LIFETIME_SECONDS).toEqual({ activate: 259_200, reset: 3_600, confirm_email: 259_200 });
 });

@@ -111,6 +111,26 @@ describe('POST /api/activate/', () => {
     expect(response.json()).toEqual(invalidBody);
   });
 
+  test('the confirmation of a new email is a link of its own: 3 days, once, and only for the address it was made for', async () => {
+    const c = client();
+    const acc = await registerAndActivate(t, sims.smtp, c);
+    expect((await logIn(c, acc.email, acc.password)).statusCode).toBe(200);
+    const newEmail = `confirm-${acc.id}@example.com`;
+    const body = { name: acc.name, email: newEmail, update1: true, update2: true, current_password: acc.password };
+    expect((await c.request('PUT', `/api/users/${acc.id}/update/`, { body })).statusCode).toBe(200);
+    await deliverMail(t);
+    const link = lastLinkTo(sims.smtp, newEmail, 'activate');
+    const stored = await t.database.db.selectFrom('user_tokens').select(['purpose', 'email']).where('user_id', '=', acc.id).where('used_at', 'is', null).execute();
+    expect(stored).toEqual([{ purpose: 'confirm_email', email: newEmail }]);
+
+    t.clock.advance(THREE_DAYS + 1);
+    const expired = await client().post('/api/activate/', { uid: link.uid, token: link.token });
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json()).toEqual(invalidBody);
+    expect(await findUser(t, acc.email)).toMatchObject({ id: acc.id });
+    expect(await findUser(t, newEmail)).toBeUndefined();
+  });
+
   test('missing or oversized fields: 400 VALIDATION_FAILED, not a 500', async () => {
     const c = client();
     for (const body of [{}, { uid: 'MQ' }, { uid: 'x'.repeat(65), token: 'y' }, { uid: 'MQ', token: 't'.repeat(257) }, { uid: 1, token: 2 }]) {

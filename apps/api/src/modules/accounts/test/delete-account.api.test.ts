@@ -9,12 +9,15 @@ import { freePort } from '../../../../test/support/ports.ts';
 import { setUpPaymentsTest, buyer, downloadPaid, subscribe, settle, type PaymentsTest } from '../../../../test/support/stripe.ts';
 import { clientFor, FIXTURE_PASSWORD } from '../../../../test/support/catalog.ts';
 import { profilePictureDir } from '../../profile/services/picture-files.ts';
+import { currentPasswordRequiredMessage, currentPasswordWrongMessage, googleSignInAgainMessage } from '@tradelist/contract/accounts';
+import { FRESH_GOOGLE_SIGN_IN_SECONDS } from '../services/confirm-identity.ts';
 import { userDeletedMessage } from '../services/delete-account.ts';
 
 let p: PaymentsTest;
 setUpPaymentsTest((setup) => (p = setup));
 
 const db = () => p.t.database.db;
+const confirmed = { body: { current_password: FIXTURE_PASSWORD } };
 const rowsOf = async (table: 'sessions' | 'user_tokens' | 'onboarding_answers' | 'user_factors' | 'subscriptions', userId: number) =>
   (await db().selectFrom(table).select('user_id').where('user_id', '=', userId).execute()).length;
 
@@ -32,7 +35,7 @@ describe('DELETE /api/users/{id}/delete/', () => {
     const paymentsBefore = await db().selectFrom('payments').select('id').where('user_id', '=', b.userId).execute();
     expect(paymentsBefore.length).toBeGreaterThan(0);
 
-    const response = await b.client.request('DELETE', `/api/users/${b.userId}/delete/`);
+    const response = await b.client.request('DELETE', `/api/users/${b.userId}/delete/`, confirmed);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ message: userDeletedMessage });
     expect(response.headers['clear-site-data']).toBe('"cookies", "storage"');
@@ -60,9 +63,36 @@ describe('DELETE /api/users/{id}/delete/', () => {
     expect(await db().selectFrom('users').select(['id', 'name', 'is_verified']).where('email', '=', b.email).executeTakeFirst()).toMatchObject({ name: 'Back Again', is_verified: false });
   });
 
+  test('the session alone is not enough: without the current password, or with a wrong one, a field error and nothing is deleted', async () => {
+    const { client, userId } = await clientFor(p.t, p.fixture, 'free', 'delete-unconfirmed');
+    const cases: Array<[Record<string, unknown> | undefined, string]> = [
+      [undefined, currentPasswordRequiredMessage],
+      [{}, currentPasswordRequiredMessage],
+      [{ current_password: 'not the password' }, currentPasswordWrongMessage],
+    ];
+    for (const [body, message] of cases) {
+      const response = await client.request('DELETE', `/api/users/${userId}/delete/`, body ? { body } : {});
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { current_password: [message] } });
+    }
+    expect(await db().selectFrom('users').select('id').where('id', '=', userId!).executeTakeFirst()).toBeDefined();
+    expect((await client.get('/api/me/')).statusCode).toBe(200);
+  });
+
+  test('an account without a password (Google) is deleted only within 10 minutes of its Google sign-in', async () => {
+    const { client, userId } = await clientFor(p.t, p.fixture, 'free', 'delete-google');
+    // Passwordless from here on: its only way in is Google, so this session counts as one from Google sign-in.
+    await db().updateTable('users').set({ password_hash: null }).where('id', '=', userId!).execute();
+    p.t.clock.advance(FRESH_GOOGLE_SIGN_IN_SECONDS + 1);
+    const stale = await client.request('DELETE', `/api/users/${userId}/delete/`, { body: {} });
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().fields).toEqual({ current_password: [googleSignInAgainMessage] });
+    expect(await db().selectFrom('users').select('id').where('id', '=', userId!).executeTakeFirst()).toBeDefined();
+  });
+
   test('a free user without Stripe subscriptions is deleted without asking Stripe', async () => {
     const { client, userId } = await clientFor(p.t, p.fixture, 'free', 'delete-free');
-    const response = await client.request('DELETE', `/api/users/${userId}/delete/`);
+    const response = await client.request('DELETE', `/api/users/${userId}/delete/`, confirmed);
     expect(response.statusCode, response.body).toBe(200);
     expect(await db().selectFrom('users').select('id').where('id', '=', userId!).executeTakeFirst()).toBeUndefined();
   });
@@ -80,7 +110,7 @@ describe('DELETE /api/users/{id}/delete/', () => {
       .values({ user_id: userId!, provider: 'jobber', status: 'disconnected', account_id: '', account_name: null, key_id: null, access_token_enc: null, refresh_token_enc: null, access_expires_at: null, refresh_expires_at: null, connected_at: now, refreshed_at: null, updated_at: now, disconnected_reason: 'invalid_grant' })
       .execute();
 
-    const response = await client.request('DELETE', `/api/users/${userId}/delete/`);
+    const response = await client.request('DELETE', `/api/users/${userId}/delete/`, confirmed);
     expect(response.statusCode, response.body).toBe(200);
     expect(existsSync(path.join(profilePictureDir(p.t.config), fileName))).toBe(false);
     expect(await db().selectFrom('provider_connections').select('id').where('user_id', '=', userId!).execute()).toEqual([]);
@@ -93,7 +123,7 @@ describe('DELETE /api/users/{id}/delete/', () => {
     // Stripe unreachable: the app's client pointed at a port nothing listens on, for this request.
     const reachable = p.t.ctx.stripe;
     p.t.ctx.stripe = new Stripe(DEFAULT_STRIPE_SECRET_KEY, { host: '127.0.0.1', port: await freePort(), protocol: 'http', maxNetworkRetries: 0 });
-    const response = await b.client.request('DELETE', `/api/users/${b.userId}/delete/`).finally(() => {
+    const response = await b.client.request('DELETE', `/api/users/${b.userId}/delete/`, confirmed).finally(() => {
       p.t.ctx.stripe = reachable;
     });
     expect(response.statusCode, response.body).toBe(502);

@@ -5,7 +5,9 @@ import { googleAccountMismatchMessage, googleEmailNotVerifiedMessage, googleToke
 import { invalidCredentialsMessage } from '../services/log-in.ts';
 import {
   countRows,
+  deliverMail,
   findUser,
+  lastLinkTo,
   logIn,
   registerAccount,
   registerAndActivate,
@@ -145,6 +147,54 @@ describe('POST /api/google-login/', () => {
     const attempt = await logIn(client(), victimEmail, attacker.password);
     expect(attempt.statusCode).toBe(401);
     expect(attempt.json()).toEqual({ code: 'INVALID_CREDENTIALS', error: invalidCredentialsMessage });
+  });
+
+  test('issue 17 (a): an address parked by an email change is never matched; its owner signing in with Google gets an account of their own', async () => {
+    const attackerClient = client();
+    const attacker = await registerAndActivate(t, sims.smtp, attackerClient, { name: 'Attacker' });
+    expect((await logIn(attackerClient, attacker.email, attacker.password)).statusCode).toBe(200);
+    const victimEmail = uniqueEmail('parked');
+    const parked = await attackerClient.request('PUT', `/api/users/${attacker.id}/update/`, { body: { name: 'Attacker', email: victimEmail, update1: true, update2: true, current_password: attacker.password } });
+    expect(parked.statusCode, parked.body).toBe(200);
+    await deliverMail(t);
+    const parkedLink = lastLinkTo(sims.smtp, victimEmail, 'activate');
+
+    const response = await client().post('/api/google-login/', { token: await sims.google.issueIdToken({ email: victimEmail, name: 'Victor Owner' }) });
+
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ email: victimEmail, name: 'Victor Owner' });
+    expect(response.json().id).not.toBe(attacker.id);
+    expect(await findUser(t, attacker.email)).toMatchObject({ id: attacker.id, google_subject: null });
+    // The attacker's link, should the owner click it, cannot move the attacker onto the address now.
+    const late = await client().post('/api/activate/', { uid: parkedLink.uid, token: parkedLink.token });
+    expect(late.statusCode).toBe(400);
+    expect((await findUser(t, victimEmail))!.id).toBe(response.json().id);
+  });
+
+  test('an account left by the old rule with an unproven address is cleared when the address\'s owner signs in with Google', async () => {
+    const attackerClient = client();
+    const attacker = await registerAndActivate(t, sims.smtp, attackerClient, { name: 'Attacker' });
+    expect((await logIn(attackerClient, attacker.email, attacker.password)).statusCode).toBe(200);
+    const victimEmail = uniqueEmail('legacy');
+    const now = t.clock.now();
+    // The state the old email change left (and migration 0017 then stripped of its password).
+    await t.database.db.updateTable('users').set({ email: victimEmail, is_verified: false, password_hash: null, stripe_customer_id: `cus_legacy_${attacker.id}`, is_onboarded: true }).where('id', '=', attacker.id).execute();
+    await t.database.db.insertInto('user_factors').values({ user_id: attacker.id, markup1_10_bp: 2500, markup11_20_bp: null, markup21_50_bp: null, markup51_150_bp: null, markup151_500_bp: null, markup501_bp: null, tax_bp: null, updated_at: now }).execute();
+    await t.database.db
+      .insertInto('provider_connections')
+      .values({ user_id: attacker.id, provider: 'quickbook', status: 'disconnected', account_id: '9341453071836290', account_name: 'Attacker Co', key_id: null, access_token_enc: null, refresh_token_enc: null, access_expires_at: null, refresh_expires_at: null, connected_at: now, refreshed_at: null, updated_at: now, disconnected_reason: 'invalid_grant' })
+      .execute();
+
+    const victim = client();
+    const response = await victim.post('/api/google-login/', { token: await sims.google.issueIdToken({ email: victimEmail, name: 'Victor Owner' }) });
+
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ id: attacker.id, name: 'Victor Owner', is_onboarded: false });
+    expect(await findUser(t, victimEmail)).toMatchObject({ is_verified: true, password_hash: null, stripe_customer_id: null, google_subject: subjectForEmail(victimEmail) });
+    expect(await t.database.db.selectFrom('provider_connections').select('id').where('user_id', '=', attacker.id).execute()).toEqual([]);
+    expect(await t.database.db.selectFrom('user_factors').select('user_id').where('user_id', '=', attacker.id).execute()).toEqual([]);
+    expect((await attackerClient.get('/api/me/')).statusCode).toBe(401);
+    expect((await victim.get('/api/me/')).json()).toMatchObject({ id: attacker.id, email: victimEmail });
   });
 
   test('a verified password account is linked and keeps its password', async () => {

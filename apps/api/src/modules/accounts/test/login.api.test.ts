@@ -38,7 +38,7 @@ describe('POST /api/login_page/', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(Object.keys(body).sort()).toEqual(Object.keys(sessionUser.shape).sort());
-    expect(Object.keys(body).sort()).toEqual(['email', 'google_email', 'id', 'is_onboarded', 'is_verified', 'name', 'role', 'status', 'update1', 'update2']);
+    expect(Object.keys(body).sort()).toEqual(['email', 'google_email', 'google_only', 'id', 'is_onboarded', 'is_verified', 'name', 'role', 'status', 'update1', 'update2']);
     expect(body).toEqual({
       id: acc.id,
       name: 'Ann Sparks',
@@ -50,6 +50,7 @@ describe('POST /api/login_page/', () => {
       update2: true,
       role: 'user',
       google_email: null,
+      google_only: false,
     });
     expect(response.body).not.toMatch(/password|hash|argon/i);
     // /api/me/ answers the same user from the session.

@@ -217,15 +217,16 @@ describe('POST /api/register/', () => {
     expect((await logIn(client(), owner.email, 'another strong phrase')).statusCode).toBe(401);
   });
 
-  test('an email that has an unactivated account: same answer, a fresh activation link, the password is not replaced', async () => {
-    const first = await registerAccount(t, sims.smtp, client());
+  test('an address someone else registered first: same answer; the owner\'s own link sets the owner\'s password and name, the first one stops working', async () => {
+    const first = await registerAccount(t, sims.smtp, client(), { name: 'Early Bird' });
     const before = await countRows(t);
+    const ownerPassword = 'owner phrase 42 copper';
 
     const again = await client().post('/api/register/', {
-      username: 'Intruder',
+      username: 'Real Owner',
       email: ` ${first.email.toUpperCase()} `,
-      password: 'intruder phrase 42',
-      password2: 'intruder phrase 42',
+      password: ownerPassword,
+      password2: ownerPassword,
     });
 
     expect(again.statusCode).toBe(201);
@@ -234,16 +235,86 @@ describe('POST /api/register/', () => {
     expect((await countRows(t)).users).toBe(before.users);
     const mails = mailsTo(sims.smtp, first.email);
     expect(mails).toHaveLength(2);
-    const fresh = lastLinkTo(sims.smtp, first.email, 'activate');
-    expect(fresh.token).not.toBe(first.link.token);
+    const own = lastLinkTo(sims.smtp, first.email, 'activate');
+    expect(own.token).not.toBe(first.link.token);
+    // Until a link is used, neither password signs in; the stored password is not replaced yet.
+    expect((await logIn(client(), first.email, ownerPassword)).statusCode).toBe(401);
 
-    // Both links work until one is used (mails may arrive in any order); then both are spent.
-    expect((await client().post('/api/activate/', { uid: fresh.uid, token: fresh.token })).statusCode).toBe(200);
-    const old = await client().post('/api/activate/', { uid: first.link.uid, token: first.link.token });
-    expect(old.statusCode).toBe(400);
-    expect((await logIn(client(), first.email, first.password)).statusCode).toBe(200);
-    expect((await logIn(client(), first.email, 'intruder phrase 42')).statusCode).toBe(401);
-    expect((await findUser(t, first.email))!.name).toBe(first.name);
+    expect((await client().post('/api/activate/', { uid: own.uid, token: own.token })).statusCode).toBe(200);
+    // Using one link spends the others.
+    expect((await client().post('/api/activate/', { uid: first.link.uid, token: first.link.token })).statusCode).toBe(400);
+    expect((await logIn(client(), first.email, ownerPassword)).statusCode).toBe(200);
+    expect((await logIn(client(), first.email, first.password)).statusCode).toBe(401);
+    expect((await findUser(t, first.email))!.name).toBe('Real Owner');
+    // The password travelled on the link only until it was used.
+    const stored = await t.database.db.selectFrom('user_tokens').select('password_hash').where('token_hash', '=', sha256(own.token)).executeTakeFirstOrThrow();
+    expect(stored.password_hash).toBeNull();
+  });
+
+  test('a resent activation link after a later registration is that registration\'s: it sets the later password, never the first one', async () => {
+    const first = await registerAccount(t, sims.smtp, client(), { name: 'Early Bird' });
+    const ownerPassword = 'owner phrase 44 copper';
+    expect((await client().post('/api/register/', { username: 'Real Owner', email: first.email, password: ownerPassword, password2: ownerPassword })).statusCode).toBe(201);
+    await deliverMail(t);
+    expect((await client().post('/api/resend-activation/', { email: first.email })).statusCode).toBe(200);
+    await deliverMail(t);
+    const outbox = await t.database.db.selectFrom('mail_outbox').select('message_id').where('to_address', '=', first.email).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const resent = extractLink(mailsTo(sims.smtp, first.email).find((message) => message.messageId === outbox.message_id)!.text, 'activate');
+
+    expect((await client().post('/api/activate/', { uid: resent.uid, token: resent.token })).statusCode).toBe(200);
+    expect((await logIn(client(), first.email, ownerPassword)).statusCode).toBe(200);
+    expect((await logIn(client(), first.email, first.password)).statusCode).toBe(401);
+  });
+
+  test('issue 17 (b): an address parked by an email change is never matched: its owner registers an account of their own, and the parker\'s password never works there', async () => {
+    const attackerClient = client();
+    const attacker = await registerAndActivate(t, sims.smtp, attackerClient, { name: 'Attacker' });
+    expect((await logIn(attackerClient, attacker.email, attacker.password)).statusCode).toBe(200);
+    const victimEmail = uniqueEmail('parked');
+    const parked = await attackerClient.request('PUT', `/api/users/${attacker.id}/update/`, { body: { name: 'Attacker', email: victimEmail, update1: true, update2: true, current_password: attacker.password } });
+    expect(parked.statusCode, parked.body).toBe(200);
+    await deliverMail(t);
+    expect(await findUser(t, victimEmail)).toBeUndefined();
+
+    const victimPassword = 'victim phrase 42 copper';
+    const registered = await client().post('/api/register/', { username: 'Victim', email: victimEmail, password: victimPassword, password2: victimPassword });
+    expect(registered.statusCode).toBe(201);
+    await deliverMail(t);
+    const victimRow = await findUser(t, victimEmail);
+    expect(victimRow).toMatchObject({ name: 'Victim', is_verified: false });
+    expect(victimRow!.id).not.toBe(attacker.id);
+    const link = extractLink(mailsTo(sims.smtp, victimEmail).find((mail) => mail.subject === 'Activate your Tradelist account')!.text, 'activate');
+    expect((await client().post('/api/activate/', { uid: link.uid, token: link.token })).statusCode).toBe(200);
+
+    expect((await logIn(client(), victimEmail, attacker.password)).statusCode).toBe(401);
+    const signedIn = await logIn(client(), victimEmail, victimPassword);
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().id).toBe(victimRow!.id);
+    expect(await findUser(t, attacker.email)).toMatchObject({ id: attacker.id });
+  });
+
+  test('an account left by the old rule with an unproven address: the owner\'s registration link clears it and sets the owner\'s password', async () => {
+    const attackerClient = client();
+    const attacker = await registerAndActivate(t, sims.smtp, attackerClient, { name: 'Attacker' });
+    expect((await logIn(attackerClient, attacker.email, attacker.password)).statusCode).toBe(200);
+    const victimEmail = uniqueEmail('legacy');
+    const now = t.clock.now();
+    await t.database.db.updateTable('users').set({ email: victimEmail, is_verified: false, password_hash: null, stripe_customer_id: `cus_legacy_${attacker.id}` }).where('id', '=', attacker.id).execute();
+    await t.database.db
+      .insertInto('provider_connections')
+      .values({ user_id: attacker.id, provider: 'jobber', status: 'disconnected', account_id: '', account_name: null, key_id: null, access_token_enc: null, refresh_token_enc: null, access_expires_at: null, refresh_expires_at: null, connected_at: now, refreshed_at: null, updated_at: now, disconnected_reason: 'invalid_grant' })
+      .execute();
+
+    const victimPassword = 'victim phrase 43 copper';
+    expect((await client().post('/api/register/', { username: 'Victim', email: victimEmail, password: victimPassword, password2: victimPassword })).statusCode).toBe(201);
+    await deliverMail(t);
+    const link = lastLinkTo(sims.smtp, victimEmail, 'activate');
+    expect((await client().post('/api/activate/', { uid: link.uid, token: link.token })).statusCode).toBe(200);
+
+    expect(await findUser(t, victimEmail)).toMatchObject({ id: attacker.id, name: 'Victim', is_verified: true, stripe_customer_id: null });
+    expect(await t.database.db.selectFrom('provider_connections').select('id').where('user_id', '=', attacker.id).execute()).toEqual([]);
+    expect((await attackerClient.get('/api/me/')).statusCode).toBe(401);
+    expect((await logIn(client(), victimEmail, victimPassword)).statusCode).toBe(200);
   });
 
   test('a double-submitted form (concurrent registrations of one new email): all 201, one user, no 500', async () => {

@@ -1,4 +1,4 @@
-import { activationNeededMessage, emailTakenMessage } from '@tradelist/contract/accounts';
+import { activationNeededMessage, currentPasswordRequiredMessage, currentPasswordWrongMessage, googleSignInAgainMessage } from '@tradelist/contract/accounts';
 import { describe, expect, test } from 'vitest';
 import {
   deliverMail,
@@ -14,7 +14,8 @@ import {
 } from '../../../../test/support/accounts.ts';
 import { setUpApiTest } from '../../../../test/support/api-test.ts';
 import type { TestApp, TestClient } from '../../../../test/support/test-app.ts';
-import { notActivatedMessage } from '../services/log-in.ts';
+import { emailConfirmedMessage, emailTakenAtConfirmationMessage } from '../services/activate-account.ts';
+import { FRESH_GOOGLE_SIGN_IN_SECONDS } from '../services/confirm-identity.ts';
 import { notYourAccountMessage } from '../services/own-account.ts';
 
 let sims: Simulators;
@@ -71,45 +72,134 @@ describe('PUT /api/users/{id}/update/', () => {
     expect(await findUser(t, m.email)).toMatchObject({ is_verified: true, is_onboarded: false, role: 'user' });
   });
 
-  test('a new email: activation link to the new address, notice to the old, signed out and refused until the link is used', async () => {
+  test('a new email waits for its confirmation: the account keeps its address, sessions and sign-in; the link confirms it', async () => {
     const m = await member();
     const newEmail = uniqueEmail('moved');
-    const response = await update(m, settings(m, { email: newEmail }));
+    const response = await update(m, settings(m, { email: newEmail, current_password: m.password }));
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toMatchObject({ success: true, is_active: false });
+    expect(response.json()).toMatchObject({ success: true, is_active: true, pending_email: newEmail, user: { email: m.email, is_verified: true } });
+    expect(await findUser(t, m.email)).toMatchObject({ id: m.id, email: m.email, is_verified: true });
+    expect(await findUser(t, newEmail)).toBeUndefined();
     await deliverMail(t);
-    expect(lastMailTo(sims.smtp, m.email).subject).toBe('The email of your Tradelist account was changed');
-    expect(lastMailTo(sims.smtp, m.email).text).toContain(newEmail);
+    const notice = lastMailTo(sims.smtp, m.email);
+    expect(notice.subject).toBe('A new email address was given for your Tradelist account');
+    expect(notice.text).toContain(newEmail);
+    expect(notice.text).not.toMatch(/\/activate\//);
+    const confirmation = lastMailTo(sims.smtp, newEmail);
+    expect(confirmation.subject).toBe('Confirm your new Tradelist email address');
+    expect(confirmation.text).toContain('change the email address of a Tradelist account');
+    expect(confirmation.text).not.toContain('Thanks for signing up');
     const link = lastLinkTo(sims.smtp, newEmail, 'activate');
 
-    // Every session ended; neither address signs in before the activation.
-    expect((await m.client.get('/api/me/')).statusCode).toBe(401);
-    const early = await logIn(t.client({ remoteAddress: uniqueAddress() }), newEmail, m.password);
-    expect(early.statusCode).toBe(403);
-    expect(early.json().error).toBe(notActivatedMessage);
-    expect((await logIn(t.client({ remoteAddress: uniqueAddress() }), m.email, m.password)).statusCode).toBe(401);
+    // Still signed in and usable; the old address still signs in, the new one not yet.
+    expect((await m.client.get('/api/me/')).json()).toMatchObject({ email: m.email });
+    expect((await logIn(t.client({ remoteAddress: uniqueAddress() }), m.email, m.password)).statusCode).toBe(200);
+    expect((await logIn(t.client({ remoteAddress: uniqueAddress() }), newEmail, m.password)).statusCode).toBe(401);
 
-    const activated = await t.client({ remoteAddress: uniqueAddress() }).post('/api/activate/', { uid: link.uid, token: link.token });
-    expect(activated.statusCode, activated.body).toBe(200);
+    const confirmed = await t.client({ remoteAddress: uniqueAddress() }).post('/api/activate/', { uid: link.uid, token: link.token });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json()).toEqual({ message: emailConfirmedMessage });
+    expect(await findUser(t, newEmail)).toMatchObject({ id: m.id, is_verified: true });
+    expect((await m.client.get('/api/me/')).json()).toMatchObject({ email: newEmail });
     const after = await logIn(t.client({ remoteAddress: uniqueAddress() }), newEmail, m.password);
     expect(after.statusCode, after.body).toBe(200);
-    expect(after.json()).toMatchObject({ id: m.id, email: newEmail, is_verified: true });
+    expect((await logIn(t.client({ remoteAddress: uniqueAddress() }), m.email, m.password)).statusCode).toBe(401);
+    await deliverMail(t);
+    expect(lastMailTo(sims.smtp, m.email).subject).toBe('The email of your Tradelist account was changed');
+    // The link works once.
+    expect((await t.client({ remoteAddress: uniqueAddress() }).post('/api/activate/', { uid: link.uid, token: link.token })).statusCode).toBe(400);
   });
 
-  test('an email another account uses: a field error, nothing changes, no mail', async () => {
+  test('a second change replaces the pending address: the first link no longer confirms', async () => {
+    const m = await member();
+    const first = uniqueEmail('first');
+    const second = uniqueEmail('second');
+    expect((await update(m, settings(m, { email: first, current_password: m.password }))).statusCode).toBe(200);
+    await deliverMail(t);
+    const firstLink = lastLinkTo(sims.smtp, first, 'activate');
+    expect((await update(m, settings(m, { email: second, current_password: m.password }))).statusCode).toBe(200);
+    const refused = await t.client({ remoteAddress: uniqueAddress() }).post('/api/activate/', { uid: firstLink.uid, token: firstLink.token });
+    expect(refused.statusCode).toBe(400);
+    expect(await findUser(t, m.email)).toMatchObject({ id: m.id });
+  });
+
+  test('an address another account took while the link waited is not confirmed', async () => {
+    const m = await member();
+    const contested = uniqueEmail('contested');
+    expect((await update(m, settings(m, { email: contested, current_password: m.password }))).statusCode).toBe(200);
+    await deliverMail(t);
+    const link = lastLinkTo(sims.smtp, contested, 'activate');
+    await registerAndActivate(t, sims.smtp, t.client({ remoteAddress: uniqueAddress() }), { email: contested });
+    const refused = await t.client({ remoteAddress: uniqueAddress() }).post('/api/activate/', { uid: link.uid, token: link.token });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ code: 'LINK_INVALID', error: emailTakenAtConfirmationMessage });
+    expect(await findUser(t, m.email)).toMatchObject({ id: m.id });
+  });
+
+  test('a new email needs the current password: missing or wrong is a field error, nothing changes, no mail', async () => {
+    const m = await member();
+    const newEmail = uniqueEmail('nopassword');
+    const missing = await update(m, settings(m, { email: newEmail, name: 'Not Saved' }));
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { current_password: [currentPasswordRequiredMessage] } });
+    const wrong = await update(m, settings(m, { email: newEmail, name: 'Not Saved', current_password: 'not my password' }));
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { current_password: [currentPasswordWrongMessage] } });
+    expect(await findUser(t, m.email)).toMatchObject({ name: m.name });
+    await deliverMail(t);
+    expect(mailsTo(sims.smtp, newEmail)).toHaveLength(0);
+    // Name and preferences alone need no password.
+    expect((await update(m, settings(m, { name: 'Saved Without Password' }))).statusCode).toBe(200);
+  });
+
+  test('wrong current passwords are limited like log-in attempts (429 with Retry-After)', async () => {
+    const m = await member();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt++) {
+      statuses.push((await update(m, settings(m, { email: uniqueEmail('guess'), current_password: `guess ${attempt}` }))).statusCode);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array.from({ length: 10 }, () => 400));
+    const limited = await update(m, settings(m, { email: uniqueEmail('guess'), current_password: m.password }));
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+  });
+
+  test('an address another account uses: the same answer as any address, nothing changes, its owner gets a notice without a link', async () => {
     const m = await member();
     const other = await member();
+    const free = await update(m, settings(m, { email: uniqueEmail('free'), current_password: m.password }));
     await deliverMail(t);
     const before = mailsTo(sims.smtp, other.email).length;
-    const response = await update(m, settings(m, { name: 'Should Not Save', email: other.email.toUpperCase() }));
-    expect(response.statusCode).toBe(400);
-    expect(response.json().fields).toEqual({ email: [emailTakenMessage] });
-    expect(await findUser(t, m.email)).toMatchObject({ name: m.name, is_verified: true });
-    expect((await m.client.get('/api/me/')).statusCode).toBe(200);
+    const response = await update(m, settings(m, { email: other.email.toUpperCase(), current_password: m.password }));
+    expect(response.statusCode).toBe(200);
+    expect(Object.keys(response.json()).sort()).toEqual(Object.keys(free.json()).sort());
+    expect(response.json()).toMatchObject({ success: true, is_active: true, pending_email: other.email.toUpperCase(), user: { email: m.email } });
+    expect(await findUser(t, m.email)).toMatchObject({ id: m.id, is_verified: true });
+    expect(await findUser(t, other.email)).toMatchObject({ id: other.id });
     await deliverMail(t);
-    expect(mailsTo(sims.smtp, other.email)).toHaveLength(before);
+    const notices = mailsTo(sims.smtp, other.email);
+    expect(notices).toHaveLength(before + 1);
+    expect(notices.at(-1)!.subject).toBe('Someone tried to use your email address on Tradelist');
+    expect(notices.at(-1)!.text).toContain(`Hi ${other.name},`);
+    expect(notices.at(-1)!.text).not.toMatch(/\/activate\/|\/reset-password\//);
+    // No link exists that could move m to that address.
+    const links = await t.database.db.selectFrom('user_tokens').select('id').where('user_id', '=', m.id).where('purpose', '=', 'confirm_email').where('used_at', 'is', null).execute();
+    expect(links).toHaveLength(0);
   });
 
+  test('an account without a password (Google) confirms with a recent Google sign-in instead', async () => {
+    const c = t.client({ remoteAddress: uniqueAddress() });
+    const email = uniqueEmail('google-only');
+    const signedIn = await c.post('/api/google-login/', { token: await sims.google.issueIdToken({ email }) });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const id = signedIn.json().id as number;
+    const body = { name: 'Gina', email: uniqueEmail('google-moved'), update1: true, update2: true };
+    expect((await c.request('PUT', `/api/users/${id}/update/`, { body })).statusCode).toBe(200);
+    t.clock.advance(FRESH_GOOGLE_SIGN_IN_SECONDS + 1);
+    const stale = await c.request('PUT', `/api/users/${id}/update/`, { body: { ...body, email: uniqueEmail('google-late') } });
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().fields).toEqual({ current_password: [googleSignInAgainMessage] });
+  });
   test('the activation message the browser shows is the product §8.10 text', () => {
     expect(activationNeededMessage).toBe('You need to activate your account. Please check your email.');
   });

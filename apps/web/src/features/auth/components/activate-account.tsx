@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
+import { isApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
 import { useActivateAccount } from '../api/activate-account';
@@ -10,12 +11,17 @@ import { cx } from '../../../lib/cx';
 
 const activationFailedMessage = 'Activation failed. Invalid or expired link.';
 
+/** The server's reason for a refused link (a new email another account took meanwhile), or product §8's message. */
+function failureMessage(error: unknown): string {
+  return isApiError(error) && error.code === 'LINK_INVALID' && error.body?.error ? error.body.error : activationFailedMessage;
+}
+
 /** Posts the single-use activation link once, shows the outcome, then opens /login after 5 s. */
 export function ActivateAccount({ uid, token }: { uid: string; token: string }) {
   const navigateLater = useDelayedNavigate();
   const activation = useActivateAccount({
     onSuccess: (data) => notify.success(data.message),
-    onError: () => notify.error(activationFailedMessage),
+    onError: (error) => notify.error(failureMessage(error)),
     onSettled: () => navigateLater(paths.login),
   });
   const { mutate } = activation;
@@ -31,7 +37,7 @@ export function ActivateAccount({ uid, token }: { uid: string; token: string }) 
 
   let message = 'Activating your account...';
   if (activation.isSuccess) message = activation.data.message;
-  if (activation.isError) message = activationFailedMessage;
+  if (activation.isError) message = failureMessage(activation.error);
 
   return (
     <div className={authStyles.activation}>

@@ -1,4 +1,4 @@
-import type { UpdateSettingsRequest, UpdateSettingsResponse } from '@tradelist/contract/accounts';
+import type { DeleteAccountRequest, UpdateSettingsRequest, UpdateSettingsResponse } from '@tradelist/contract/accounts';
 import { api } from '@tradelist/contract/api';
 import type { MessageBody } from '@tradelist/contract/errors';
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
@@ -15,12 +15,12 @@ export function useUpdateSettings(config: Config<UpdateSettingsResponse, { id: n
   return useMutation({ ...config, mutationFn: updateSettings });
 }
 
-/** DELETE /api/users/{id}/delete/. */
-export function deleteAccount(id: number): Promise<MessageBody> {
-  return callApi(api.accounts.deleteAccount, { params: { id } });
+/** DELETE /api/users/{id}/delete/, confirmed by the current password (absent for a Google-only account). */
+export function deleteAccount(input: { id: number; body: DeleteAccountRequest }): Promise<MessageBody> {
+  return callApi(api.accounts.deleteAccount, { params: { id: input.id }, body: input.body });
 }
 
-export function useDeleteAccount(config: Config<MessageBody, number> = {}) {
+export function useDeleteAccount(config: Config<MessageBody, { id: number; body: DeleteAccountRequest }> = {}) {
   return useMutation({ ...config, mutationFn: deleteAccount });
 }
 

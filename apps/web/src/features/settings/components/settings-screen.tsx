@@ -1,9 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { activationNeededMessage, updateSettingsRequest, type SessionUser, type UpdateSettingsRequest } from '@tradelist/contract/accounts';
+import { activationNeededMessage, emailChangePendingMessage, updateSettingsRequest, type SessionUser, type UpdateSettingsRequest } from '@tradelist/contract/accounts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type KeyboardEvent, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { Modal } from '../../../components/ui/modal';
+import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
 import buttonStyles from '../../../components/ui/button.module.css';
 import fieldStyles from '../../../components/ui/field.module.css';
@@ -37,7 +39,20 @@ const tabs = [
 ] as const;
 type TabId = (typeof tabs)[number]['id'];
 
-const valuesOf = (user: SessionUser): UpdateSettingsRequest => ({ name: user.name, email: user.email, update1: user.update1, update2: user.update2 });
+const valuesOf = (user: SessionUser): UpdateSettingsRequest => ({ name: user.name, email: user.email, update1: user.update1, update2: user.update2, current_password: '' });
+
+/** The request's schema, with the current password left to the server: it is only needed, and checked, when the email changes. */
+const settingsForm = updateSettingsRequest.extend({ current_password: z.string().optional() });
+
+/** The label of the field that confirms a sensitive change; a refusal shows under it. */
+const currentPasswordLabel = 'Current password';
+/** What an account without a password (Google only) does instead of typing one (docs/decisions/0022). */
+const googleConfirmHint = 'Your account signs in with Google: this change works within 10 minutes of signing in with Google.';
+
+/** A field error of the server for one of the form's fields, if the answer carried one. */
+function fieldError(error: unknown, field: string): string | undefined {
+  return isApiError(error) ? error.body?.fields?.[field]?.[0] : undefined;
+}
 
 function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
@@ -69,15 +84,16 @@ export function SettingsScreen({ user, profile, connections }: SettingsScreenPro
   const [confirmDelete, setConfirmDelete] = useState(false);
   const leave = useLeaveAccount();
   const queryClient = useQueryClient();
-  const { register, handleSubmit, reset, setError, formState } = useForm<UpdateSettingsRequest>({
-    resolver: zodResolver(updateSettingsRequest),
+  const { register, handleSubmit, reset, setError, formState, control } = useForm<UpdateSettingsRequest>({
+    resolver: zodResolver(settingsForm),
     values: valuesOf(user),
   });
+  const emailChanges = (useWatch({ control, name: 'email' }) ?? '').trim().toLowerCase() !== user.email.toLowerCase();
 
   const save = useUpdateSettings({
     onSuccess(answer) {
       if (!answer.is_active) {
-        // product §4.6: the new address must be activated; the server ended every session.
+        // product §4.6: the account can no longer be used; the server ended every session.
         notify.info(settingsMessages.activationNeeded);
         setLeaving(settingsMessages.activationNeeded);
         leave(paths.home);
@@ -85,13 +101,17 @@ export function SettingsScreen({ user, profile, connections }: SettingsScreenPro
       }
       saveSession(answer.user);
       queryClient.setQueryData(['me'], answer.user);
+      reset(valuesOf(answer.user));
       notify.success(settingsMessages.saved);
+      // The email changes once the link mailed to the new address is used (docs/decisions/0022).
+      if (answer.pending_email) notify.info(emailChangePendingMessage(answer.pending_email));
     },
     onError(error) {
-      const emailMessage = isApiError(error) ? error.body?.fields?.email?.[0] : undefined;
-      if (emailMessage) {
+      for (const field of ['email', 'current_password'] as const) {
+        const message = fieldError(error, field);
+        if (!message) continue;
         setTab('general');
-        setError('email', { type: 'server', message: emailMessage });
+        setError(field, { type: 'server', message });
       }
       notify.error(settingsMessages.saveFailed);
     },
@@ -140,7 +160,11 @@ export function SettingsScreen({ user, profile, connections }: SettingsScreenPro
     document.getElementById(`settings-tab-${next.id}`)?.focus();
   };
 
-  const submit = handleSubmit((body) => save.mutate({ id: user.id, body }), () => setTab('general'));
+  // The current password travels only with a new email (product §7).
+  const submit = handleSubmit(
+    ({ current_password: currentPassword, ...body }) => save.mutate({ id: user.id, body: emailChanges && currentPassword ? { ...body, current_password: currentPassword } : body }),
+    () => setTab('general'),
+  );
 
   return (
     <div>
@@ -172,10 +196,23 @@ export function SettingsScreen({ user, profile, connections }: SettingsScreenPro
             label="Email"
             type="email"
             autoComplete="email"
-            hint="Changing it signs you out until you activate the new address with the link we send there."
+            hint="A new address is used once you open the link we send there; until then you keep your current one."
             error={formState.errors.email?.message}
             {...register('email')}
           />
+          {emailChanges && !user.google_only ? (
+            <PasswordField
+              label={currentPasswordLabel}
+              autoComplete="current-password"
+              error={formState.errors.current_password?.message}
+              {...register('current_password')}
+            />
+          ) : null}
+          {emailChanges && user.google_only ? (
+            <p className={settingsStyles.settingsRowText} role={formState.errors.current_password ? 'alert' : undefined}>
+              {formState.errors.current_password?.message ?? googleConfirmHint}
+            </p>
+          ) : null}
           <div className={settingsStyles.settingsRow}>
             <div>
               <p className={settingsStyles.settingsRowTitle}>Your data</p>
@@ -248,15 +285,47 @@ export function SettingsScreen({ user, profile, connections }: SettingsScreenPro
         {profile ?? <p className={settingsStyles.settingsRowText}>Uploading a profile picture is not available yet; the header shows the default picture.</p>}
       </div>
 
-      <DeleteAccountDialog open={confirmDelete} email={user.email} pending={deletion.isPending} onClose={() => setConfirmDelete(false)} onConfirm={() => deletion.mutate(user.id)} />
+      <DeleteAccountDialog
+        open={confirmDelete}
+        email={user.email}
+        googleOnly={user.google_only === true}
+        pending={deletion.isPending}
+        passwordError={fieldError(deletion.error, 'current_password')}
+        onClose={() => {
+          deletion.reset();
+          setConfirmDelete(false);
+        }}
+        onConfirm={(currentPassword) => deletion.mutate({ id: user.id, body: currentPassword ? { current_password: currentPassword } : {} })}
+      />
     </div>
   );
 }
 
-/** The deletion's confirmation: the button works once the user has typed their own email. */
-function DeleteAccountDialog({ open, email, pending, onClose, onConfirm }: { open: boolean; email: string; pending: boolean; onClose: () => void; onConfirm: () => void }) {
+/**
+ * The deletion's confirmation: the button works once the user has typed their own email and,
+ * for an account with a password, the current password (checked by the server).
+ */
+function DeleteAccountDialog({
+  open,
+  email,
+  googleOnly,
+  pending,
+  passwordError,
+  onClose,
+  onConfirm,
+}: {
+  open: boolean;
+  email: string;
+  googleOnly: boolean;
+  pending: boolean;
+  passwordError: string | undefined;
+  onClose: () => void;
+  onConfirm: (currentPassword: string) => void;
+}) {
   const [typed, setTyped] = useState('');
+  const [currentPassword, setCurrentPassword] = useState('');
   const matches = typed.trim().toLowerCase() === email.toLowerCase();
+  const ready = matches && (googleOnly || currentPassword.length > 0);
   return (
     <Modal open={open} title="Delete your account?" onClose={onClose} descriptionId="delete-account-text">
       <div className={fieldStyles.form}>
@@ -264,8 +333,15 @@ function DeleteAccountDialog({ open, email, pending, onClose, onConfirm }: { ope
           This cancels a running subscription at once, signs you out everywhere and deletes your account and personal data. Type <strong>{email}</strong> to confirm.
         </p>
         <TextField label="Your email" type="email" autoComplete="off" value={typed} onChange={(event) => setTyped(event.target.value)} />
+        {googleOnly ? (
+          <p className={settingsStyles.settingsRowText} role={passwordError ? 'alert' : undefined}>
+            {passwordError ?? googleConfirmHint}
+          </p>
+        ) : (
+          <PasswordField label={currentPasswordLabel} autoComplete="current-password" value={currentPassword} error={passwordError} onChange={(event) => setCurrentPassword(event.target.value)} />
+        )}
         <div className={settingsStyles.settingsActions}>
-          <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonPrimary)} disabled={!matches || pending} onClick={onConfirm}>
+          <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonPrimary)} disabled={!ready || pending} onClick={() => onConfirm(currentPassword)}>
             {pending ? 'Deleting…' : 'Delete my account'}
           </button>
           <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonOutline)} onClick={onClose}>
