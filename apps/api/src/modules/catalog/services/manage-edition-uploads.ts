@@ -6,7 +6,7 @@ import { startDueMailings } from '../../mailings/services/send-mailing-batch.ts'
 import type { Actor } from '../../operator/services/audit-log.ts';
 import { presentCheckedUpload } from '../presenters/operator-editions.ts';
 import { deleteEditionUpload, deleteEditionUploadsBefore, findEditionUpload, insertEditionUpload } from '../repositories/edition-uploads.ts';
-import { checkEdition, publishCheckedEdition, requireCategory } from './import-edition.ts';
+import { checkEdition, checkEditionToPublish, publishCheckedEdition, requireCategory } from './import-edition.ts';
 import { findOperatorEdition } from './list-editions.ts';
 
 /** How long a previewed file waits to be published (decision 0019). */
@@ -61,7 +61,7 @@ export async function publishEditionUpload(ctx: AppContext, actor: Actor, upload
   const upload = await findEditionUpload(ctx.db, uploadId);
   if (!upload || upload.created_at < addSeconds(ctx.clock.now(), -UPLOAD_KEPT_SECONDS)) throw new AppError('NOT_FOUND', uploadGoneMessage);
   if (upload.sha256 !== sha256) throw new AppError('VALIDATION_FAILED', uploadChangedMessage, { sha256: [uploadChangedMessage] });
-  const checked = await checkEdition(ctx, {
+  const checked = await checkEditionToPublish(ctx, {
     category: String(upload.category_id),
     name: upload.name ?? undefined,
     rundate: upload.rundate,
