@@ -14,6 +14,7 @@ import * as operatorAudit from './0012-operator-audit.ts';
 import * as drawWinners from './0013-draw-winners.ts';
 import * as categoryImages from './0015-category-images.ts';
 import * as editionsAndMailings from './0014-editions-and-mailings.ts';
+import * as editionUploadParts from './0019-edition-upload-parts.ts';
 
 /**
  * Every migration, in order. Imported statically so the bundled server carries them; a new
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0013-draw-winners': drawWinners,
   '0015-category-images': categoryImages,
   '0014-editions-and-mailings': editionsAndMailings,
+  '0019-edition-upload-parts': editionUploadParts,
 };

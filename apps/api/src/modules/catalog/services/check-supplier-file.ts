@@ -29,11 +29,13 @@ export type CheckedSupplierFile = Exclude<FromSupplierFileWorker, { status: 'ref
 const runsFromSources = import.meta.url.endsWith('.ts');
 const workerFile = new URL(runsFromSources ? './supplier-file-worker.ts' : './supplier-file-worker.js', import.meta.url);
 
+/** Starts the worker on a job; the file's bytes are moved to it, not copied. */
 function startWorker(job: SupplierFileJob): Worker {
-  if (!runsFromSources) return new Worker(workerFile, { workerData: job });
+  const options = { workerData: job, transferList: [job.content] };
+  if (!runsFromSources) return new Worker(workerFile, options);
   const tsx = import.meta.resolve('tsx/esm/api');
   const bootstrap = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(workerFile.href)}); });`;
-  return new Worker(bootstrap, { eval: true, workerData: job });
+  return new Worker(bootstrap, { ...options, eval: true });
 }
 
 /**

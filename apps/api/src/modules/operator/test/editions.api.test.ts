@@ -6,7 +6,7 @@ import { formatMoney } from '../../../mail/templates.ts';
 import { setUpApiTest } from '../../../../test/support/api-test.ts';
 import { clientFor, createCatalogFixture, type CatalogFixture } from '../../../../test/support/catalog.ts';
 import type { TestApp, TestClient } from '../../../../test/support/test-app.ts';
-import { uploadChangedMessage, uploadGoneMessage } from '../../catalog/services/manage-edition-uploads.ts';
+import { EDITION_UPLOAD_PART_BYTES, uploadChangedMessage, uploadGoneMessage } from '../../catalog/services/manage-edition-uploads.ts';
 import { runAdminCommand } from '../services/run-admin-command.ts';
 import { WORKBOOK_MAX_ENTRIES, WORKBOOK_MAX_UNPACKED_BYTES } from '../../catalog/services/workbook-limits.ts';
 import { deflatedSpaces, zip } from '../../../../test/support/zip-archives.ts';
@@ -307,5 +307,27 @@ describe('editions in the console (product §10.13)', () => {
     expect(entry).toMatchObject({ operator_id: null, operator_email: 'command line', after: { category: 'Plumbing', rundate, items: 1 } });
     const mailing = await t.database.db.selectFrom('mailings').selectAll().where('collection_id', '=', edition.id).executeTakeFirstOrThrow();
     expect(mailing).toMatchObject({ kind: 'new-edition', state: 'scheduled', due_on: rundate, created_by: 'command line' });
+  });
+
+  test('a file larger than one stored part is kept in parts and published exactly; a kept file cut short is refused (decision 0024)', async () => {
+    const client = await operatorClient('ed-parts');
+    // A category of its own: what is published here stays out of the other tests' way.
+    const category = await t.database.db.insertInto('categories').values({ name: 'Parts Test', slug: 'parts-test', position: 90 }).returning('id').executeTakeFirstOrThrow();
+    const rows = Array.from({ length: 9000 }, (_, index): [string, string, string] => [`PART-${index}`, `Parted item ${index} with a long enough name`, `${(index % 97) + 1}.50`]);
+    const content = csvOf(rows);
+    expect(content.length).toBeGreaterThan(2 * EDITION_UPLOAD_PART_BYTES);
+    const preview = await checkedUpload(client, { category_id: category.id, rundate: '2026-03-01' }, content);
+    const parts = await t.database.db.selectFrom('edition_upload_parts').select(['part']).where('upload_id', '=', preview.upload_id).orderBy('part').execute();
+    expect(parts.map((row) => row.part)).toEqual([0, 1, 2].slice(0, Math.ceil(content.length / EDITION_UPLOAD_PART_BYTES)));
+
+    const cut = await checkedUpload(client, { category_id: category.id, rundate: '2026-03-01' }, content);
+    await t.database.db.deleteFrom('edition_upload_parts').where('upload_id', '=', cut.upload_id).where('part', '=', 1).execute();
+    const refused = await publish(client, cut);
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().error).toBe(uploadChangedMessage);
+
+    const published = await publish(client, preview);
+    expect(published.statusCode, published.body).toBe(201);
+    expect((published.json() as OperatorEdition).item_count).toBe(9000);
   });
 });
