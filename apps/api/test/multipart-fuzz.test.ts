@@ -67,6 +67,8 @@ function malformedBodies(field: string): Malformed[] {
     { label: 'not a form at all', contentType: contentType(), body: 'hello, this is not multipart', status: 400, unreadable: true },
     { label: 'a part without a name', contentType: contentType(), body: form(field, { disposition: 'form-data; filename="fuzz.csv"' }), status: 400 },
     { label: 'a part without a disposition', contentType: contentType(), body: form(field, { disposition: '' }).replace('Content-Disposition: \r\n', ''), status: 400 },
+    // A file name is text the browser chose: a NUL in it cannot be stored (PostgreSQL refuses it).
+    { label: 'a NUL in the file name', contentType: contentType(), body: form(field, { disposition: `form-data; name="${field}"; filename="fuzz\u0000.csv"` }) },
     { label: 'a huge part header', contentType: contentType(), body: form(field, { extraHeader: `X-Padding: ${'a'.repeat(60_000)}\r\n` }) },
     { label: 'a huge boundary', contentType: contentType('b'.repeat(4_000)), body: whole.replaceAll(BOUNDARY, 'b'.repeat(4_000)) },
     {

@@ -16,8 +16,15 @@ export interface UploadLimits {
 
 /** One uploaded file: its bytes and the name the browser gave it ('' when none). */
 export interface UploadedFile {
+  /** Without control characters (a NUL cannot be stored as text) and at most 255 characters. */
   fileName: string;
   content: Buffer;
+}
+
+/** The browser's file name as it may be stored and shown: no control characters, 255 characters at most. */
+function storableFileName(name: string | undefined): string {
+  // eslint-disable-next-line no-control-regex
+  return (name ?? '').replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 255);
 }
 
 /** The 400 of a body that is not a complete multipart/form-data form (issue 17 §4). */
@@ -41,7 +48,7 @@ export async function readUpload(request: FastifyRequest, limits: UploadLimits):
   try {
     const part = await request.file({ limits: { fileSize: limits.maxBytes } });
     if (!part || part.fieldname !== limits.field) throw validationFailed({ [limits.field]: [limits.missingMessage] });
-    return { fileName: part.filename ?? '', content: await part.toBuffer() };
+    return { fileName: storableFileName(part.filename), content: await part.toBuffer() };
   } catch (error) {
     if (error instanceof AppError) throw error;
     if (error instanceof multipartErrors.RequestFileTooLargeError) throw new AppError('PAYLOAD_TOO_LARGE', limits.tooLargeMessage);
