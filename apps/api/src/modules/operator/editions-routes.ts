@@ -15,7 +15,7 @@ export const noEditionFileMessage = 'Choose a supplier file (CSV or .xlsx) to up
 /** Reads the supplier file of the upload as every upload is read (http/read-upload.ts), at most EDITION_FILE_MAX_BYTES. */
 async function readEditionFile(request: FastifyRequest): Promise<{ fileName: string; content: Uint8Array }> {
   const file = await readUpload(request, { field: EDITION_FILE_FIELD, maxBytes: EDITION_FILE_MAX_BYTES, tooLargeMessage: editionFileTooLargeMessage, missingMessage: noEditionFileMessage });
-  return { fileName: file.fileName || 'upload.csv', content: new Uint8Array(file.content) };
+  return { fileName: file.fileName || 'upload.csv', content: file.content };
 }
 
 /** The console's editions (upload, preview, publish, withdraw) and product news: operators only. */
