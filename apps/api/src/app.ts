@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.ts';
 import type { AppContext } from './context.ts';
 import type { DatabaseHandle } from './db/database.ts';
@@ -12,6 +12,7 @@ import { createStripeClient } from './integrations/stripe/client.ts';
 import { moduleJobs } from './modules/jobs.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { openApiTransform } from './http/endpoints.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { trackInFlightRequests } from './http/in-flight.ts';
 import { requestLogController } from './http/request-log.ts';
@@ -136,7 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   registerErrorHandler(app);
   const refuseMethod = trackAllowedMethods(app);

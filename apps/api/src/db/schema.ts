@@ -505,9 +505,15 @@ export interface EditionUploadsTable {
   rundate: string;
   file_name: string;
   sha256: string;
-  content: Buffer;
   uploaded_by: number | null;
   created_at: Timestamp;
+}
+
+/** A kept supplier file's bytes, in parts of EDITION_UPLOAD_PART_BYTES written one statement each (decision 0024). */
+export interface EditionUploadPartsTable {
+  upload_id: number;
+  part: number;
+  bytes: Buffer;
 }
 
 /** One bulk email: a new edition's announcement or product news, sent in checkpointed batches (decision 0019). */
@@ -574,6 +580,7 @@ export interface Database {
   operator_audit_log: OperatorAuditLogTable;
   draw_winners: DrawWinnersTable;
   edition_uploads: EditionUploadsTable;
+  edition_upload_parts: EditionUploadPartsTable;
   mailings: MailingsTable;
   mailing_deliveries: MailingDeliveriesTable;
 }

@@ -1,6 +1,7 @@
 import type { Access, BodyOf, Endpoint, ParamsOf, QueryOf, ResponseOf } from '@tradelist/contract/endpoint';
 import { errorBody } from '@tradelist/contract/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod, RouteShorthandOptions } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -68,3 +69,19 @@ export function registerEndpoint<E extends Endpoint>(scope: FastifyInstance, end
     handler: handler as unknown as RouteHandlerMethod,
   });
 }
+
+/**
+ * How OpenAPI prints a route: the contract's zod schemas as JSON Schema, and for an upload call
+ * its multipart/form-data body with the one file field (read by the route itself, so Fastify
+ * never validates a body there), so clients and the fuzz tests can tell the upload calls apart.
+ */
+export const openApiTransform: typeof jsonSchemaTransform = (data) => {
+  const transformed = jsonSchemaTransform(data);
+  const upload = data.route.config?.endpoint?.upload;
+  if (!upload) return transformed;
+  const file = { type: 'string', format: 'binary', description: `The file, at most ${upload.maxBytes} bytes.` };
+  return {
+    ...transformed,
+    schema: { ...transformed.schema, consumes: ['multipart/form-data'], body: { type: 'object', required: [upload.field], properties: { [upload.field]: file } } },
+  };
+};

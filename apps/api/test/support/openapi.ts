@@ -28,6 +28,8 @@ export interface ApiOperation {
   path: string;
   parameters: ApiParameter[];
   body: JsonSchema | undefined;
+  /** An upload call's multipart/form-data body: the field that carries its one file. */
+  upload: { field: string } | undefined;
 }
 
 /** Every call in the app's own OpenAPI document, so a new call is covered without editing tests. */
@@ -43,8 +45,15 @@ export async function apiOperations(t: TestApp): Promise<ApiOperation[]> {
       path,
       parameters: operation.parameters ?? [],
       body: operation.requestBody?.content['application/json']?.schema,
+      upload: uploadOf(operation.requestBody?.content['multipart/form-data']?.schema),
     })),
   );
+}
+
+/** The file field of a multipart body schema (its one required property). */
+function uploadOf(schema: JsonSchema | undefined): ApiOperation['upload'] {
+  const field = schema?.required?.[0];
+  return field === undefined ? undefined : { field };
 }
 
 /** True when a schema admits a string (directly or as one branch of anyOf). */

@@ -16,6 +16,7 @@ import * as categoryImages from './0015-category-images.ts';
 import * as editionsAndMailings from './0014-editions-and-mailings.ts';
 import * as previewViews from './0016-preview-views.ts';
 import * as pendingEmail from './0017-pending-email.ts';
+import * as editionUploadParts from './0019-edition-upload-parts.ts';
 
 /**
  * Every migration, in order. Imported statically so the bundled server carries them; a new
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0014-editions-and-mailings': editionsAndMailings,
   '0016-preview-views': previewViews,
   '0017-pending-email': pendingEmail,
+  '0019-edition-upload-parts': editionUploadParts,
 };

@@ -1,7 +1,8 @@
 import type { EditionComparison as ComparisonBody, EditionUploadResponse, OperatorEdition } from '@tradelist/contract/operator-editions';
 import type { MailingRow } from '../../../db/schema.ts';
 import type { CollectionWithCategory } from '../repositories/catalog.ts';
-import type { CheckedEdition, EditionComparison, PriceChange } from '../services/import-edition.ts';
+import type { CheckedEdition } from '../services/import-edition.ts';
+import type { EditionComparison, PriceChange } from '../services/read-supplier-file.ts';
 import { presentCollection } from './catalog.ts';
 
 /** An edition as the console lists it, with where it stands and its announcement. */

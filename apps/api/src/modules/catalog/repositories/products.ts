@@ -44,8 +44,16 @@ export async function copyPageOfProducts(db: Db, collectionId: number, afterId: 
 }
 
 /** SKU, name and cost of every product of an edition (what an import compares against). */
-export function listProductPrices(db: Db, collectionId: number): Promise<Array<Pick<ProductRow, 'sku' | 'name' | 'cost_cents'>>> {
-  return db.selectFrom('products').select(['sku', 'name', 'cost_cents']).where('collection_id', '=', collectionId).orderBy('id').execute();
+/** One page of an edition's prices in id order: the rows after `afterId`, at most `limit`. */
+export function listProductPricePage(db: Db, collectionId: number, afterId: number, limit: number): Promise<Array<Pick<ProductRow, 'id' | 'sku' | 'name' | 'cost_cents'>>> {
+  return db
+    .selectFrom('products')
+    .select(['id', 'sku', 'name', 'cost_cents'])
+    .where('collection_id', '=', collectionId)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }
 
 /**

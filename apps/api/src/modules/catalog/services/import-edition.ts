@@ -1,8 +1,4 @@
-import { createHash } from 'node:crypto';
 import { idField } from '@tradelist/contract/fields';
-import { formatCents, parseDollars } from '@tradelist/pricing/money';
-import { parse as parseCsv } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
 import type { AppContext } from '../../../context.ts';
 import { isUniqueViolation, type Db } from '../../../db/database.ts';
 import { utcDay } from '../../../lib/clock.ts';
@@ -20,68 +16,9 @@ import {
   listCollectionCodesLike,
   setCategoryAnnounced,
 } from '../repositories/catalog.ts';
-import { analyzeProducts, insertProducts, listProductPrices, type NewProduct } from '../repositories/products.ts';
-
-/** The columns a supplier file must have (header names are matched case-insensitively). */
-export const REQUIRED_COLUMNS = ['sku', 'name', 'description', 'unit', 'group', 'cost'] as const;
-type Column = (typeof REQUIRED_COLUMNS)[number] | 'manufacturer_part_number' | 'upc';
-
-// Optional columns we keep when present; every other column is ignored.
-const COLUMN_ALIASES: Record<string, Column> = {
-  sku: 'sku',
-  name: 'name',
-  description: 'description',
-  unit: 'unit',
-  group: 'group',
-  cost: 'cost',
-  'manufacturer part number': 'manufacturer_part_number',
-  mpn: 'manufacturer_part_number',
-  upc: 'upc',
-};
-
-/** Length bounds of the stored texts (a sanity limit, well above any real supplier's). */
-const MAX_LENGTH: Record<Exclude<Column, 'cost'>, number> = {
-  sku: 64,
-  name: 200,
-  description: 1000,
-  unit: 16,
-  group: 100,
-  manufacturer_part_number: 64,
-  upc: 32,
-};
-const MAX_COST_CENTS = 100_000_000; // $1,000,000.00
-export const MAX_ROWS = 250_000;
-const EXAMPLES = 5;
-
-/** A problem with the file: `row` is its row number (the header is row 1), null for the whole file. */
-export interface RowProblem {
-  row: number | null;
-  message: string;
-}
-
-export interface ItemSummary {
-  sku: string;
-  name: string;
-  costCents: number;
-}
-
-export interface PriceChange {
-  sku: string;
-  name: string;
-  oldCents: number;
-  newCents: number;
-}
-
-/** What changed against the previous edition of the same category. */
-export interface EditionComparison {
-  previous: { code: string; name: string; rundate: string } | null;
-  added: number;
-  removed: number;
-  priceUp: number;
-  priceDown: number;
-  unchanged: number;
-  examples: { added: ItemSummary[]; removed: ItemSummary[]; priceUp: PriceChange[]; priceDown: PriceChange[] };
-}
+import { analyzeProducts, insertProducts, listProductPricePage, type NewProduct } from '../repositories/products.ts';
+import { checkSupplierFileOffThread } from './check-supplier-file.ts';
+import type { EditionComparison, PreviousPrice, RowProblem, StoredItem } from './read-supplier-file.ts';
 
 export interface ImportEditionInput {
   /** Category name, slug or numeric id. */
@@ -105,7 +42,7 @@ export type ImportEditionResult =
       comparison: EditionComparison;
     };
 
-/** A file that passed every check: what it would publish, and the rows to store. */
+/** A file that passed every check: what it would publish (its rows stay on the worker thread that read them). */
 export interface CheckedEdition {
   status: 'checked';
   category: { id: number; name: string; wasAnnounced: boolean };
@@ -114,9 +51,16 @@ export interface CheckedEdition {
   /** The SHA-256 of the file's bytes (hex). */
   sha256: string;
   fileName: string;
-  items: StoredItem[];
   slug: string;
 }
+
+/** A checked file with the rows to store, for publishing. */
+export type CheckedEditionWithItems = CheckedEdition & { items: StoredItem[] };
+
+type RejectedFile = { status: 'rejected'; problems: RowProblem[] };
+
+/** Rows of the previous edition read per query, the event loop free between two (issue 17 §10). */
+const PREVIOUS_PRICES_PAGE = 2000;
 
 /** The category named by a name, slug or numeric id; a clear NOT_FOUND listing the categories otherwise. */
 export async function requireCategory(ctx: Pick<AppContext, 'db'>, reference: string): Promise<CategoryRow> {
@@ -139,34 +83,68 @@ export function isCalendarDate(text: string): boolean {
 /**
  * Checks a supplier file (CSV or .xlsx) as a new edition of a category (issue 3 §1), storing
  * nothing: every row validated and every problem reported with its row number, and a comparison
- * with the category's previous edition. The console's preview and the command line both start here.
+ * with the category's previous edition. The console's preview starts here.
  */
-export async function checkEdition(ctx: Pick<AppContext, 'db' | 'clock'>, input: Omit<ImportEditionInput, 'dryRun'>): Promise<{ status: 'rejected'; problems: RowProblem[] } | CheckedEdition> {
+export function checkEdition(ctx: Pick<AppContext, 'db' | 'clock'>, input: Omit<ImportEditionInput, 'dryRun'>): Promise<RejectedFile | CheckedEdition> {
+  return checkEditionFile(ctx, input, false);
+}
+
+/** The same check, keeping the rows to store: publishing and the command line start here. */
+export async function checkEditionToPublish(ctx: Pick<AppContext, 'db' | 'clock'>, input: Omit<ImportEditionInput, 'dryRun'>): Promise<RejectedFile | CheckedEditionWithItems> {
+  const checked = await checkEditionFile(ctx, input, true);
+  if (checked.status === 'rejected') return checked;
+  if (!checked.items) throw new Error('The checked file came back without its rows.');
+  return { ...checked, items: checked.items };
+}
+
+/**
+ * Both checks: the file is read, validated and compared on a worker thread
+ * (check-supplier-file.ts), while this thread only reads the previous edition's prices, a page
+ * at a time, and keeps answering other requests.
+ */
+async function checkEditionFile(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  input: Omit<ImportEditionInput, 'dryRun'>,
+  keepItems: boolean,
+): Promise<RejectedFile | (CheckedEdition & { items: StoredItem[] | null })> {
   const category = await requireCategory(ctx, input.category);
   const rundate = input.rundate ?? utcDay(ctx.clock.now());
   if (!isCalendarDate(rundate)) throw new AppError('VALIDATION_FAILED', `The run date "${rundate}" is not a date written YYYY-MM-DD.`);
   const name = (input.name ?? editionName(category.name, rundate)).replace(/\s+/g, ' ').trim();
   if (name === '' || name.length > 200) throw new AppError('VALIDATION_FAILED', 'The edition name must have 1 to 200 characters.');
 
-  const table = await readTable(input.fileName, input.content);
-  if ('problem' in table) return { status: 'rejected', problems: [{ row: null, message: table.problem }] };
-  const { items, problems } = validateRows(table.rows);
-  if (problems.length > 0) return { status: 'rejected', problems };
-
   const previous = await findLatestCollectionOnOrBefore(ctx.db, category.id, rundate);
-  const comparison = compare(items, previous ? await listProductPrices(ctx.db, previous.id) : null);
+  const file = await checkSupplierFileOffThread({
+    fileName: input.fileName,
+    content: input.content,
+    previousPrices: previous ? previousPricePages(ctx.db, previous.id) : null,
+    keepItems,
+  });
+  if (file.status === 'rejected') return file;
+  const { comparison } = file;
   if (previous) comparison.previous = { code: previous.collection_id, name: previous.name, rundate: previous.rundate };
   const code = await freeCode(ctx, editionCode(category.slug, rundate));
   return {
     status: 'checked',
     category: { id: category.id, name: category.name, wasAnnounced: category.is_announced },
     comparison,
-    edition: { id: null, code, name, rundate, isFree: category.is_free, itemCount: items.length },
-    sha256: createHash('sha256').update(input.content).digest('hex'),
+    edition: { id: null, code, name, rundate, isFree: category.is_free, itemCount: file.itemCount },
+    sha256: file.sha256,
     fileName: input.fileName,
-    items,
+    items: file.items,
     slug: category.slug,
   };
+}
+
+/** The previous edition's prices in id order, a page per query. */
+async function* previousPricePages(db: Db, collectionId: number): AsyncGenerator<PreviousPrice[]> {
+  let afterId = 0;
+  for (;;) {
+    const page = await listProductPricePage(db, collectionId, afterId, PREVIOUS_PRICES_PAGE);
+    if (page.length === 0) return;
+    yield page.map(({ sku, name, cost_cents }) => ({ sku, name, cost_cents }));
+    afterId = page.at(-1)!.id;
+  }
 }
 
 /**
@@ -178,7 +156,7 @@ export async function checkEdition(ctx: Pick<AppContext, 'db' | 'clock'>, input:
  */
 export async function publishCheckedEdition(
   ctx: Pick<AppContext, 'db' | 'clock'>,
-  checked: CheckedEdition,
+  checked: CheckedEditionWithItems,
   actor: Actor,
   inTransaction?: (trx: Db) => Promise<void>,
 ): Promise<{ id: number; code: string }> {
@@ -239,7 +217,7 @@ export const commandLineActor: Actor = { id: null, email: 'command line' };
  * and the same publication as the console's upload and publish, in one step.
  */
 export async function importEdition(ctx: Pick<AppContext, 'db' | 'clock'>, input: ImportEditionInput, actor: Actor = commandLineActor): Promise<ImportEditionResult> {
-  const checked = await checkEdition(ctx, input);
+  const checked = await checkEditionToPublish(ctx, input);
   if (checked.status === 'rejected') return checked;
   const summary = { category: checked.category, comparison: checked.comparison };
   if (input.dryRun) return { status: 'checked', ...summary, edition: checked.edition };
@@ -254,235 +232,3 @@ async function freeCode(ctx: Pick<AppContext, 'db'>, base: string): Promise<stri
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Reading the file
-
-interface TableRow {
-  /** The row number as a spreadsheet shows it (the header is normally 1). */
-  number: number;
-  cells: string[];
-}
-
-function isXlsx(fileName: string, content: Uint8Array): boolean {
-  // Every .xlsx is a zip archive: it starts with "PK\x03\x04".
-  const zip = content[0] === 0x50 && content[1] === 0x4b && content[2] === 0x03 && content[3] === 0x04;
-  return zip || /\.xlsx$/i.test(fileName);
-}
-
-/** The file's rows as text cells: a CSV (UTF-8, comma, semicolon or tab separated) or the first sheet of an .xlsx. */
-export async function readTable(fileName: string, content: Uint8Array): Promise<{ rows: TableRow[] } | { problem: string }> {
-  if (content.length === 0) return { problem: 'The file is empty.' };
-  if (/\.xls$/i.test(fileName) || (content[0] === 0xd0 && content[1] === 0xcf)) {
-    return { problem: 'Old .xls workbooks are not supported: save the file as .xlsx or CSV UTF-8.' };
-  }
-  return isXlsx(fileName, content) ? readXlsx(content) : readCsv(content);
-}
-
-function readCsv(content: Uint8Array): { rows: TableRow[] } | { problem: string } {
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(content);
-  } catch {
-    return { problem: 'The file is not UTF-8 text. In Excel, save it as "CSV UTF-8 (Comma delimited)".' };
-  }
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  const firstLine = text.slice(0, text.search(/\r?\n|$/));
-  const delimiter = [',', ';', '\t'].reduce((best, candidate) =>
-    firstLine.split(candidate).length > firstLine.split(best).length ? candidate : best,
-  );
-  try {
-    const records = parseCsv(text, { delimiter, relax_column_count: true, skip_empty_lines: false }) as string[][];
-    return { rows: records.map((cells, index) => ({ number: index + 1, cells })) };
-  } catch (error) {
-    return { problem: `The file could not be read as CSV: ${error instanceof Error ? error.message : String(error)}` };
-  }
-}
-
-async function readXlsx(content: Uint8Array): Promise<{ rows: TableRow[] } | { problem: string }> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    // exceljs types its input as an ArrayBuffer: hand it exactly the file's bytes.
-    await workbook.xlsx.load(content.buffer.slice(content.byteOffset, content.byteOffset + content.byteLength) as ArrayBuffer);
-  } catch {
-    return { problem: 'The file could not be read as an .xlsx workbook.' };
-  }
-  const sheet = workbook.worksheets.find((candidate) => candidate.actualRowCount > 0);
-  if (!sheet) return { problem: 'The workbook has no rows.' };
-  const rows: TableRow[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, number) => {
-    const cells: string[] = [];
-    for (let column = 1; column <= row.cellCount; column++) cells.push(cellText(row.getCell(column).value));
-    rows.push({ number, cells });
-  });
-  return { rows };
-}
-
-/** An .xlsx cell as the text a CSV would hold (numbers exact to the cent, formulas by their result). */
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number') {
-    // A cost typed as 12.34 is stored as the nearest double; give it back with two decimals.
-    const hundredths = value * 100;
-    return Math.abs(hundredths - Math.round(hundredths)) < 1e-6 && Number.isSafeInteger(Math.round(hundredths))
-      ? formatCents(Math.round(hundredths))
-      : String(value);
-  }
-  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if ('richText' in value) return value.richText.map((part) => part.text).join('');
-  if ('formula' in value || 'sharedFormula' in value) return cellText((value as { result?: ExcelJS.CellValue }).result ?? null);
-  if ('hyperlink' in value) return String(value.text);
-  if ('error' in value) return String(value.error);
-  return '';
-}
-
-// ---------------------------------------------------------------------------------------------
-// Validating the rows
-
-export type StoredItem = Omit<NewProduct, 'collection_id'>;
-
-function normalise(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
-}
-
-function headerKey(text: string): string {
-  return normalise(text.replace(/^\uFEFF/, '')).toLowerCase().replace(/[_-]+/g, ' ');
-}
-
-function validateRows(rows: TableRow[]): { items: StoredItem[]; problems: RowProblem[] } {
-  const problems: RowProblem[] = [];
-  const dataRows = rows.filter((row) => row.cells.some((cell) => cell.trim() !== ''));
-  const header = dataRows.shift();
-  if (!header) return { items: [], problems: [{ row: null, message: 'The file has no header row.' }] };
-
-  const columns = new Map<Column, number>();
-  header.cells.forEach((cell, index) => {
-    const column = COLUMN_ALIASES[headerKey(cell)];
-    if (!column) return;
-    if (columns.has(column)) problems.push({ row: header.number, message: `The column "${column}" appears twice.` });
-    else columns.set(column, index);
-  });
-  const missing = REQUIRED_COLUMNS.filter((column) => !columns.has(column));
-  if (missing.length > 0) {
-    problems.push({
-      row: header.number,
-      message: `Missing column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')} (the header row needs ${REQUIRED_COLUMNS.join(', ')}).`,
-    });
-  }
-  if (dataRows.length === 0) problems.push({ row: null, message: 'The file has no item rows below the header.' });
-  if (dataRows.length > MAX_ROWS) {
-    return { items: [], problems: [...problems, { row: null, message: `The file has ${dataRows.length} item rows; at most ${MAX_ROWS} are allowed.` }] };
-  }
-
-  const items: StoredItem[] = [];
-  const firstRowOfSku = new Map<string, number>();
-  for (const row of dataRows) {
-    const rowProblems: string[] = [];
-    const text = (column: Exclude<Column, 'cost'>, required: boolean): string => {
-      const index = columns.get(column);
-      if (index === undefined) return '';
-      const value = normalise(row.cells[index] ?? '');
-      if (required && value === '') rowProblems.push(`${column} is empty.`);
-      else if (value.length > MAX_LENGTH[column]) rowProblems.push(`${column} is longer than ${MAX_LENGTH[column]} characters.`);
-      // eslint-disable-next-line no-control-regex
-      else if (/[\u0000-\u001f\u007f]/.test(value)) rowProblems.push(`${column} contains a control character.`);
-      return value;
-    };
-    const sku = text('sku', true);
-    const name = text('name', true);
-    const description = text('description', false);
-    const unit = text('unit', true);
-    const group = text('group', true);
-    const partNumber = text('manufacturer_part_number', false);
-    const upc = text('upc', false);
-    const costCents = readCost(columns.has('cost') ? normalise(row.cells[columns.get('cost')!] ?? '') : null, rowProblems);
-
-    if (sku !== '') {
-      const first = firstRowOfSku.get(sku);
-      if (first !== undefined) rowProblems.push(`SKU "${sku}" repeats row ${first}.`);
-      else firstRowOfSku.set(sku, row.number);
-    }
-    for (const message of rowProblems) problems.push({ row: row.number, message });
-    if (rowProblems.length === 0 && costCents !== null) {
-      items.push({
-        sku,
-        name,
-        description,
-        unit,
-        group_name: group,
-        cost_cents: costCents,
-        manufacturer_part_number: partNumber || null,
-        upc: upc || null,
-      });
-    }
-  }
-  return { items, problems };
-}
-
-/** The cost in cents, or null with the reason added to `problems` (null text: no cost column). */
-function readCost(text: string | null, problems: string[]): number | null {
-  if (text === null) return null;
-  if (text === '') {
-    problems.push('cost is empty.');
-    return null;
-  }
-  const cents = parseDollars(text);
-  if (cents !== null) {
-    if (cents > MAX_COST_CENTS) {
-      problems.push(`cost "${text}" is above $1,000,000.00.`);
-      return null;
-    }
-    return cents;
-  }
-  if (/^\s*(-|\(|\$\s*-)/.test(text)) problems.push(`cost "${text}" is negative.`);
-  else if (/^\$?[\d,]*\.\d{3,}$/.test(text)) problems.push(`cost "${text}" has more than two decimals.`);
-  else problems.push(`cost "${text}" is not an amount in dollars such as 12.34.`);
-  return null;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Comparing with the previous edition
-
-function compare(items: StoredItem[], previous: Array<{ sku: string; name: string; cost_cents: number }> | null): EditionComparison {
-  const comparison: EditionComparison = {
-    previous: null,
-    added: 0,
-    removed: 0,
-    priceUp: 0,
-    priceDown: 0,
-    unchanged: 0,
-    examples: { added: [], removed: [], priceUp: [], priceDown: [] },
-  };
-  if (!previous) return comparison;
-  const before = new Map(previous.map((product) => [product.sku, product]));
-  const seen = new Set<string>();
-  const up: PriceChange[] = [];
-  const down: PriceChange[] = [];
-  for (const item of items) {
-    seen.add(item.sku);
-    const old = before.get(item.sku);
-    if (!old) {
-      comparison.added++;
-      if (comparison.examples.added.length < EXAMPLES) comparison.examples.added.push({ sku: item.sku, name: item.name, costCents: item.cost_cents });
-    } else if (item.cost_cents > old.cost_cents) {
-      up.push({ sku: item.sku, name: item.name, oldCents: old.cost_cents, newCents: item.cost_cents });
-    } else if (item.cost_cents < old.cost_cents) {
-      down.push({ sku: item.sku, name: item.name, oldCents: old.cost_cents, newCents: item.cost_cents });
-    } else {
-      comparison.unchanged++;
-    }
-  }
-  for (const product of previous) {
-    if (seen.has(product.sku)) continue;
-    comparison.removed++;
-    if (comparison.examples.removed.length < EXAMPLES) comparison.examples.removed.push({ sku: product.sku, name: product.name, costCents: product.cost_cents });
-  }
-  // The largest relative changes are the ones an operator wants to double-check.
-  const relative = (change: PriceChange) => Math.abs(change.newCents - change.oldCents) / Math.max(1, change.oldCents);
-  comparison.priceUp = up.length;
-  comparison.priceDown = down.length;
-  comparison.examples.priceUp = up.sort((a, b) => relative(b) - relative(a)).slice(0, EXAMPLES);
-  comparison.examples.priceDown = down.sort((a, b) => relative(b) - relative(a)).slice(0, EXAMPLES);
-  return comparison;
-}

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { MAX_LISTED_PROBLEMS, type EditionUploadQuery, type EditionUploadResponse, type OperatorEdition } from '@tradelist/contract/operator-editions';
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../errors.ts';
@@ -5,12 +6,21 @@ import { addSeconds, utcDay } from '../../../lib/clock.ts';
 import { startDueMailings } from '../../mailings/services/send-mailing-batch.ts';
 import type { Actor } from '../../operator/services/audit-log.ts';
 import { presentCheckedUpload } from '../presenters/operator-editions.ts';
-import { deleteEditionUpload, deleteEditionUploadsBefore, findEditionUpload, insertEditionUpload } from '../repositories/edition-uploads.ts';
-import { checkEdition, publishCheckedEdition, requireCategory } from './import-edition.ts';
+import {
+  deleteEditionUpload,
+  deleteEditionUploadsBefore,
+  findEditionUpload,
+  findEditionUploadPart,
+  insertEditionUpload,
+  insertEditionUploadPart,
+} from '../repositories/edition-uploads.ts';
+import { checkEdition, checkEditionToPublish, publishCheckedEdition, requireCategory } from './import-edition.ts';
 import { findOperatorEdition } from './list-editions.ts';
 
 /** How long a previewed file waits to be published (decision 0019). */
 const UPLOAD_KEPT_SECONDS = 24 * 60 * 60;
+/** A kept file is stored in parts of this size, one statement each (decision 0024). */
+export const EDITION_UPLOAD_PART_BYTES = 256 * 1024;
 
 export const uploadGoneMessage = 'This preview is no longer available (it was published, or is over a day old). Upload the file again.';
 export const uploadChangedMessage = 'This is not the file that was previewed. Upload the file again.';
@@ -43,12 +53,30 @@ export async function stageEditionUpload(
       rundate: checked.edition.rundate,
       file_name: file.fileName,
       sha256: checked.sha256,
-      content: Buffer.from(file.content),
       uploaded_by: operatorId,
       created_at: now,
     });
   });
+  // Part by part, each its own statement with a turn of the event loop between: other requests
+  // are answered meanwhile. A file cut short by a crash never matches its SHA-256 at publishing.
+  const content = Buffer.from(file.content.buffer, file.content.byteOffset, file.content.byteLength);
+  for (let part = 0; part * EDITION_UPLOAD_PART_BYTES < content.length; part++) {
+    await insertEditionUploadPart(ctx.db, uploadId, part, content.subarray(part * EDITION_UPLOAD_PART_BYTES, (part + 1) * EDITION_UPLOAD_PART_BYTES));
+    await nextTurn();
+  }
   return presentCheckedUpload(uploadId, checked, utcDay(now));
+}
+
+/** A kept file's bytes, read part by part as they were written. */
+async function readKeptFile(ctx: Pick<AppContext, 'db'>, uploadId: number): Promise<Uint8Array> {
+  const parts: Buffer[] = [];
+  for (let part = 0; ; part++) {
+    const bytes = await findEditionUploadPart(ctx.db, uploadId, part);
+    if (!bytes) break;
+    parts.push(bytes);
+    await nextTurn();
+  }
+  return new Uint8Array(Buffer.concat(parts));
 }
 
 /**
@@ -61,14 +89,14 @@ export async function publishEditionUpload(ctx: AppContext, actor: Actor, upload
   const upload = await findEditionUpload(ctx.db, uploadId);
   if (!upload || upload.created_at < addSeconds(ctx.clock.now(), -UPLOAD_KEPT_SECONDS)) throw new AppError('NOT_FOUND', uploadGoneMessage);
   if (upload.sha256 !== sha256) throw new AppError('VALIDATION_FAILED', uploadChangedMessage, { sha256: [uploadChangedMessage] });
-  const checked = await checkEdition(ctx, {
+  const checked = await checkEditionToPublish(ctx, {
     category: String(upload.category_id),
     name: upload.name ?? undefined,
     rundate: upload.rundate,
     fileName: upload.file_name,
-    content: new Uint8Array(upload.content),
+    content: await readKeptFile(ctx, upload.id),
   });
-  if (checked.status === 'rejected') throw new AppError('VALIDATION_FAILED', uploadChangedMessage);
+  if (checked.status === 'rejected' || checked.sha256 !== upload.sha256) throw new AppError('VALIDATION_FAILED', uploadChangedMessage);
   const { id } = await publishCheckedEdition(ctx, checked, actor, async (trx) => {
     if (!(await deleteEditionUpload(trx, upload.id))) throw new AppError('NOT_FOUND', uploadGoneMessage);
   });

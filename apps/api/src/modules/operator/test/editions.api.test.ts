@@ -6,8 +6,10 @@ import { formatMoney } from '../../../mail/templates.ts';
 import { setUpApiTest } from '../../../../test/support/api-test.ts';
 import { clientFor, createCatalogFixture, type CatalogFixture } from '../../../../test/support/catalog.ts';
 import type { TestApp, TestClient } from '../../../../test/support/test-app.ts';
-import { uploadChangedMessage, uploadGoneMessage } from '../../catalog/services/manage-edition-uploads.ts';
+import { EDITION_UPLOAD_PART_BYTES, uploadChangedMessage, uploadGoneMessage } from '../../catalog/services/manage-edition-uploads.ts';
 import { runAdminCommand } from '../services/run-admin-command.ts';
+import { WORKBOOK_MAX_ENTRIES, WORKBOOK_MAX_UNPACKED_BYTES } from '../../catalog/services/workbook-limits.ts';
+import { deflatedSpaces, zip } from '../../../../test/support/zip-archives.ts';
 
 let t: TestApp;
 let fixture: CatalogFixture;
@@ -24,7 +26,7 @@ function csvOf(rows: Array<[string, string, string]>): string {
 }
 
 /** A multipart/form-data body with one file, as the browser's FormData sends it. */
-function multipart(content: string, filename: string) {
+function multipart(content: string | Buffer, filename: string) {
   const boundary = '----tradelist-edition-boundary';
   const body = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n`),
@@ -40,7 +42,7 @@ async function operatorClient(label: string): Promise<TestClient> {
   return client;
 }
 
-function upload(client: TestClient, query: Record<string, string | number>, content: string, filename = 'list.csv') {
+function upload(client: TestClient, query: Record<string, string | number>, content: string | Buffer, filename = 'list.csv') {
   const search = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]));
   return client.request('POST', `${api.operator.uploadEdition.path}?${search}`, multipart(content, filename));
 }
@@ -109,6 +111,24 @@ describe('editions in the console (product §10.13)', () => {
     expect(unknown.statusCode).toBe(404);
     const json = await client.post(`${api.operator.uploadEdition.path}?category_id=${fixture.paidCategoryId}`, { file: 'x' });
     expect(json.statusCode).toBe(415);
+  });
+
+  test('a workbook that unpacks past the limit, or has too many parts, is a 413 naming the limit, and nothing is stored (issue 17 §9)', async () => {
+    const client = await operatorClient('ed-bomb');
+    const before = { collections: await count('collections'), uploads: await count('edition_uploads') };
+    const megabytes = WORKBOOK_MAX_UNPACKED_BYTES / (1024 * 1024) + 64;
+    // The central directory says 1,000 bytes: only inflating tells the truth.
+    const bomb = zip([{ name: 'xl/worksheets/sheet1.xml', data: deflatedSpaces(megabytes), declaredSize: 1000 }]);
+    const refused = await upload(client, { category_id: fixture.paidCategoryId }, bomb, 'supplier.xlsx');
+    expect(refused.statusCode, refused.body).toBe(413);
+    expect(refused.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', error: 'The workbook unpacks to more than 256 MB; the limit is 256 MB.' });
+
+    const tiny = deflatedSpaces(0);
+    const parts = zip(Array.from({ length: WORKBOOK_MAX_ENTRIES + 1 }, (_, index) => ({ name: `xl/part${index}.xml`, data: tiny, declaredSize: 0 })));
+    const tooMany = await upload(client, { category_id: fixture.paidCategoryId }, parts, 'supplier.xlsx');
+    expect(tooMany.statusCode, tooMany.body).toBe(413);
+    expect(tooMany.json().error).toBe('The workbook has more than 1000 parts; the limit is 1000.');
+    expect({ collections: await count('collections'), uploads: await count('edition_uploads') }).toEqual(before);
   });
 
   test('preview, then publish now: the subscribers of the category get one email each, priced with their markups', async () => {
@@ -287,5 +307,27 @@ describe('editions in the console (product §10.13)', () => {
     expect(entry).toMatchObject({ operator_id: null, operator_email: 'command line', after: { category: 'Plumbing', rundate, items: 1 } });
     const mailing = await t.database.db.selectFrom('mailings').selectAll().where('collection_id', '=', edition.id).executeTakeFirstOrThrow();
     expect(mailing).toMatchObject({ kind: 'new-edition', state: 'scheduled', due_on: rundate, created_by: 'command line' });
+  });
+
+  test('a file larger than one stored part is kept in parts and published exactly; a kept file cut short is refused (decision 0024)', async () => {
+    const client = await operatorClient('ed-parts');
+    // A category of its own: what is published here stays out of the other tests' way.
+    const category = await t.database.db.insertInto('categories').values({ name: 'Parts Test', slug: 'parts-test', position: 90 }).returning('id').executeTakeFirstOrThrow();
+    const rows = Array.from({ length: 9000 }, (_, index): [string, string, string] => [`PART-${index}`, `Parted item ${index} with a long enough name`, `${(index % 97) + 1}.50`]);
+    const content = csvOf(rows);
+    expect(content.length).toBeGreaterThan(2 * EDITION_UPLOAD_PART_BYTES);
+    const preview = await checkedUpload(client, { category_id: category.id, rundate: '2026-03-01' }, content);
+    const parts = await t.database.db.selectFrom('edition_upload_parts').select(['part']).where('upload_id', '=', preview.upload_id).orderBy('part').execute();
+    expect(parts.map((row) => row.part)).toEqual([0, 1, 2].slice(0, Math.ceil(content.length / EDITION_UPLOAD_PART_BYTES)));
+
+    const cut = await checkedUpload(client, { category_id: category.id, rundate: '2026-03-01' }, content);
+    await t.database.db.deleteFrom('edition_upload_parts').where('upload_id', '=', cut.upload_id).where('part', '=', 1).execute();
+    const refused = await publish(client, cut);
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().error).toBe(uploadChangedMessage);
+
+    const published = await publish(client, preview);
+    expect(published.statusCode, published.body).toBe(201);
+    expect((published.json() as OperatorEdition).item_count).toBe(9000);
   });
 });
