@@ -6,39 +6,24 @@
  * login figures measure the rate limiter's 429s). Without it, it builds and starts one on a
  * fresh embedded database (or on DATABASE_URL when set), seeds the demo account and stops it after.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { startSeededServer, type BenchServer } from './support/seeded-server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const durationSeconds = Number(process.env.BENCH_DURATION ?? 10);
 const demo = { email: 'demo@example.com', password: 'tradelist-demo-2024' };
 
-async function startServer(): Promise<{ url: string; stop(): Promise<void> }> {
+/** Builds what is missing, then starts the server with the sample data. */
+async function startServer(): Promise<BenchServer> {
   if (!existsSync(path.join(root, 'apps/api/dist/server.js')) || !existsSync(path.join(root, 'apps/web/dist/index.html'))) {
     const built = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
     if (built.status !== 0) throw new Error('build failed');
   }
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tradelist-bench-'));
-  const port = String(3900 + Math.floor(Math.random() * 90));
-  const env = { ...process.env, PORT: port, DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '100000' };
-  const seeded = spawnSync('node', ['apps/api/dist/cli.js', 'seed'], { cwd: root, env, stdio: 'inherit' });
-  if (seeded.status !== 0) throw new Error('seed failed');
-  const server: ChildProcess = spawn('node', ['apps/api/dist/server.js'], { cwd: root, env, stdio: 'inherit' });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 150 && !(await fetch(`${url}/api/config/`).then((r) => r.ok, () => false)); i++) {
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return {
-    url,
-    stop: async () => {
-      server.kill('SIGTERM');
-      await new Promise((resolve) => server.once('exit', resolve));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return startSeededServer(root, 'http');
 }
 
 /** The session and XSRF cookies a browser would hold, for the login benchmark. */

@@ -9,38 +9,22 @@
  * BENCH_SERVER_ROOT runs the server of another checkout of the repository (its apps/api is
  * built there), for a before/after comparison; BENCH_ROWS changes the row count.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { generateElectricalItems } from '../apps/api/src/db/sample/electrical-catalog.ts';
+import { startSeededServer, type BenchServer } from './support/seeded-server.ts';
 
 const root = path.resolve(process.env.BENCH_SERVER_ROOT ?? path.join(import.meta.dirname, '..'));
 const rows = Number(process.env.BENCH_ROWS ?? 249_000);
 const operator = { email: 'operator@example.com', password: 'tradelist-operator-2024' };
 
-async function startServer(): Promise<{ url: string; stop(): Promise<void> }> {
+/** Builds what is missing, then starts the server with the sample data. */
+async function startServer(): Promise<BenchServer> {
   const built = spawnSync(process.execPath, ['--import', 'tsx', 'build.ts'], { cwd: path.join(root, 'apps/api'), stdio: 'inherit' });
   if (built.status !== 0) throw new Error('build failed');
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tradelist-bench-staging-'));
-  const port = String(3800 + Math.floor(Math.random() * 90));
-  const env = { ...process.env, PORT: port, DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '100000' };
-  const seeded = spawnSync(process.execPath, ['apps/api/dist/cli.js', 'seed'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
-  if (seeded.status !== 0) throw new Error('seed failed');
-  const server: ChildProcess = spawn(process.execPath, ['apps/api/dist/server.js'], { cwd: root, env, stdio: 'inherit' });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300 && !(await fetch(`${url}/api/config/`).then((r) => r.ok, () => false)); i++) {
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return {
-    url,
-    stop: async () => {
-      server.kill('SIGTERM');
-      await new Promise((resolve) => server.once('exit', resolve));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return startSeededServer(root, 'staging');
 }
 
 /** Signs in as the demo operator: the cookies and XSRF header a browser would send. */
