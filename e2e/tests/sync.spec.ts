@@ -195,6 +195,8 @@ test('Jobber: sign in from the catalog, sync the demo list, choose between both 
   await page.goto('/dashboard/settings');
   await page.getByRole('tab', { name: 'Connections' }).click();
   await expect(connectionCard(page, 'Jobber')).toContainText('Connected');
+  // The account's name, from Jobber's account query.
+  await expect(connectionCard(page, 'Jobber')).toContainText('Account: Northside Plumbing & Heating');
   await connectionCard(page, 'QuickBooks Online').getByRole('button', { name: 'Connect QuickBooks Online' }).click();
   await allowOnConsentPage(page, qboUrl(), 'Sandbox Company US 1');
   await expectToast(page, 'Authentication completed, now you can sync');
@@ -229,6 +231,10 @@ test('the callback screens without a code, and with a code the server refuses', 
   await page.goto('/dashboard/jobber/callback?error=access_denied&state=abc');
   await expect(page.getByRole('heading', { name: 'Jobber connection' })).toBeVisible();
   await expectToast(page, 'Authorization failed - no code received');
+  // Jobber comes back with no parameters at all when the user declines: the page says so, no error.
+  await page.goto('/dashboard/jobber/callback');
+  await expect(page.getByRole('status').filter({ hasText: 'You cancelled the connection to Jobber, so nothing was connected.' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to the catalogs' })).toBeVisible();
   await page.goto('/dashboard/jobber/callback?code=not-issued&state=not-issued');
   await expectToast(page, 'Authentication failed - please try again');
   await expect(page.getByRole('link', { name: 'Back to the catalogs' })).toBeVisible();

@@ -5,7 +5,8 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
-import { GraphQLSyntaxError, parseOperation, type FieldNode } from './graphql-lite.ts';
+import { execute, GraphQLError } from 'graphql';
+import { DEFAULT_CONNECTION_SIZE, executionError, jobberSchema, operationCost, prepare } from './jobber-graphql.ts';
 import {
   BodyTooLargeError,
   closeHttpServer,
@@ -43,6 +44,7 @@ import {
 export const DEFAULT_JOBBER_CLIENT_ID = 'tradelist-local-jobber-client';
 export const DEFAULT_JOBBER_CLIENT_SECRET = 'tradelist-local-jobber-secret';
 const RATE_LIMIT_DOCS = 'https://developer.getjobber.com/docs/using_jobbers_api/api_rate_limits';
+const VERSIONING_DOCS = 'https://developer.getjobber.com/docs/using_jobbers_api/api_versioning';
 
 /** Jobber's published limits; tests pass smaller ones. */
 export interface JobberLimits {
@@ -74,6 +76,8 @@ export interface JobberSimulatorOptions {
   limits?: Partial<JobberLimits>;
   /** The app's registered redirect URIs; when given, any other is refused. Default: any http(s) URL. */
   redirectUris?: string[];
+  /** How the token endpoint words the lifetime; default 'documented'. */
+  tokenAnswer?: JobberTokenAnswer;
 }
 
 /** What `/__sim/items` lists for each product or service. */
@@ -113,6 +117,8 @@ export interface JobberSimulator {
    * as Jobber answers a token whose account no longer exists. `reset` does not reopen it.
    */
   closeAccount(id: string): void;
+  /** Changes how the token endpoint words the access token's lifetime from now on. */
+  setTokenAnswer(shape: JobberTokenAnswer): void;
   close(): Promise<void>;
 }
 
@@ -141,11 +147,6 @@ interface JobberState {
   grants: GrantState;
 }
 
-interface GraphQLError {
-  message: string;
-  path?: (string | number)[];
-  extensions?: Record<string, unknown>;
-}
 
 /** Jobber ids are base64 global ids. */
 const encodeId = (type: string, id: number | string): string => Buffer.from(`gid://Jobber/${type}/${id}`).toString('base64');
@@ -157,46 +158,22 @@ function seedAccounts(): Account[] {
   ];
 }
 
-// ---- The schema the simulator speaks: each object type's fields, and which of them are objects.
-
-type FieldType = { type: 'scalar' } | { type: 'object'; of: string; list?: boolean };
-const S: FieldType = { type: 'scalar' };
-const TYPES: Record<string, Record<string, FieldType>> = {
-  ProductOrServiceConnection: {
-    nodes: { type: 'object', of: 'ProductOrService', list: true },
-    edges: { type: 'object', of: 'ProductOrServiceEdge', list: true },
-    pageInfo: { type: 'object', of: 'PageInfo' },
-    totalCount: S,
-  },
-  ProductOrServiceEdge: { cursor: S, node: { type: 'object', of: 'ProductOrService' } },
-  PageInfo: { hasNextPage: S, hasPreviousPage: S, startCursor: S, endCursor: S },
-  ProductOrService: {
-    id: S, name: S, description: S, category: S, defaultUnitCost: S, internalUnitCost: S, markup: S, taxable: S, visible: S, durationMinutes: S,
-  },
-  ProductsAndServicesCreatePayload: { productOrService: { type: 'object', of: 'ProductOrService' }, userErrors: { type: 'object', of: 'UserError', list: true } },
-  ProductsAndServicesEditPayload: { productOrService: { type: 'object', of: 'ProductOrService' }, userErrors: { type: 'object', of: 'UserError', list: true } },
-  AppDisconnectPayload: { app: { type: 'object', of: 'Application' }, userErrors: { type: 'object', of: 'UserError', list: true } },
-  Application: { id: S, name: S, author: S },
-  UserError: { message: S, path: S },
-};
-
-/** Root fields: their result type and the arguments they accept. */
-const ROOTS: Record<'query' | 'mutation', Record<string, { of: string; args: string[] }>> = {
-  query: {
-    productsAndServices: { of: 'ProductOrServiceConnection', args: ['first', 'after', 'searchTerm'] },
-    // The name the published schema uses for the same connection.
-    productOrServices: { of: 'ProductOrServiceConnection', args: ['first', 'after', 'searchTerm'] },
-  },
-  mutation: {
-    productsAndServicesCreate: { of: 'ProductsAndServicesCreatePayload', args: ['input'] },
-    productsAndServicesEdit: { of: 'ProductsAndServicesEditPayload', args: ['productOrServiceId', 'input'] },
-    appDisconnect: { of: 'AppDisconnectPayload', args: [] },
-  },
-};
-
 const INPUT_FIELDS = ['name', 'description', 'category', 'defaultUnitCost', 'internalUnitCost', 'markup', 'taxable', 'visible', 'durationMinutes'];
-const DEFAULT_PAGE = 100;
-const MUTATION_COST = 10;
+
+/** API versions Jobber has published (its changelog), oldest first. */
+export const JOBBER_API_VERSIONS = ['2023-11-15', '2024-04-17', '2024-06-10', '2024-08-30', '2025-01-20', '2025-04-16', '2026-02-17'];
+/** Jobber keeps a version reachable at most 18 months, and warns in the last 3 of them. */
+const VERSION_REACHABLE_MONTHS = 18;
+const VERSION_WARNING_MONTHS = 3;
+
+/** How the token endpoint words the access token's lifetime. */
+export type JobberTokenAnswer =
+  /** As Jobber documents it: the code exchange answers no lifetime (the JWT's exp says it), a refresh adds `expires_at`. */
+  | 'documented'
+  /** `expires_in` on both, as some code samples show. */
+  | 'expires_in'
+  /** Nothing but the JWT's exp, on both. */
+  | 'jwt';
 
 /** Starts the Jobber simulator; resolves once it accepts connections. */
 export async function startJobberSimulator(options: JobberSimulatorOptions = {}): Promise<JobberSimulator> {
@@ -215,13 +192,14 @@ export async function startJobberSimulator(options: JobberSimulatorOptions = {})
   const persist = (now = false): void => file.save(() => ({ accounts, grants: grants.snapshot() }), now);
 
   let stats: SimulatorStats = { requests: 0, writes: 0, throttled: 0 };
+  let tokenAnswer: JobberTokenAnswer = options.tokenAnswer ?? 'documented';
   const requestWindow = new SlidingWindowLimit(limits.requestsPerWindow, limits.windowSeconds * 1000, clock);
   const buckets = new Map<string, { available: number; at: number }>();
 
-  /** A JWT like Jobber's access tokens, so a client can read its expiry. */
+  /** A JWT like Jobber's access tokens, so a client can read its expiry; its other claims are undocumented, so the account is not among them. */
   function accessJwt(grant: Grant, expiresAt: number): string {
     const part = (value: object): string => Buffer.from(JSON.stringify(value)).toString('base64url');
-    const body = `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: grant.account, account_id: grant.account, app_id: grant.clientId, iat: Math.floor(clock() / 1000), exp: Math.floor(expiresAt / 1000), jti: randomToken(12) })}`;
+    const body = `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: grant.id, app_id: grant.clientId, iat: Math.floor(clock() / 1000), exp: Math.floor(expiresAt / 1000), jti: randomToken(12) })}`;
     return `${body}.${createHmac('sha256', signingKey).update(body).digest('base64url')}`;
   }
 
@@ -263,6 +241,9 @@ export async function startJobberSimulator(options: JobberSimulatorOptions = {})
     closeAccount: (id) => {
       accounts = accounts.filter((a) => a.id !== id);
       persist(true);
+    },
+    setTokenAnswer: (shape) => {
+      tokenAnswer = shape;
     },
     close: async () => {
       await closeHttpServer(server);
@@ -340,7 +321,7 @@ export async function startJobberSimulator(options: JobberSimulatorOptions = {})
   }
 
   function authorizeDecision(form: Record<string, string>, res: ServerResponse): void {
-    const outcome = consentDecision({ form, clientId, grants, clientProblem, accountExists: (id) => account(id) !== undefined });
+    const outcome = consentDecision({ form, clientId, grants, clientProblem, accountExists: (id) => account(id) !== undefined, declineWithoutParameters: true });
     if ('problem' in outcome) return errorPage(res, outcome.problem);
     if (outcome.codeIssued) persist(true);
     sendEmpty(res, 302, { location: outcome.location });
@@ -368,7 +349,11 @@ export async function startJobberSimulator(options: JobberSimulatorOptions = {})
       return sendJson(res, 400, { error: 'invalid_grant', error_description: 'The provided authorization grant is invalid, expired, revoked, does not match the redirection URI used in the authorization request, or was issued to another client.' });
     }
     persist(true);
-    sendJson(res, 200, { access_token: result.accessToken, refresh_token: result.refreshToken, expires_in: result.accessExpiresIn });
+    const answer: Record<string, unknown> = { access_token: result.accessToken, refresh_token: result.refreshToken };
+    if (tokenAnswer === 'expires_in') answer['expires_in'] = result.accessExpiresIn;
+    // Jobber's refresh answer: "expires_at": "2026-11-25 23:59:59 UTC" (refresh_token_rotation).
+    if (tokenAnswer === 'documented' && form['grant_type'] === 'refresh_token') answer['expires_at'] = `${new Date(clock() + result.accessExpiresIn * 1000).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+    sendJson(res, 200, answer);
   }
 
   /** Refills the account's bucket for the time passed and answers it. */
@@ -403,13 +388,14 @@ export async function startJobberSimulator(options: JobberSimulatorOptions = {})
     if (!target) return sendJson(res, 401, { error: 'invalid_request', error_description: 'The account of this token no longer exists.' });
 
     const bucket = bucketOf(target.id);
+    const served = servedVersion(version);
     const cost = (requested: number, actual: number | null): Record<string, unknown> => ({
       cost: {
         requestedQueryCost: requested,
         actualQueryCost: actual,
         throttleStatus: { maximumAvailable: limits.maximumAvailable, currentlyAvailable: Math.floor(bucket.available), restoreRate: limits.restoreRate },
       },
-      versioning: { version },
+      versioning: served,
     });
 
     let request: { query?: unknown; variables?: unknown; operationName?: unknown };
@@ -421,182 +407,103 @@ export async function startJobberSimulator(options: JobberSimulatorOptions = {})
     if (typeof request?.query !== 'string') return sendJson(res, 200, { errors: [{ message: 'No query string was present' }], extensions: cost(0, 0) });
     const variables = typeof request.variables === 'object' && request.variables !== null ? (request.variables as Record<string, unknown>) : {};
 
-    let operation;
-    try {
-      operation = parseOperation(request.query, variables, typeof request.operationName === 'string' ? request.operationName : undefined);
-    } catch (error) {
-      if (error instanceof GraphQLSyntaxError) return sendJson(res, 200, { errors: [{ message: error.message }], extensions: cost(0, 0) });
-      throw error;
-    }
-    const problems: GraphQLError[] = [];
-    let requested = 0;
-    for (const field of operation.fields) requested += validateRoot(operation.type, field, problems);
-    if (problems.length > 0) return sendJson(res, 200, { errors: problems, extensions: cost(requested, 0) });
-
+    const prepared = prepare(request.query, variables, typeof request.operationName === 'string' ? request.operationName : undefined);
+    if ('errors' in prepared) return sendJson(res, 200, { errors: prepared.errors, extensions: cost(0, 0) });
+    const requested = operationCost(prepared);
     if (requested > bucket.available) {
       stats.throttled += 1;
       return sendJson(res, 200, { errors: [{ message: 'Throttled', extensions: { code: 'THROTTLED', documentation: RATE_LIMIT_DOCS } }], extensions: cost(requested, null) });
     }
-    bucket.available -= requested;
-    const data: Record<string, unknown> = {};
-    let actual = 0;
-    for (const field of operation.fields) {
-      const [value, spent] = executeRoot(target, grant, operation.type, field);
-      data[field.key] = value;
-      actual += spent;
-    }
-    // The unused part of the reservation goes back, as with Jobber's actualQueryCost.
-    bucket.available = Math.min(limits.maximumAvailable, bucket.available + requested - actual);
-    sendJson(res, 200, { data, extensions: cost(requested, actual) });
+    const result = await execute({ schema: jobberSchema, document: prepared.document, rootValue: rootValue(target, grant), variableValues: prepared.variables, operationName: prepared.operation.name?.value });
+    const data = (result.data ?? null) as Record<string, unknown> | null;
+    // Jobber takes the points once the query has resolved: what it actually read.
+    const actual = operationCost(prepared, data);
+    bucket.available = Math.max(0, bucket.available - actual);
+    sendJson(res, 200, { data, ...(result.errors ? { errors: result.errors.map(executionError) } : {}), extensions: cost(requested, actual) });
   }
 
-  /** Checks a root field and its selection against the schema; answers the requested cost. */
-  function validateRoot(type: 'query' | 'mutation', field: FieldNode, problems: GraphQLError[]): number {
-    if (field.name === '__typename') return 0;
-    const root = ROOTS[type][field.name];
-    if (!root) {
-      problems.push({ message: `Field '${field.name}' doesn't exist on type '${type === 'query' ? 'Query' : 'Mutation'}'`, path: [type, field.name], extensions: { code: 'undefinedField', typeName: type === 'query' ? 'Query' : 'Mutation', fieldName: field.name } });
-      return 0;
-    }
-    for (const arg of Object.keys(field.args)) {
-      if (!root.args.includes(arg)) problems.push({ message: `Field '${field.name}' doesn't accept argument '${arg}'`, path: [type, field.name, arg], extensions: { code: 'argumentNotAccepted' } });
-    }
-    if (field.selections.length === 0) problems.push({ message: `Field must have selections (field '${field.name}' returns ${root.of} but has no selections)`, path: [type, field.name] });
-    if (type === 'query') {
-      const first = field.args['first'] ?? DEFAULT_PAGE;
-      if (!Number.isInteger(first) || (first as number) < 0) problems.push({ message: `Argument 'first' on Field '${field.name}' has an invalid value (${JSON.stringify(first)}). Expected type 'Int'.`, path: [type, field.name, 'first'] });
-      const after = field.args['after'];
-      if (after !== undefined && after !== null && (typeof after !== 'string' || decodeCursor(after) === undefined)) problems.push({ message: `Argument 'after' on Field '${field.name}' has an invalid value (${JSON.stringify(after)}). Expected a cursor.`, path: [type, field.name, 'after'] });
-      return 1 + selectionCost(root.of, field.selections, Number.isInteger(first) ? (first as number) : DEFAULT_PAGE, [field.key], problems);
-    }
-    if (field.name !== 'appDisconnect') validateInput(field, problems);
-    return MUTATION_COST + selectionCost(root.of, field.selections, 1, [field.key], problems);
-  }
-
-  function validateInput(field: FieldNode, problems: GraphQLError[]): void {
-    const inputType = field.name === 'productsAndServicesCreate' ? 'ProductsAndServicesInput' : 'ProductsAndServicesEditInput';
-    const input = field.args['input'];
-    if (field.name === 'productsAndServicesEdit' && typeof field.args['productOrServiceId'] !== 'string') {
-      problems.push({ message: `Field '${field.name}' is missing required arguments: productOrServiceId`, path: ['mutation', field.name], extensions: { code: 'missingRequiredArguments' } });
-    }
-    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-      problems.push({ message: `Field '${field.name}' is missing required arguments: input`, path: ['mutation', field.name], extensions: { code: 'missingRequiredArguments' } });
-      return;
-    }
-    const values = input as Record<string, unknown>;
-    for (const key of Object.keys(values)) {
-      if (!INPUT_FIELDS.includes(key)) problems.push({ message: `InputObject '${inputType}' doesn't accept argument '${key}'`, path: ['mutation', field.name, 'input', key], extensions: { code: 'argumentNotAccepted' } });
-    }
-    const expect = (key: string, ok: (v: unknown) => boolean, typeName: string, required = false): void => {
-      const v = values[key];
-      if ((v === undefined || v === null) && !required) return;
-      if (!ok(v)) problems.push({ message: `Argument '${key}' on InputObject '${inputType}' has an invalid value (${JSON.stringify(v ?? null)}). Expected type '${typeName}'.`, path: ['mutation', field.name, 'input', key], extensions: { code: 'argumentLiteralsIncompatible' } });
+  /** The version an answer is served in, and Jobber's warning about it (api_versioning). */
+  function servedVersion(asked: string): { version: string; warning?: string } {
+    const latest = JOBBER_API_VERSIONS[JOBBER_API_VERSIONS.length - 1]!;
+    const now = new Date(clock());
+    const monthsOld = (version: string): number => {
+      const released = new Date(`${version}T00:00:00Z`);
+      return (now.getUTCFullYear() - released.getUTCFullYear()) * 12 + (now.getUTCMonth() - released.getUTCMonth()) - (now.getUTCDate() < released.getUTCDate() ? 1 : 0);
     };
-    const creating = field.name === 'productsAndServicesCreate';
-    const isNumber = (v: unknown): boolean => typeof v === 'number' && Number.isFinite(v);
-    expect('name', (v) => typeof v === 'string', 'String!', creating);
-    expect('defaultUnitCost', isNumber, 'Float!', creating);
-    expect('internalUnitCost', isNumber, 'Float');
-    expect('markup', isNumber, 'Float');
-    expect('description', (v) => typeof v === 'string', 'String');
-    expect('taxable', (v) => typeof v === 'boolean', 'Boolean');
-    expect('visible', (v) => typeof v === 'boolean', 'Boolean');
-    expect('durationMinutes', (v) => Number.isInteger(v), 'Int');
-    expect('category', (v) => v === 'PRODUCT' || v === 'SERVICE', 'ProductsAndServicesCategory');
+    const reachable = (version: string): boolean => version === latest || monthsOld(version) < VERSION_REACHABLE_MONTHS;
+    if (!reachable(asked)) {
+      const oldest = JOBBER_API_VERSIONS.find(reachable) ?? latest;
+      return { version: oldest, warning: `API Version ${asked} is no longer available and this request was upgraded to ${oldest}. Upgrade to the latest API version ${latest}. For more information: ${VERSIONING_DOCS}` };
+    }
+    if (asked !== latest && monthsOld(asked) >= VERSION_REACHABLE_MONTHS - VERSION_WARNING_MONTHS) {
+      return { version: asked, warning: `Support for API version ${asked} is scheduled to stop soon. Upgrade to the latest version ${latest}. For more information: ${VERSIONING_DOCS}` };
+    }
+    return { version: asked };
   }
 
-  /** Walks a selection set: unknown fields are errors; objects cost 1, lists cost 1 per element asked for. */
-  function selectionCost(typeName: string, selections: FieldNode[], pageSize: number, at: (string | number)[], problems: GraphQLError[]): number {
-    const fields = TYPES[typeName] ?? {};
-    let total = 0;
-    for (const field of selections) {
-      if (field.name === '__typename') continue;
-      const type = fields[field.name];
-      if (!type) {
-        problems.push({ message: `Field '${field.name}' doesn't exist on type '${typeName}'`, path: [...at, field.key], extensions: { code: 'undefinedField', typeName, fieldName: field.name } });
-        continue;
-      }
-      if (type.type === 'scalar') {
-        if (field.selections.length > 0) problems.push({ message: `Selections can't be made on scalars (field '${field.name}' on type '${typeName}')`, path: [...at, field.key] });
-        continue;
-      }
-      if (field.selections.length === 0) problems.push({ message: `Field must have selections (field '${field.name}' returns ${type.of} but has no selections)`, path: [...at, field.key] });
-      const each = 1 + selectionCost(type.of, field.selections, pageSize, [...at, field.key], problems);
-      total += type.list && typeName.endsWith('Connection') ? each * pageSize : each;
-    }
-    return total;
-  }
-
-  /** Runs a validated root field; answers its value and its actual cost. */
-  function executeRoot(target: Account, grant: Grant, type: 'query' | 'mutation', field: FieldNode): [unknown, number] {
-    if (field.name === '__typename') return [type === 'query' ? 'Query' : 'Mutation', 0];
-    if (field.name === 'productsAndServices' || field.name === 'productOrServices') {
-      const first = (field.args['first'] as number | undefined) ?? DEFAULT_PAGE;
-      const after = typeof field.args['after'] === 'string' ? (decodeCursor(field.args['after']) ?? 0) : 0;
-      const term = typeof field.args['searchTerm'] === 'string' ? field.args['searchTerm'].toLowerCase() : '';
-      const all = term ? target.items.filter((i) => i.name.toLowerCase().includes(term)) : target.items;
-      const page = all.slice(after, after + first);
-      const connection = {
-        __typename: 'ProductOrServiceConnection',
-        nodes: page,
-        edges: page.map((node, n) => ({ cursor: encodeCursor(after + n + 1), node })),
-        pageInfo: {
-          hasNextPage: after + page.length < all.length,
-          hasPreviousPage: after > 0,
-          startCursor: page.length ? encodeCursor(after + 1) : null,
-          endCursor: page.length ? encodeCursor(after + page.length) : null,
-        },
-        totalCount: all.length,
-      };
-      return [project(connection, 'ProductOrServiceConnection', field.selections), 1 + selectionCost('ProductOrServiceConnection', field.selections, page.length, [], [])];
-    }
-    const spent = MUTATION_COST + selectionCost(ROOTS.mutation[field.name]?.of ?? '', field.selections, 1, [], []);
-    const input = (field.args['input'] ?? {}) as Record<string, unknown>;
-    let payload: { productOrService?: ProductOrService | null; app?: unknown; userErrors: { message: string; path: string[] }[] };
-    if (field.name === 'appDisconnect') {
-      grants.revokeGrant(grant);
-      persist(true);
-      payload = { app: { id: encodeId('Application', 1), name: 'Tradelist', author: 'Tradelist' }, userErrors: [] };
-      return [project(payload, 'AppDisconnectPayload', field.selections), spent];
-    }
-    const userErrors = inputErrors(input);
-    if (field.name === 'productsAndServicesCreate') {
-      if (userErrors.length > 0) {
-        payload = { productOrService: null, userErrors };
-      } else {
+  /** The root fields' resolvers for one account and grant (graphql-js reads the rest as properties). */
+  function rootValue(target: Account, grant: Grant): Record<string, unknown> {
+    return {
+      account: () => ({ id: target.id, name: target.name }),
+      productOrService: ({ id }: { id: string }) => target.items.find((i) => i.id === id) ?? null,
+      productOrServices: (args: { first?: number | null; after?: string | null; searchTerm?: string | null }) => {
+        const first = args.first ?? DEFAULT_CONNECTION_SIZE;
+        if (first < 0) throw new GraphQLError('Argument \'first\' must be a positive number');
+        const after = args.after ? decodeCursor(args.after) : 0;
+        if (after === undefined) throw new GraphQLError(`Invalid cursor: ${JSON.stringify(args.after)}`);
+        const term = args.searchTerm?.toLowerCase() ?? '';
+        const all = term ? target.items.filter((i) => i.name.toLowerCase().includes(term)) : target.items;
+        const page = all.slice(after, after + first);
+        return {
+          nodes: page,
+          edges: page.map((node, n) => ({ cursor: encodeCursor(after + n + 1), node })),
+          pageInfo: {
+            hasNextPage: after + page.length < all.length,
+            hasPreviousPage: after > 0,
+            startCursor: page.length ? encodeCursor(after + 1) : null,
+            endCursor: page.length ? encodeCursor(after + page.length) : null,
+          },
+          totalCount: all.length,
+        };
+      },
+      productsAndServicesCreate: ({ input }: { input: Record<string, unknown> }) => {
+        const userErrors = inputErrors(input);
+        if (userErrors.length > 0) return { productOrService: null, userErrors };
         const item: ProductOrService = {
           id: encodeId('ProductOrService', `${accountNumber(target.id)}${String(target.nextId++).padStart(6, '0')}`),
           name: String(input['name']).trim(),
-          description: (input['description'] as string | undefined) ?? null,
-          category: (input['category'] as ProductOrService['category'] | undefined) ?? 'SERVICE',
+          description: (input['description'] as string | null | undefined) ?? null,
+          category: (input['category'] as ProductOrService['category'] | null | undefined) ?? 'SERVICE',
           defaultUnitCost: input['defaultUnitCost'] as number,
-          internalUnitCost: (input['internalUnitCost'] as number | undefined) ?? null,
-          markup: (input['markup'] as number | undefined) ?? null,
-          taxable: (input['taxable'] as boolean | undefined) ?? true,
-          visible: (input['visible'] as boolean | undefined) ?? true,
-          durationMinutes: (input['durationMinutes'] as number | undefined) ?? null,
+          internalUnitCost: (input['internalUnitCost'] as number | null | undefined) ?? null,
+          markup: (input['markup'] as number | null | undefined) ?? null,
+          taxable: (input['taxable'] as boolean | null | undefined) ?? true,
+          visible: (input['visible'] as boolean | null | undefined) ?? true,
+          durationMinutes: (input['durationMinutes'] as number | null | undefined) ?? null,
         };
         target.items.push(item);
         stats.writes += 1;
         persist();
-        payload = { productOrService: item, userErrors: [] };
-      }
-      return [project(payload, 'ProductsAndServicesCreatePayload', field.selections), spent];
-    }
-    const existing = target.items.find((i) => i.id === field.args['productOrServiceId']);
-    if (!existing) {
-      payload = { productOrService: null, userErrors: [{ message: 'Product or service not found', path: ['productOrServiceId'] }] };
-    } else if (userErrors.length > 0) {
-      payload = { productOrService: existing, userErrors };
-    } else {
-      for (const key of INPUT_FIELDS) {
-        if (input[key] !== undefined) (existing as unknown as Record<string, unknown>)[key] = key === 'name' ? String(input[key]).trim() : input[key];
-      }
-      stats.writes += 1;
-      persist();
-      payload = { productOrService: existing, userErrors: [] };
-    }
-    return [project(payload, 'ProductsAndServicesEditPayload', field.selections), spent];
+        return { productOrService: item, userErrors: [] };
+      },
+      productsAndServicesEdit: ({ productOrServiceId, input }: { productOrServiceId: string; input: Record<string, unknown> }) => {
+        const existing = target.items.find((i) => i.id === productOrServiceId);
+        if (!existing) return { productOrService: null, userErrors: [{ message: 'Product or service not found', path: ['productOrServiceId'] }] };
+        const userErrors = inputErrors(input);
+        if (userErrors.length > 0) return { productOrService: existing, userErrors };
+        for (const key of INPUT_FIELDS) {
+          if (input[key] !== undefined && input[key] !== null) (existing as unknown as Record<string, unknown>)[key] = key === 'name' ? String(input[key]).trim() : input[key];
+        }
+        stats.writes += 1;
+        persist();
+        return { productOrService: existing, userErrors: [] };
+      },
+      appDisconnect: () => {
+        grants.revokeGrant(grant);
+        persist(true);
+        return { app: { id: encodeId('Application', 1), name: 'Tradelist', author: 'Tradelist' }, userErrors: [] };
+      },
+    };
   }
 
   function renderAccount(a: Account): string {
@@ -635,24 +542,6 @@ const encodeCursor = (position: number): string => Buffer.from(String(position))
 function decodeCursor(cursor: string): number | undefined {
   const text = Buffer.from(cursor, 'base64').toString('utf8');
   return /^\d+$/.test(text) ? Number(text) : undefined;
-}
-
-/** Copies the selected fields of `value` (a plain object tree) under their response keys. */
-function project(value: unknown, typeName: string, selections: FieldNode[]): unknown {
-  if (value === null || value === undefined) return null;
-  if (Array.isArray(value)) return value.map((v) => project(v, typeName, selections));
-  const source = value as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  for (const field of selections) {
-    if (field.name === '__typename') {
-      out[field.key] = typeName;
-      continue;
-    }
-    const type = TYPES[typeName]?.[field.name];
-    const raw = source[field.name];
-    out[field.key] = type?.type === 'object' ? project(raw, type.of, field.selections) : (raw ?? null);
-  }
-  return out;
 }
 
 function summarize(item: ProductOrService): JobberItemSummary {

@@ -297,6 +297,8 @@ export function consentDecision(options: {
   clientProblem: (params: URLSearchParams) => string | undefined;
   accountExists: (accountId: string) => boolean;
   callbackParams?: (accountId: string) => Record<string, string>;
+  /** Jobber returns a declined consent to the redirect URI with no parameters at all. */
+  declineWithoutParameters?: boolean;
 }): ConsentOutcome {
   const { form } = options;
   const problem = options.clientProblem(new URLSearchParams(form));
@@ -305,6 +307,7 @@ export function consentDecision(options: {
   const state: Record<string, string> = form['state'] ? { state: form['state'] } : {};
   const accountId = form['account'] ?? '';
   if (form['decision'] !== 'allow' || !options.accountExists(accountId)) {
+    if (options.declineWithoutParameters) return { location: redirectUri, codeIssued: false };
     return { location: withQuery(redirectUri, { error: 'access_denied', ...state }), codeIssued: false };
   }
   const code = options.grants.issueCode(options.clientId, redirectUri, accountId);

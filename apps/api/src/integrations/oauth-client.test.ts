@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { basicAuthorization, ProviderAccessRefusedError, ProviderError, retryAfterSeconds, sendWithRetries, type RetryPolicy } from './oauth-client.ts';
+import { accessLifetimeSeconds, basicAuthorization, ProviderAccessRefusedError, ProviderError, requestTokens, retryAfterSeconds, sendWithRetries, type RetryPolicy } from './oauth-client.ts';
 
 describe('provider client helpers', () => {
   test('Retry-After: seconds when given, undefined when absent or unreadable (never "wait 0 s")', () => {
@@ -13,6 +13,39 @@ describe('provider client helpers', () => {
 
   test('HTTP Basic client credentials are form-encoded before base64', () => {
     expect(basicAuthorization('id', 'se:cret')).toBe(`Basic ${Buffer.from('id:se%3Acret').toString('base64')}`);
+  });
+});
+
+describe('token answers', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  const now = Date.parse('2026-11-25T12:00:00Z');
+  const jwt = (claims: Record<string, unknown>) => `${Buffer.from('{"alg":"HS256"}').toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.sig`;
+  const token = jwt({ exp: now / 1000 + 3600 });
+
+  test('the lifetime comes from expires_in, else expires_at (Jobber\'s refresh), else the JWT\'s exp (Jobber\'s code exchange)', () => {
+    expect(accessLifetimeSeconds({ expires_in: 3600 }, 'opaque', now)).toBe(3600);
+    expect(accessLifetimeSeconds({ expires_in: '1800', expires_at: '2026-11-25 14:00:00 UTC' }, token, now)).toBe(1800);
+    expect(accessLifetimeSeconds({ expires_at: '2026-11-25 12:30:00 UTC' }, token, now)).toBe(1800);
+    expect(accessLifetimeSeconds({ expires_at: '2026-11-25T12:45:00Z' }, 'opaque', now)).toBe(2700);
+    expect(accessLifetimeSeconds({}, token, now)).toBe(3600);
+    expect(accessLifetimeSeconds({ expires_at: 'soon' }, token, now)).toBe(3600);
+    expect(accessLifetimeSeconds({}, 'opaque', now)).toBeUndefined();
+    expect(accessLifetimeSeconds({}, jwt({ exp: now / 1000 - 1 }), now)).toBeUndefined();
+    expect(accessLifetimeSeconds({ expires_in: 0 }, token, now)).toBeUndefined();
+  });
+
+  test('an answer of only { access_token, refresh_token } (Jobber\'s documented one) is accepted, its lifetime read from the JWT', async () => {
+    const access = jwt({ exp: Math.floor(Date.now() / 1000) + 3600 });
+    vi.stubGlobal('fetch', async () => Response.json({ access_token: access, refresh_token: 'r-1' }));
+    const tokens = await requestTokens({ tokenUrl: 'http://jobber.test/token', clientId: 'c', clientSecret: 's', authentication: 'form', grant: { grant_type: 'refresh_token', refresh_token: 'r-0' } });
+    expect(tokens).toMatchObject({ accessToken: access, refreshToken: 'r-1', refreshExpiresIn: undefined });
+    expect(tokens.accessExpiresIn).toBeGreaterThan(3590);
+    expect(tokens.accessExpiresIn).toBeLessThanOrEqual(3600);
+    vi.stubGlobal('fetch', async () => Response.json({ access_token: 'opaque', refresh_token: 'r-1' }));
+    await expect(requestTokens({ tokenUrl: 'http://jobber.test/token', clientId: 'c', clientSecret: 's', authentication: 'form', grant: { grant_type: 'refresh_token', refresh_token: 'r-0' } })).rejects.toThrow(ProviderError);
   });
 });
 

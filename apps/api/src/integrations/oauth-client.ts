@@ -6,7 +6,7 @@
 export interface TokenSet {
   accessToken: string;
   refreshToken: string;
-  /** Seconds the access token lives (from `expires_in`). */
+  /** Seconds the access token lives (from `expires_in`, else `expires_at`, else the JWT's `exp`). */
   accessExpiresIn: number;
   /** Seconds the refresh token lives, when the provider says (`x_refresh_token_expires_in`). */
   refreshExpiresIn: number | undefined;
@@ -77,12 +77,43 @@ export async function requestTokens(request: TokenRequest): Promise<TokenSet> {
   if (!response.ok || !body) throw new ProviderError(`The token endpoint answered ${response.status}${body?.['error'] ? ` (${String(body['error'])})` : ''}`, response.status);
   const accessToken = body['access_token'];
   const refreshToken = body['refresh_token'];
-  const expiresIn = Number(body['expires_in']);
-  if (typeof accessToken !== 'string' || !accessToken || typeof refreshToken !== 'string' || !refreshToken || !Number.isFinite(expiresIn) || expiresIn <= 0) {
+  const expiresIn = typeof accessToken === 'string' ? accessLifetimeSeconds(body, accessToken, Date.now()) : undefined;
+  if (typeof accessToken !== 'string' || !accessToken || typeof refreshToken !== 'string' || !refreshToken || expiresIn === undefined) {
     throw new ProviderError('The token endpoint answered without the access token, refresh token or expiry');
   }
   const refreshExpiresIn = Number(body['x_refresh_token_expires_in']);
   return { accessToken, refreshToken, accessExpiresIn: expiresIn, refreshExpiresIn: Number.isFinite(refreshExpiresIn) && refreshExpiresIn > 0 ? refreshExpiresIn : undefined };
+}
+
+/** The `exp` claim of a JWT, in milliseconds; undefined when the token is no JWT or has none. */
+function jwtExpiry(token: string): number | undefined {
+  try {
+    const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp?: unknown };
+    return typeof claims.exp === 'number' && Number.isFinite(claims.exp) ? claims.exp * 1000 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Seconds an access token lives, from what the token endpoint answered: `expires_in` (QuickBooks,
+ * some Jobber samples), else `expires_at` (Jobber's refresh answer, "2026-11-25 23:59:59 UTC"),
+ * else the JWT's `exp` claim (Jobber's code exchange answers only the two tokens). Undefined when
+ * none says, or the expiry is already past. Absolute times are turned into a lifetime by `nowMs`.
+ */
+export function accessLifetimeSeconds(body: Record<string, unknown>, accessToken: string, nowMs: number): number | undefined {
+  const expiresIn = Number(body['expires_in']);
+  if (body['expires_in'] !== undefined && body['expires_in'] !== null && Number.isFinite(expiresIn)) return expiresIn > 0 ? expiresIn : undefined;
+  let at: number | undefined;
+  const expiresAt = body['expires_at'];
+  if (typeof expiresAt === 'string') {
+    const parsed = Date.parse(expiresAt.trim().replace(/^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}(?::\d{2})?) UTC$/, '$1T$2Z'));
+    if (Number.isFinite(parsed)) at = parsed;
+  }
+  at ??= jwtExpiry(accessToken);
+  if (at === undefined) return undefined;
+  const seconds = Math.floor((at - nowMs) / 1000);
+  return seconds > 0 ? seconds : undefined;
 }
 
 /**

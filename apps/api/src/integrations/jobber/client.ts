@@ -1,7 +1,8 @@
 // Jobber: the authorization URL, the token endpoint (refresh tokens rotate: the spent one dies at
-// once), and GraphQL for products and services, paced by the query-cost bucket Jobber reports on
-// every answer (extensions.cost) and by its request limit, retrying a THROTTLED answer after the
-// wait the bucket implies.
+// once), and GraphQL for the account and its products and services, paced by the query-cost
+// bucket Jobber reports on every answer (extensions.cost) and by its request limit: a request
+// waits until the bucket holds what Jobber last charged for it, and a THROTTLED answer waits
+// until the points it asked for are restored.
 import type { Config } from '../../config/env.ts';
 import {
   PROVIDER_TIMEOUT_MS,
@@ -18,8 +19,11 @@ import {
 
 export type JobberConfig = Config['jobber'];
 
-/** The GraphQL schema version this client is written against. */
-export const JOBBER_API_VERSION = '2025-04-16';
+/**
+ * The GraphQL schema version this client is written against (X-JOBBER-GRAPHQL-VERSION). Jobber
+ * keeps a version reachable at most 18 months, then upgrades its callers; move this on before.
+ */
+export const JOBBER_API_VERSION = '2026-02-17';
 
 /** Jobber's published limits per app and account. */
 export const JOBBER_LIMITS = { maximumAvailable: 10_000, restoreRate: 500, requestsPerWindow: 2_500, windowSeconds: 300 } as const;
@@ -46,14 +50,15 @@ export function refreshJobberTokens(config: JobberConfig, credentials: { clientI
   return requestTokens({ tokenUrl: config.tokenUrl, ...credentials, authentication: 'form', grant: { grant_type: 'refresh_token', refresh_token: refreshToken } });
 }
 
-/** The account an access token opens, from its JWT claims (a key for our links, not a security decision); '' when absent. */
-export function jobberAccountOf(accessToken: string): string {
-  try {
-    const claims = JSON.parse(Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as { account_id?: unknown };
-    return typeof claims.account_id === 'string' || typeof claims.account_id === 'number' ? String(claims.account_id) : '';
-  } catch {
-    return '';
-  }
+/** The Jobber account a token opens, as its `account { id name }` query answers it. */
+export interface JobberAccount {
+  id: string;
+  name: string;
+}
+
+/** Where the client reports what Jobber warned about (a version about to be retired). */
+export interface JobberLog {
+  warn(details: Record<string, unknown>, message: string): void;
 }
 
 /** A product or service as the sync reads it. */
@@ -94,6 +99,8 @@ interface Bucket {
 interface AccountPacing {
   bucket: Bucket;
   requests: SlidingWindowPacer;
+  /** What Jobber last charged (requestedQueryCost) for each kind of request: its query text, and the page size of a list. */
+  costs: Map<string, number>;
 }
 
 // Shared by every sync of this process to the same account: the bucket is the account's.
@@ -103,7 +110,9 @@ const pacingByAccount = new Map<string, AccountPacing>();
 export type JobberCallCounts = ProviderCallCounts;
 
 const ITEM_FIELDS = 'id name description category defaultUnitCost internalUnitCost taxable';
+const PAGE_INFO_FIELDS = 'hasNextPage endCursor';
 const PAYLOAD_FIELDS = '{ productOrService { id } userErrors { message path } }';
+const fieldCount = (fields: string): number => fields.split(' ').length;
 
 /** Jobber's GraphQL API for one account, with a token that the sync module keeps fresh. */
 export class JobberClient {
@@ -115,6 +124,7 @@ export class JobberClient {
     accountKey: string,
     private readonly tokens: TokenSource,
     private readonly timeScale = 1,
+    private readonly log?: JobberLog,
   ) {
     const key = `${accountKey}|${timeScale}`;
     let pacing = pacingByAccount.get(key);
@@ -122,6 +132,7 @@ export class JobberClient {
       pacing = {
         bucket: { available: JOBBER_LIMITS.maximumAvailable, maximum: JOBBER_LIMITS.maximumAvailable, restoreRate: JOBBER_LIMITS.restoreRate, at: this.now() },
         requests: new SlidingWindowPacer(JOBBER_LIMITS.requestsPerWindow, REQUEST_WINDOW_MS, timeScale),
+        costs: new Map(),
       };
       pacingByAccount.set(key, pacing);
     }
@@ -133,22 +144,35 @@ export class JobberClient {
     return this.pacing.bucket.maximum;
   }
 
-  /** The cost of reading a page of `first` items (Jobber counts 1 per node, plus the connection and pageInfo). */
+  /**
+   * The cost Jobber's rule gives a page of `first` items (api_rate_limits): 1 a requested field,
+   * nothing for `nodes`, and the connection's selection times `first`: the item fields, pageInfo
+   * and its two fields, for each item asked for.
+   */
   static pageCost(first: number): number {
-    return first + 2;
+    return first * (fieldCount(ITEM_FIELDS) + 1 + fieldCount(PAGE_INFO_FIELDS));
   }
 
-  /** The cost of one create or edit with the payload this client selects. */
-  static readonly WRITE_COST = 12;
+  /** The cost of one create or edit with the payload this client selects: the mutation, productOrService { id }, userErrors { message path }. */
+  static readonly WRITE_COST = 1 + 2 + 3;
+
+  /** The account the token opens (scope read_account_settings): its id keys our links, its name is shown. */
+  async account(): Promise<JobberAccount> {
+    const data = await this.request('query Account { account { id name } }', {}, 3);
+    const account = data['account'] as JobberAccount | null;
+    if (!account?.id) throw new ProviderError('Jobber answered no account for this token');
+    return { id: account.id, name: account.name };
+  }
 
   /** One page of products and services. */
   async listPage(first: number, after: string | null): Promise<{ items: JobberItem[]; next: string | null }> {
     const data = await this.request(
-      `query Items($first: Int, $after: String) { productsAndServices(first: $first, after: $after) { nodes { ${ITEM_FIELDS} } pageInfo { hasNextPage endCursor } } }`,
+      `query Items($first: Int, $after: String) { productOrServices(first: $first, after: $after) { nodes { ${ITEM_FIELDS} } pageInfo { ${PAGE_INFO_FIELDS} } } }`,
       { first, after },
       JobberClient.pageCost(first),
+      `first=${first}`,
     );
-    const connection = data['productsAndServices'] as { nodes: JobberItem[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
+    const connection = data['productOrServices'] as { nodes: JobberItem[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
     return { items: connection.nodes, next: connection.pageInfo.hasNextPage ? connection.pageInfo.endCursor : null };
   }
 
@@ -179,7 +203,7 @@ export class JobberClient {
 
   /** Tells Jobber the app is disconnected from the account (Jobber revokes the grant). */
   async disconnect(): Promise<void> {
-    await this.request('mutation Disconnect { appDisconnect { app { id } userErrors { message } } }', {}, JobberClient.WRITE_COST);
+    await this.request('mutation Disconnect { appDisconnect { app { id } userErrors { message } } }', {}, 5);
   }
 
   private now(): number {
@@ -201,11 +225,21 @@ export class JobberClient {
     }
   }
 
-  /** Takes the bucket's state from Jobber's report (extensions.cost.throttleStatus). */
-  private learn(extensions: unknown): void {
-    const status = (extensions as { cost?: { throttleStatus?: { maximumAvailable?: unknown; currentlyAvailable?: unknown; restoreRate?: unknown } } } | undefined)?.cost?.throttleStatus;
+  /**
+   * Takes the bucket's state from Jobber's report (extensions.cost.throttleStatus) and what this
+   * query was charged (requestedQueryCost, remembered for the next request like it); logs a
+   * version warning (extensions.versioning). Answers the requested cost, when reported.
+   */
+  private learn(costKey: string, extensions: unknown): number | undefined {
+    const reported = extensions as { cost?: { requestedQueryCost?: unknown; throttleStatus?: { maximumAvailable?: unknown; currentlyAvailable?: unknown; restoreRate?: unknown } }; versioning?: { version?: unknown; warning?: unknown } } | undefined;
+    const warning = reported?.versioning?.warning;
+    if (typeof warning === 'string' && warning) this.log?.warn({ asked: JOBBER_API_VERSION, served: reported?.versioning?.version }, `Jobber API version warning: ${warning}`);
+    const requested = Number(reported?.cost?.requestedQueryCost);
+    const charged = Number.isFinite(requested) && requested >= 0 ? requested : undefined;
+    if (charged !== undefined) this.pacing.costs.set(costKey, charged);
+    const status = reported?.cost?.throttleStatus;
     const bucket = this.pacing.bucket;
-    if (!status) return;
+    if (!status) return charged;
     const maximum = Number(status.maximumAvailable);
     const available = Number(status.currentlyAvailable);
     const restoreRate = Number(status.restoreRate);
@@ -215,9 +249,16 @@ export class JobberClient {
       bucket.available = available;
       bucket.at = this.now();
     }
+    return charged;
   }
 
-  private async request(query: string, variables: Record<string, unknown>, cost: number): Promise<Record<string, unknown>> {
+  /**
+   * Sends one query; `estimate` is its cost by Jobber's rule, used until Jobber has charged this
+   * kind of request once (the query, and `sizeKey` for what else sets its cost).
+   */
+  private async request(query: string, variables: Record<string, unknown>, estimate: number, sizeKey = ''): Promise<Record<string, unknown>> {
+    const costKey = `${query}|${sizeKey}`;
+    let cost = this.pacing.costs.get(costKey) ?? estimate;
     const policy: RetryPolicy = {
       provider: 'Jobber',
       tokens: this.tokens,
@@ -244,10 +285,11 @@ export class JobberClient {
       );
       const body = (await response.json().catch(() => undefined)) as { data?: Record<string, unknown>; errors?: Array<{ message?: string; extensions?: { code?: string } }>; extensions?: unknown } | undefined;
       if (!body) throw new ProviderError(`Jobber answered ${response.status} without a readable body`, response.status);
-      this.learn(body.extensions);
+      const charged = this.learn(costKey, body.extensions);
       const errors = body.errors ?? [];
       if (errors.some((e) => e.extensions?.code === 'THROTTLED')) {
-        // The bucket's report above says how long the points take to come back.
+        // Wait (before the next attempt) until the bucket holds what Jobber asked for this query.
+        if (charged !== undefined) cost = charged;
         this.counts.throttled += 1;
         if (++throttled > MAX_THROTTLED_RETRIES) throw new ProviderError('Jobber kept answering THROTTLED', 429);
         continue;

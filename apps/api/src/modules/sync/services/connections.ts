@@ -6,7 +6,7 @@ import { addSeconds } from '../../../lib/clock.ts';
 import { randomToken, sha256 } from '../../../lib/secrets.ts';
 import { enforceRateLimits } from '../../../security/rate-limits.ts';
 import { InvalidGrantError, ProviderAccessRefusedError, type TokenSet, type TokenSource } from '../../../integrations/oauth-client.ts';
-import { JobberClient, jobberAccountOf } from '../../../integrations/jobber/client.ts';
+import { JobberClient, type JobberAccount } from '../../../integrations/jobber/client.ts';
 import { QuickBooksClient, QuickBooksFaultError, revokeQuickBooksToken } from '../../../integrations/quickbooks/client.ts';
 import { deleteConnection, findConnection, saveConnection } from '../repositories/connections.ts';
 import { consumeOauthFlow, insertOauthFlow } from '../repositories/oauth-flows.ts';
@@ -70,8 +70,14 @@ export async function completeAuthorization(
   const tokens = await exchange(ctx, provider, callback.code);
   // The realmId comes from the browser: it is believed only inside a flow whose state matched,
   // and once QuickBooks has answered for that company with these tokens (product §11.15).
-  const accountId = provider === 'quickbook' ? (callback.realmId ?? '') : jobberAccountOf(tokens.accessToken);
-  const accountName = provider === 'quickbook' ? await verifyQuickBooksCompany(ctx, accountId, tokens) : null;
+  let accountId: string;
+  let accountName: string | null;
+  if (provider === 'quickbook') {
+    accountId = callback.realmId ?? '';
+    accountName = await verifyQuickBooksCompany(ctx, accountId, tokens);
+  } else {
+    ({ id: accountId, name: accountName } = await readJobberAccount(ctx, user.id, tokens));
+  }
   const now = ctx.clock.now();
   await saveConnection(ctx.db, {
     user_id: user.id,
@@ -100,13 +106,8 @@ export const companyRefusedMessage = 'QuickBooks Online refused access to the co
  * it too (502), since the company could not be checked.
  */
 async function verifyQuickBooksCompany(ctx: AppContext, realmId: string, tokens: TokenSet): Promise<string | null> {
-  const source: TokenSource = {
-    current: async () => tokens.accessToken,
-    // A token issued a moment ago and refused is a refusal: there is nothing to refresh.
-    afterUnauthorized: async () => {
-      throw new ProviderAccessRefusedError('QuickBooks refused a token it had just issued', 401);
-    },
-  };
+  // A token issued a moment ago and refused is a refusal: there is nothing to refresh.
+  const source = issuedTokenSource('QuickBooks', tokens);
   try {
     if (!realmId) throw new ProviderAccessRefusedError('The callback named no company (realmId)');
     const name = await new QuickBooksClient(ctx.config.quickbooks, realmId, source, ctx.config.providerTimeScale).companyName();
@@ -122,6 +123,32 @@ async function verifyQuickBooksCompany(ctx: AppContext, realmId: string, tokens:
   }
 }
 
+/** The source of a token just issued: refused again means refused, there is nothing to refresh. */
+function issuedTokenSource(provider: string, tokens: TokenSet): TokenSource {
+  return {
+    current: async () => tokens.accessToken,
+    afterUnauthorized: async () => {
+      throw new ProviderAccessRefusedError(`${provider} refused a token it had just issued`, 401);
+    },
+  };
+}
+
+/**
+ * Reads the account a new Jobber grant opens with Jobber's `account { id name }` query (the JWT's
+ * claims are undocumented): its id keys the links and the bucket, its name is shown on the
+ * connection card. Without it nothing is stored, and the grant is given back (appDisconnect).
+ */
+async function readJobberAccount(ctx: AppContext, userId: number, tokens: TokenSet): Promise<JobberAccount> {
+  const client = new JobberClient(ctx.config.jobber, `connecting-${userId}`, issuedTokenSource('Jobber', tokens), ctx.config.providerTimeScale, ctx.log);
+  try {
+    return await client.account();
+  } catch (error) {
+    ctx.log.warn({ err: error }, 'the account of a Jobber authorization could not be read');
+    await client.disconnect().catch((disconnectError: unknown) => ctx.log.warn({ err: disconnectError }, 'the grant of a refused Jobber connection could not be given back'));
+    throw new AppError('INTEGRATION_PROVIDER_ERROR', 'Jobber could not be reached to read the account. Please try again.');
+  }
+}
+
 /** GET /quickbooks/status/, /jobber/status/. */
 export async function connectionStatus(ctx: AppContext, userId: number, provider: SyncProvider): Promise<ConnectionStatus> {
   const row = await findConnection(ctx.db, userId, provider);
@@ -130,7 +157,8 @@ export async function connectionStatus(ctx: AppContext, userId: number, provider
     connected: true,
     connected_at: row.connected_at.toISOString(),
     company_id: provider === 'quickbook' ? row.account_id : null,
-    company_name: provider === 'quickbook' ? row.account_name : null,
+    // QuickBooks' company, or the Jobber account's name (read with its account query when connecting).
+    company_name: row.account_name,
   };
 }
 

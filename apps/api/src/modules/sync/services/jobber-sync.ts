@@ -5,9 +5,9 @@ import { jobberPacingKey } from './provider-tokens.ts';
 import { StepCounts, type ProviderSync } from './sync-progress.ts';
 import { jobberChanges, jobberItems, matchExisting, type JobberDesired } from './sync-items.ts';
 
-/** Items read per page (a page costs this many query points, plus 2). */
+/** Items read per page, at most (a page costs JobberClient.pageCost(n) query points: 10 an item). */
 export const JOBBER_PAGE_SIZE = 500;
-/** Mutations sent in one request, one per item (each costs 12 points). */
+/** Mutations sent in one request, one per item (each costs JobberClient.WRITE_COST points). */
 export const JOBBER_WRITES_PER_REQUEST = 25;
 const CHECKPOINT_EVERY = 1000;
 
@@ -16,7 +16,7 @@ async function readAccountItems(client: JobberClient): Promise<JobberItem[]> {
   const items: JobberItem[] = [];
   let after: string | null = null;
   for (;;) {
-    const first = Math.max(1, Math.min(JOBBER_PAGE_SIZE, client.maximumCost - 2));
+    const first = Math.max(1, Math.min(JOBBER_PAGE_SIZE, Math.floor(client.maximumCost / JobberClient.pageCost(1))));
     let page: { items: JobberItem[]; next: string | null };
     try {
       page = await client.listPage(first, after);
@@ -47,7 +47,7 @@ export async function syncToJobber(sync: ProviderSync): Promise<void> {
   const pending = all.slice(run.done);
   if (pending.length === 0) return;
   const scope: LinkScope = { user_id: run.user_id, provider: 'jobber', account_id: run.account_id, kind: 'item' };
-  const client = new JobberClient(ctx.config.jobber, jobberPacingKey(sync.connection), sync.tokens, ctx.config.providerTimeScale);
+  const client = new JobberClient(ctx.config.jobber, jobberPacingKey(sync.connection), sync.tokens, ctx.config.providerTimeScale, ctx.log);
   const links = await linksOf(ctx.db, scope);
   const existing = await readAccountItems(client);
   const byId = new Map(existing.map((item) => [item.id, item]));

@@ -20,9 +20,10 @@ describe('Jobber: connect', () => {
     expect(auth.body).toMatchObject({ company_id: null, access_token: expect.any(String) });
     expect(Object.keys(auth.body).sort()).toEqual(['access_token', 'company_id', 'expires_at']);
     const status = await client.get('/api/jobber/status/');
-    expect(status.json()).toMatchObject({ connected: true, company_id: null });
+    // The account comes from Jobber's account { id name } query, and its name is shown.
+    expect(status.json()).toMatchObject({ connected: true, company_id: null, company_name: 'Bright Spark Electric' });
     const row = await s.t.database.db.selectFrom('provider_connections').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
-    expect(row.account_id).toBe(account());
+    expect(row).toMatchObject({ account_id: account(), account_name: 'Bright Spark Electric' });
 
     const requests = (await simStats(s.jobber.url)).requests;
     const answer = await client.post('/api/jobber/disconnect/');
@@ -32,6 +33,26 @@ describe('Jobber: connect', () => {
     expect(await s.t.database.db.selectFrom('provider_connections').select('id').where('user_id', '=', userId).execute()).toEqual([]);
     // Disconnecting again is harmless.
     expect((await client.post('/api/jobber/disconnect/')).json()).toEqual({ message: 'Disconnected from Jobber successfully.' });
+  });
+
+  test.each(['documented', 'expires_in', 'jwt'] as const)('a token answer worded %s connects, and its refresh keeps the connection', async (shape) => {
+    s.jobber.setTokenAnswer(shape);
+    try {
+      const { client, userId } = await userOf(s, 'free', `jobber-tokens-${shape}`);
+      const auth = await connect(client, 'jobber', 1);
+      expect(auth.status).toBe(200);
+      const row = await s.t.database.db.selectFrom('provider_connections').select(['access_expires_at', 'account_id', 'account_name']).where('user_id', '=', userId).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ account_id: account(1), account_name: 'Northside Plumbing & Heating' });
+      // An hour, read from expires_in or the JWT's exp, counted from the API's clock.
+      expect(Math.abs(row.access_expires_at!.getTime() - s.t.clock.now().getTime() - 3600_000)).toBeLessThan(60_000);
+      const current = await connectionTokens(s.t.ctx, userId, 'jobber').current();
+      expect(await connectionTokens(s.t.ctx, userId, 'jobber').afterUnauthorized(current)).not.toBe(current);
+      const after = await s.t.database.db.selectFrom('provider_connections').select(['status', 'access_expires_at']).where('user_id', '=', userId).executeTakeFirstOrThrow();
+      expect(after.status).toBe('connected');
+      expect(Math.abs(after.access_expires_at!.getTime() - s.t.clock.now().getTime() - 3600_000)).toBeLessThan(60_000);
+    } finally {
+      s.jobber.setTokenAnswer('documented');
+    }
   });
 
   test('twenty refreshes at once spend the rotating refresh token once, and all get the new access token', async () => {

@@ -8,7 +8,7 @@ import { notify } from '../../../lib/notify';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
 import { useCompleteAuthorization } from '../api/connections';
 import { readCallbackParams } from '../utils/callback-params';
-import { processingMessages, providerName, syncMessages } from '../utils/messages';
+import { cancelledMessage, processingMessages, providerName, syncMessages } from '../utils/messages';
 import spinnerStyles from '../../../components/ui/spinner.module.css';
 import connectionStyles from './connection.module.css';
 
@@ -45,6 +45,7 @@ export function AuthorizationCallback({ provider }: { provider: SyncProvider }) 
   const postedCode = useRef<string | null>(null);
 
   useEffect(() => {
+    if (!params.ok && params.cancelled) return;
     if (!params.ok) {
       console.error(`${providerName(provider)} authorization returned no code`, params.providerError ?? '');
       if (provider === 'jobber') notify.error(syncMessages.jobberNoCode);
@@ -56,8 +57,11 @@ export function AuthorizationCallback({ provider }: { provider: SyncProvider }) 
   }, [params, provider, mutate]);
 
   let message = processingMessages[provider];
-  let outcome: 'pending' | 'success' | 'error' = 'pending';
-  if (!params.ok) {
+  let outcome: 'pending' | 'success' | 'error' | 'cancelled' = 'pending';
+  if (!params.ok && params.cancelled) {
+    message = cancelledMessage(provider);
+    outcome = 'cancelled';
+  } else if (!params.ok) {
     message = failureText(provider, 'no-code', null);
     outcome = 'error';
   } else if (authorization.isSuccess) {
@@ -86,7 +90,7 @@ export function AuthorizationCallback({ provider }: { provider: SyncProvider }) 
           Taking you to your catalogs in a few seconds… <Link to={paths.dashboard}>Go to the catalogs now</Link>
         </p>
       ) : null}
-      {outcome === 'error' ? (
+      {outcome === 'error' || outcome === 'cancelled' ? (
         <p className={connectionStyles.callbackNext}>
           <Link to={paths.dashboard}>Back to the catalogs</Link> to try again with &lsquo;Sign in to Sync&rsquo;.
         </p>

@@ -10,7 +10,8 @@ import connectionStyles from './connection.module.css';
 
 /**
  * product §2.13 Connections: one provider shown as connected or disconnected, as the server says,
- * with Disconnect (product §8.10's messages) or Connect.
+ * with the QuickBooks company or Jobber account it opens, and Disconnect (product §8.10's
+ * messages) or Connect.
  */
 export function ConnectionStatusCard({ provider }: { provider: SyncProvider }) {
   const headingId = useId();
@@ -46,7 +47,7 @@ export function ConnectionStatusCard({ provider }: { provider: SyncProvider }) {
           </p>
           {connected && (status.data.company_name || status.data.company_id) ? (
             <p className={connectionStyles.connectionDetail}>
-              Company: {status.data.company_name ?? status.data.company_id}
+              {provider === 'jobber' ? 'Account' : 'Company'}: {status.data.company_name ?? status.data.company_id}
             </p>
           ) : null}
           {connected && status.data.connected_at ? (

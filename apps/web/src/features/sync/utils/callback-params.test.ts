@@ -18,6 +18,11 @@ describe('the callback query (product §2.12)', () => {
     expect(readCallbackParams('quickbook', new URLSearchParams('code=%20&state=s'))).toEqual({ ok: false, providerError: null });
   });
 
+  it('reads a return with no parameters at all (Jobber\'s answer to a declined consent) as cancelled', () => {
+    expect(readCallbackParams('jobber', new URLSearchParams(''))).toEqual({ ok: false, providerError: null, cancelled: true });
+    expect(readCallbackParams('jobber', new URLSearchParams('state=s2'))).toEqual({ ok: false, providerError: null });
+  });
+
   it('leaves a missing state to the server, which refuses it', () => {
     expect(readCallbackParams('jobber', new URLSearchParams('code=j1'))).toEqual({ ok: true, request: { code: 'j1', state: '' } });
   });

@@ -9,6 +9,11 @@ export const syncMessages = {
   jobberFailed: 'Authentication failed - please try again',
 } as const;
 
+/** product §8.12: what a callback screen says when the user declined on the provider's consent page. */
+export function cancelledMessage(provider: SyncProvider): string {
+  return `You cancelled the connection to ${shortNames[provider]}, so nothing was connected.`;
+}
+
 /** product §2.12: what each callback screen shows while it completes the authorization. */
 export const processingMessages: Record<SyncProvider, string> = {
   quickbook: 'Processing authentication...',
