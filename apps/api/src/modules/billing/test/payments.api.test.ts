@@ -359,6 +359,27 @@ describe('cancel, renewals, failed renewals', () => {
     expect(await paymentsOf(b)).toHaveLength(1);
   });
 
+  test('cancel, renewal turned on again in the billing portal, then cancel again the same day: Stripe cancels again (no replay of the first cancel)', async () => {
+    const b = await buyer(p, 'cancel-twice');
+    await subscribe(p, b);
+    const stripeId = (await rowsOf(b))[0]!.stripe_subscription_id!;
+    expect((await b.client.post('/api/cancel-subscription/')).statusCode).toBe(200);
+    await settle(p);
+    expect((await p.stripe.subscriptions.retrieve(stripeId)).cancel_at_period_end).toBe(true);
+
+    // The user turns renewal on again in Stripe's billing portal.
+    const portal = new URL((await b.client.post('/api/billing-portal-session/')).json().url as string);
+    const renew = await fetch(`${portal.href}/subscriptions/${stripeId}`, { method: 'POST', body: new URLSearchParams({ action: 'renew' }), redirect: 'manual' });
+    expect(renew.status).toBe(303);
+    await settle(p);
+    expect(await overview(b)).toMatchObject({ subscription: { renews: true } });
+
+    const again = await b.client.post('/api/cancel-subscription/');
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ message: 'Subscription canceled successfully.', subscription: { renews: false } });
+    expect((await p.stripe.subscriptions.retrieve(stripeId)).cancel_at_period_end).toBe(true);
+  });
+
   test('a renewal starts a new period with a fresh download count, a receipt, and a reminder 7 days before', async () => {
     const b = await buyer(p, 'renewal');
     await subscribe(p, b);
