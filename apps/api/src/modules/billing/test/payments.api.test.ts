@@ -183,6 +183,22 @@ describe('paying: webhooks and the payment return', () => {
   });
 });
 
+describe('receipts', () => {
+  test("a one-time purchase's receipt mail links to the charge's receipt at Stripe, which opens", async () => {
+    const b = await buyer(p, 'receipt-link');
+    await subscribe(p, b, false);
+    const [payment] = await paymentsOf(b);
+    const charge = (await p.stripe.paymentIntents.retrieve(payment!.stripe_payment_intent_id!, { expand: ['latest_charge'] })).latest_charge as { receipt_url: string | null };
+    expect(charge.receipt_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/receipts\/ch_/);
+    expect(payment!.receipt_url).toBe(charge.receipt_url);
+    const mail = await db().selectFrom('mail_outbox').selectAll().where('to_address', '=', b.email).where('kind', '=', 'payment-receipt').executeTakeFirstOrThrow();
+    expect(mail.text_body).toContain(`Your invoice: ${charge.receipt_url}`);
+    const page = await fetch(charge.receipt_url!);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('$420.00');
+  });
+});
+
 describe('the webhook endpoint', () => {
   const deliver = (body: string, signature: string | undefined) =>
     p.t.app.inject({
