@@ -67,8 +67,15 @@ export async function cancelSubscription(ctx: AppContext, userId: number): Promi
         await cancelAtPeriodEnd(ctx, each, intent);
         await syncStripeSubscription(ctx, trx, user, each.stripe_subscription_id);
       }
-      // Cancelled already: read Stripe again, so the screen shows what it holds.
-      if (renewing.length === 0) await syncStripeSubscription(ctx, trx, user, subscription.stripe_subscription_id!);
+      if (renewing.length === 0) {
+        // Cancelled already here: read Stripe again, so the screen shows what it holds. Renewal
+        // turned on again in the billing portal, its event not in yet, is found so and cancelled.
+        await syncStripeSubscription(ctx, trx, user, subscription.stripe_subscription_id!);
+        for (const each of renewingStripeSubscriptions(await listSubscriptionsOfUser(trx, user.id, { forUpdate: true }), now)) {
+          await cancelAtPeriodEnd(ctx, each, intent);
+          await syncStripeSubscription(ctx, trx, user, each.stripe_subscription_id);
+        }
+      }
       return true;
     }),
   );

@@ -396,6 +396,27 @@ describe('cancel, renewals, failed renewals', () => {
     expect((await p.stripe.subscriptions.retrieve(stripeId)).cancel_at_period_end).toBe(true);
   });
 
+  test('cancel again after renewal was turned on in the billing portal, before its event arrived: Stripe cancels, the screen says so', async () => {
+    const b = await buyer(p, 'cancel-early');
+    await subscribe(p, b);
+    const stripeId = (await rowsOf(b))[0]!.stripe_subscription_id!;
+    expect((await b.client.post('/api/cancel-subscription/')).statusCode).toBe(200);
+    await settle(p);
+    await simControl(p.sim, '/__sim/webhooks/hold');
+    try {
+      const portal = new URL((await b.client.post('/api/billing-portal-session/')).json().url as string);
+      await fetch(`${portal.href}/subscriptions/${stripeId}`, { method: 'POST', body: new URLSearchParams({ action: 'renew' }), redirect: 'manual' });
+      const again = await b.client.post('/api/cancel-subscription/');
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json()).toMatchObject({ message: 'Subscription canceled successfully.', subscription: { renews: false } });
+      expect((await p.stripe.subscriptions.retrieve(stripeId)).cancel_at_period_end).toBe(true);
+    } finally {
+      await simControl(p.sim, '/__sim/webhooks/release', {});
+    }
+    await settle(p);
+    expect(await overview(b)).toMatchObject({ subscription: { renews: false } });
+  });
+
   test('a renewal starts a new period with a fresh download count, a receipt, and a reminder 7 days before', async () => {
     const b = await buyer(p, 'renewal');
     await subscribe(p, b);
