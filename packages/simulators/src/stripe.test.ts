@@ -13,6 +13,7 @@ import {
   startStripeSimulator,
   type StripeSimulator,
 } from './stripe.ts';
+import { checkStripeShapes, type ShapeSample } from './stripe/type-check.ts';
 
 const SECRET = 'whsec_test_secret';
 const YEAR = 365 * 24 * 3600;
@@ -57,9 +58,19 @@ describe('Stripe simulator', () => {
   /** Events the receiver got, verified with the SDK exactly as the app will verify them. */
   const events = (): Stripe.Event[] => receiver.received.map((r) => stripe.webhooks.constructEvent(r.body, r.signature, SECRET));
 
+  /** Every successful API answer of this suite, checked against Stripe's types by the last test. */
+  const answers: ShapeSample[] = [];
+
   beforeAll(async () => {
     receiver = await startReceiver();
-    sim = await startStripeSimulator({ webhookUrl: receiver.url, webhookSecret: SECRET, webhookRetryDelaysMs: [30, 60] });
+    sim = await startStripeSimulator({
+      webhookUrl: receiver.url,
+      webhookSecret: SECRET,
+      webhookRetryDelaysMs: [30, 60],
+      onApiResponse: ({ method, path, status, body }) => {
+        if (status < 400) answers.push({ source: `${method} ${path}`, body });
+      },
+    });
     stripe = client(sim);
   });
   afterAll(async () => {
@@ -489,6 +500,58 @@ describe('Stripe simulator', () => {
     expect(failed.at(-1)).toMatchObject({ type: 'customer.created', attempts: 3, lastStatusCode: 503 });
     expect(customer.id).toMatch(/^cus_/);
   });
+
+  it('refuses to archive a product\'s default price until the default moves or is cleared, as Stripe does', async () => {
+    const product = await stripe.products.create({ name: 'Dashboard-made' });
+    const price = await stripe.prices.create({ product: product.id, currency: 'usd', unit_amount: 1000 });
+    await stripe.products.update(product.id, { default_price: price.id });
+    const refused = await stripe.prices.update(price.id, { active: false }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect(refused).toMatchObject({ statusCode: 400, type: 'StripeInvalidRequestError', message: 'This price cannot be archived because it is the default price of its product.' });
+    expect(await stripe.products.update(product.id, { default_price: '' })).toMatchObject({ default_price: null });
+    expect(await stripe.prices.update(price.id, { active: false })).toMatchObject({ active: false });
+  });
+
+  it('keeps no idempotent result for a request that failed validation: a corrected retry with the same key runs', async () => {
+    const key = 'validation-then-fixed';
+    const bad = await stripe.customers.create({ email: 'v@example.com', colour: 'red' } as Stripe.CustomerCreateParams, { idempotencyKey: key }).catch((e: unknown) => e);
+    expect(bad).toMatchObject({ statusCode: 400, code: 'parameter_unknown' });
+    const fixed = await stripe.customers.create({ email: 'v@example.com' }, { idempotencyKey: key });
+    expect(fixed).toMatchObject({ object: 'customer', email: 'v@example.com' });
+    // Once it ran, the key is bound to these parameters: a replay, and a refusal for others.
+    expect((await stripe.customers.create({ email: 'v@example.com' }, { idempotencyKey: key })).id).toBe(fixed.id);
+    const other = await stripe.customers.create({ email: 'w@example.com' }, { idempotencyKey: key }).catch((e: unknown) => e);
+    expect(other).toMatchObject({ statusCode: 400, type: 'StripeIdempotencyError' });
+    // An error of the endpoint itself (not of validation) is kept, as Stripe keeps it.
+    const missing = await stripe.refunds.create({ charge: 'ch_missing' }, { idempotencyKey: 'refund-missing' }).catch((e: unknown) => e);
+    expect(missing).toMatchObject({ statusCode: 400, code: 'resource_missing' });
+  });
+
+  it('gives a paid charge a receipt URL that the simulator serves, and lists refunds by payment intent', async () => {
+    const session = await stripe.checkout.sessions.create({ mode: 'payment', line_items: [{ price: SIM_ANNUAL_ONE_TIME_PRICE_ID, quantity: 1 }], success_url: 'http://app.test/ok', customer_creation: 'always', invoice_creation: { enabled: true } });
+    expect((await control(sim, `/__sim/checkout/sessions/${session.id}/pay`, { card: '4242424242424242' })).status).toBe(200);
+    const intent = await stripe.paymentIntents.retrieve((await stripe.checkout.sessions.retrieve(session.id)).payment_intent as string, { expand: ['latest_charge'] });
+    const charge = intent.latest_charge as Stripe.Charge;
+    expect(charge.receipt_url).toBe(`${sim.url}/receipts/${charge.id}`);
+    const page = await fetch(charge.receipt_url!);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('$420.00');
+    const refund = await stripe.refunds.create({ payment_intent: intent.id });
+    expect((await stripe.refunds.list({ payment_intent: intent.id })).data.map((r) => r.id)).toEqual([refund.id]);
+    expect(await (await fetch(charge.receipt_url!)).text()).toContain('Refunded $420.00');
+    expect((await stripe.invoicePayments.list({ invoice: (await stripe.checkout.sessions.retrieve(session.id)).invoice as string })).data).toHaveLength(1);
+    expect((await stripe.events.list({ type: 'charge.refunded', limit: 1 })).data).toHaveLength(1);
+  });
+
+  // Last: every answer and event of the tests above, against the `stripe` package's types
+  // (generated from Stripe's OpenAPI for the API version the package pins, STRIPE_API_VERSION).
+  it('answered and sent only what Stripe\'s own type definitions allow', async () => {
+    await sim.settled();
+    const events = receiver.received.map((r, index) => ({ source: `webhook #${index}`, body: JSON.parse(r.body) as unknown }));
+    expect(answers.length).toBeGreaterThan(80);
+    expect(new Set(events.map((e) => (e.body as { type: string }).type)).size).toBeGreaterThan(15);
+    expect(checkStripeShapes([...answers, ...events])).toEqual([]);
+  }, 60_000);
 });
 
 describe('Stripe simulator persistence', () => {

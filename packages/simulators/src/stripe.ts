@@ -21,8 +21,8 @@ import {
   StripeEngine,
   type StripeList,
 } from './stripe/engine.ts';
-import { checkoutPage, invoicePage, messagePage, portalPage } from './stripe/pages.ts';
-import { expansions, invalid, parseForm, str, StripeApiError, type Params } from './stripe/params.ts';
+import { checkoutPage, invoicePage, messagePage, portalPage, receiptPage } from './stripe/pages.ts';
+import { expansions, invalid, isValidationError, parseForm, str, StripeApiError, type Params } from './stripe/params.ts';
 import { emptyState, openStripeStore, type StripeObject, type StripeState, type StripeStore, type WebhookDelivery } from './stripe/store.ts';
 
 export {
@@ -54,6 +54,16 @@ export interface StripeSimulatorOptions {
   webhookSecret?: string;
   /** Waits before each retry of a failed delivery; its length + 1 is the number of attempts. */
   webhookRetryDelaysMs?: readonly number[];
+  /** Sees every answer of the REST API (replays too), e.g. to check its shape against Stripe's types. */
+  onApiResponse?: (answer: ApiAnswer) => void;
+}
+
+/** One answer of the simulator's REST API. */
+export interface ApiAnswer {
+  method: string;
+  path: string;
+  status: number;
+  body: unknown;
 }
 
 export interface StripeSimulator {
@@ -249,6 +259,13 @@ export async function startStripeSimulator(options: StripeSimulatorOptions = {})
       else sendHtml(res, 404, messagePage('Not found', 'This invoice does not exist.'));
       return;
     }
+    match = /^\/receipts\/(ch_\w+)$/.exec(path);
+    if (match && method === 'GET') {
+      const charge = state.objects[match[1]!];
+      if (charge?.object === 'charge') sendHtml(res, 200, receiptPage(charge));
+      else sendHtml(res, 404, messagePage('Not found', 'This receipt does not exist.'));
+      return;
+    }
     if (path === '/' && method === 'GET') {
       sendJson(res, 200, { name: 'Stripe simulator', apiBase: `${baseUrl()}/v1`, webhookUrl: options.webhookUrl ?? null, deliveries: `${baseUrl()}/__sim/webhooks` });
       return;
@@ -278,12 +295,14 @@ export async function startStripeSimulator(options: StripeSimulatorOptions = {})
         return;
       }
       if (earlier) {
+        options.onApiResponse?.({ method, path: url.pathname, status: earlier.status, body: earlier.body });
         sendJson(res, earlier.status, earlier.body, { ...headers, 'idempotent-replayed': 'true' });
         return;
       }
     }
     let status = 200;
     let answer: unknown;
+    let keep = true;
     fresh = [];
     requestContext = { id: requestId, idempotencyKey };
     try {
@@ -293,10 +312,11 @@ export async function startStripeSimulator(options: StripeSimulatorOptions = {})
       if (!(error instanceof StripeApiError)) throw error;
       status = error.status;
       answer = error.toJSON();
+      keep = !isValidationError(error);
     } finally {
       requestContext = null;
     }
-    if (storeKey !== null) {
+    if (storeKey !== null && keep) {
       pruneIdempotency(state);
       state.idempotency[storeKey] = { fingerprint, status, body: answer, at: Date.now() };
     }
@@ -304,6 +324,7 @@ export async function startStripeSimulator(options: StripeSimulatorOptions = {})
     fresh = [];
     // A read changes nothing unless it found an expired checkout session.
     if (method !== 'GET' || created.length > 0) save();
+    options.onApiResponse?.({ method, path: url.pathname, status, body: answer });
     sendJson(res, status, answer, headers);
     void dispatch(created);
   }
@@ -418,6 +439,11 @@ export async function startStripeSimulator(options: StripeSimulatorOptions = {})
       case 'GET payment_intents/:id': noParams(params); return out(engine.get(b!, 'payment_intent', 'payment_intent'));
       case 'GET charges/:id': noParams(params); return out(engine.get(b!, 'charge', 'charge'));
       case 'POST refunds': return out(engine.createRefund(params));
+      case 'GET refunds': {
+        const charge = str(params, 'charge');
+        const intent = str(params, 'payment_intent');
+        return listOut(engine.list('refund', '/v1/refunds', params, (r) => (charge === undefined || r['charge'] === charge) && (intent === undefined || r['payment_intent'] === intent)));
+      }
       case 'GET refunds/:id': noParams(params); return out(engine.get(b!, 'refund', 'refund'));
       case 'POST billing_portal/sessions': return out(engine.createPortalSession(params));
       case 'POST test_helpers/test_clocks': return out(engine.createTestClock(params));

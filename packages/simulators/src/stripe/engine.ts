@@ -67,6 +67,11 @@ export interface StripeList {
 /** A change to report as an event; `previous` (the changed fields' old values) only for `*.updated`. */
 type Emit = (type: string, object: StripeObject, previous?: Record<string, unknown>) => void;
 
+/** Fields Stripe always sends that the simulator has no value for: each null. */
+function nulls(...fields: string[]): Record<string, null> {
+  return Object.fromEntries(fields.map((field) => [field, null]));
+}
+
 /** Stripe's default for upcoming renewal events: 7 days before the renewal. */
 const UPCOMING_NOTICE_SECONDS = 7 * 24 * 3600;
 
@@ -136,11 +141,15 @@ export function seedCatalog(state: StripeState, created: number): void {
     description: '$35/month, billed annually (normally $50/month)',
     default_price: SIM_ANNUAL_RECURRING_PRICE_ID,
     images: [],
+    marketing_features: [],
+    package_dimensions: null,
+    shippable: null,
+    tax_details: null,
     type: 'service',
     updated: created,
     url: null,
   };
-  const price = { ...base, object: 'price', active: true, billing_scheme: 'per_unit', currency: 'usd', product: SIM_ANNUAL_PRODUCT_ID, unit_amount: SIM_ANNUAL_PLAN_AMOUNT, unit_amount_decimal: String(SIM_ANNUAL_PLAN_AMOUNT), tax_behavior: 'unspecified', lookup_key: null, nickname: null };
+  const price = { ...base, object: 'price', active: true, billing_scheme: 'per_unit', currency: 'usd', product: SIM_ANNUAL_PRODUCT_ID, unit_amount: SIM_ANNUAL_PLAN_AMOUNT, unit_amount_decimal: String(SIM_ANNUAL_PLAN_AMOUNT), tax_behavior: 'unspecified', lookup_key: null, nickname: null, custom_unit_amount: null, tiers_mode: null, transform_quantity: null };
   state.objects[SIM_ANNUAL_RECURRING_PRICE_ID] ??= {
     ...price,
     id: SIM_ANNUAL_RECURRING_PRICE_ID,
@@ -311,12 +320,14 @@ export class StripeEngine {
       return {
         id: newId('li'),
         object: 'item',
+        adjustable_quantity: null,
         amount_discount: 0,
         amount_subtotal: amount,
         amount_tax: 0,
         amount_total: amount,
         currency,
         description: (product?.['name'] as string | undefined) ?? null,
+        metadata: {},
         price: { ...price },
         quantity,
       };
@@ -346,8 +357,12 @@ export class StripeEngine {
     const session = this.put({
       id,
       object: 'checkout.session',
+      ...nulls('adaptive_pricing', 'after_expiration', 'allow_promotion_codes', 'allowed_payment_method_types', 'billing_address_collection', 'client_secret', 'collected_information', 'consent', 'consent_collection',
+        'currency_conversion', 'customer_account', 'discounts', 'integration_identifier', 'managed_payments', 'origin_context', 'payment_link', 'payment_method_configuration_details', 'payment_method_options',
+        'permissions', 'recovered_from', 'saved_payment_method_options', 'setup_intent', 'shipping_address_collection', 'shipping_cost', 'submit_type', 'wallet_options'),
       amount_subtotal: amount,
       amount_total: amount,
+      automatic_tax: { enabled: false, liability: null, provider: null, status: null },
       cancel_url: cancelUrl ?? null,
       client_reference_id: clientReference ?? null,
       created: now,
@@ -356,19 +371,24 @@ export class StripeEngine {
       customer_creation: mode === 'payment' ? (customerCreation ?? 'if_required') : null,
       customer_details: null,
       customer_email: customerEmail ?? null,
+      custom_fields: [],
+      custom_text: { after_submit: null, shipping_address: null, submit: null, terms_of_service_acceptance: null },
       expires_at: expiresAt,
       invoice: null,
-      invoice_creation: mode === 'payment' ? { enabled: bool(invoiceCreation ?? {}, 'enabled', 'invoice_creation[enabled]') ?? false, invoice_data: {} } : null,
+      invoice_creation: mode === 'payment' ? { enabled: bool(invoiceCreation ?? {}, 'enabled', 'invoice_creation[enabled]') ?? false, invoice_data: { account_tax_ids: null, custom_fields: null, description: null, footer: null, issuer: null, metadata: {}, rendering_options: null } } : null,
       livemode: false,
       locale: str(params, 'locale') ?? null,
       metadata: mergeMetadata({}, params),
       mode,
       payment_intent: null,
+      payment_method_collection: mode === 'subscription' ? 'always' : null,
       payment_method_types: ['card'],
       payment_status: 'unpaid',
+      shipping_options: [],
       status: 'open',
       subscription: null,
       success_url: successUrl,
+      total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
       ui_mode: 'hosted_page',
       url: `${this.baseUrl()}/checkout/${id}`,
     });
@@ -427,6 +447,8 @@ export class StripeEngine {
       email: (customer?.['email'] as string | null | undefined) ?? payerEmail,
       name: (customer?.['name'] as string | null | undefined) ?? null,
       address: null,
+      business_name: null,
+      individual_name: null,
       phone: null,
       tax_exempt: 'none',
       tax_ids: [],
@@ -489,8 +511,10 @@ export class StripeEngine {
       amount,
       amount_captured: error ? 0 : amount,
       amount_refunded: 0,
+      ...nulls('application', 'application_fee', 'application_fee_amount', 'calculated_statement_descriptor', 'failure_balance_transaction', 'fraud_details', 'on_behalf_of', 'receipt_email', 'receipt_number', 'review',
+        'shipping', 'source', 'source_transfer', 'statement_descriptor', 'statement_descriptor_suffix', 'transfer_data', 'transfer_group'),
       balance_transaction: error ? null : newId('txn'),
-      billing_details: { address: null, email: null, name: null, phone: null },
+      billing_details: { address: null, email: null, name: null, phone: null, tax_id: null },
       captured: !error,
       created: now,
       currency,
@@ -502,19 +526,25 @@ export class StripeEngine {
       livemode: false,
       metadata,
       outcome: error
-        ? { network_status: 'declined_by_network', reason: error.declineCode, risk_level: 'normal', seller_message: 'The bank did not return any further details with this decline.', type: 'issuer_declined' }
-        : { network_status: 'approved_by_network', reason: null, risk_level: 'normal', seller_message: 'Payment complete.', type: 'authorized' },
+        ? { advice_code: null, network_advice_code: null, network_decline_code: null, network_status: 'declined_by_network', reason: error.declineCode, risk_level: 'normal', seller_message: 'The bank did not return any further details with this decline.', type: 'issuer_declined' }
+        : { advice_code: null, network_advice_code: null, network_decline_code: null, network_status: 'approved_by_network', reason: null, risk_level: 'normal', seller_message: 'Payment complete.', type: 'authorized' },
       paid: !error,
       payment_intent: intentId,
       payment_method: newId('pm'),
-      payment_method_details: { type: 'card', card: { brand: TEST_CARDS[number]?.brand ?? 'visa', last4: number.slice(-4), exp_month: 12, exp_year: new Date(now * 1000).getUTCFullYear() + 3, funding: 'credit', country: 'US' } },
-      receipt_url: null,
+      payment_method_details: { type: 'card', card: {
+        ...nulls('amount_authorized', 'authorization_code', 'checks', 'electronic_commerce_indicator', 'installments', 'mandate', 'network_transaction_id', 'regulated_status', 'three_d_secure', 'transaction_link_id', 'wallet'),
+        brand: TEST_CARDS[number]?.brand ?? 'visa', last4: number.slice(-4), exp_month: 12, exp_year: new Date(now * 1000).getUTCFullYear() + 3, funding: 'credit', country: 'US', network: TEST_CARDS[number]?.brand ?? 'visa',
+      } },
+      receipt_url: error ? null : `${this.baseUrl()}/receipts/${chargeId}`,
       refunded: false,
       status: error ? 'failed' : 'succeeded',
     });
     const intent = this.put({
       id: intentId,
       object: 'payment_intent',
+      ...nulls('allowed_payment_method_types', 'application', 'application_fee_amount', 'automatic_payment_methods', 'canceled_at', 'cancellation_reason', 'customer_account', 'excluded_payment_method_types', 'managed_payments',
+        'next_action', 'on_behalf_of', 'payment_method_configuration_details', 'payment_method_options', 'payment_record', 'processing', 'receipt_email', 'review', 'setup_future_usage', 'shipping', 'source',
+        'statement_descriptor', 'statement_descriptor_suffix', 'transfer_group'),
       amount,
       amount_capturable: 0,
       amount_received: error ? 0 : amount,
@@ -553,18 +583,25 @@ export class StripeEngine {
     return this.put({
       id,
       object: 'subscription',
+      ...nulls('application', 'application_fee_percent', 'billing_cycle_anchor_config', 'billing_thresholds', 'customer_account', 'days_until_due', 'default_source', 'managed_payments', 'next_pending_invoice_item_invoice',
+        'on_behalf_of', 'pause_collection', 'pending_invoice_item_interval', 'pending_setup_intent', 'pending_update', 'schedule', 'transfer_data', 'trial_settings'),
+      automatic_tax: { disabled_reason: null, enabled: false, liability: null },
       billing_cycle_anchor: now,
+      billing_mode: { flexible: null, type: 'classic' },
+      billing_schedules: [],
       cancel_at: null,
       cancel_at_period_end: false,
       canceled_at: null,
-      cancellation_details: { comment: null, feedback: null, reason: null },
+      cancellation_details: { comment: null, feedback: null, feedback_option: null, reason: null },
       collection_method: 'charge_automatically',
       created: now,
       currency: price['currency'],
       customer: customerId,
       default_payment_method: null,
       description: null,
+      discounts: [],
       ended_at: null,
+      invoice_settings: { account_tax_ids: null, custom_fields: null, description: null, footer: null, issuer: { type: 'self' } },
       items: {
         object: 'list',
         data: lineItems
@@ -572,13 +609,18 @@ export class StripeEngine {
           .map((item) => ({
             id: newId('si', 14),
             object: 'subscription_item',
+            billing_thresholds: null,
             created: now,
+            current_trial: null,
+            discounts: [],
             current_period_start: now,
             current_period_end: periodEnd,
             metadata: {},
+            plan: planOf(item['price'] as StripeObject),
             price: item['price'],
             quantity: item['quantity'],
             subscription: id,
+            tax_rates: [],
           })),
         has_more: false,
         url: `/v1/subscription_items?subscription=${id}`,
@@ -586,6 +628,7 @@ export class StripeEngine {
       latest_invoice: null,
       livemode: false,
       metadata,
+      payment_settings: { payment_method_options: null, payment_method_types: null, save_default_payment_method: 'off' },
       start_date: now,
       status: 'active',
       test_clock: customer['test_clock'] ?? null,
@@ -608,13 +651,27 @@ export class StripeEngine {
     invoicePeriod: { start: number; end: number },
     reason: string,
   ): StripeObject {
+    return this.put(this.buildInvoice(customerId, subscription, lineItems, now, linePeriod, invoicePeriod, reason));
+  }
+
+  /** An open invoice of these lines, not stored (createInvoice stores it). */
+  private buildInvoice(
+    customerId: string,
+    subscription: StripeObject | null,
+    lineItems: Record<string, unknown>[],
+    now: number,
+    linePeriod: { start: number; end: number },
+    invoicePeriod: { start: number; end: number },
+    reason: string,
+  ): StripeObject {
     const customer = this.state.objects[customerId]!;
     const id = newId('in');
     const total = lineItems.reduce((sum, item) => sum + (item['amount_total'] as number), 0);
     const count = Object.values(this.state.objects).filter((o) => o.object === 'invoice' && o['customer'] === customerId).length;
-    return this.put({
+    return {
       id,
       object: 'invoice',
+      ...invoiceDefaults(),
       amount_due: total,
       amount_paid: 0,
       amount_remaining: total,
@@ -637,11 +694,23 @@ export class StripeEngine {
           amount: item['amount_total'],
           currency: (item['price'] as StripeObject)['currency'],
           description: `${String(item['quantity'])} × ${String(item['description'] ?? 'item')}`,
+          discount_amounts: [],
+          discountable: true,
+          discounts: [],
           invoice: id,
+          livemode: false,
+          metadata: {},
+          pretax_credit_amounts: [],
+          quantity_decimal: String(item['quantity']),
+          subscription: subscription?.id ?? null,
+          subtotal: item['amount_total'],
+          taxes: [],
           period: linePeriod,
           pricing: { type: 'price_details', price_details: { price: (item['price'] as StripeObject).id, product: (item['price'] as StripeObject)['product'] }, unit_amount_decimal: String((item['price'] as StripeObject)['unit_amount']) },
           quantity: item['quantity'],
-          parent: subscription ? { type: 'subscription_item_details', subscription_item_details: { subscription: subscription.id } } : null,
+          parent: subscription
+            ? { type: 'subscription_item_details', invoice_item_details: null, subscription_item_details: { invoice_item: null, proration: false, proration_details: null, subscription: subscription.id, subscription_item: subscriptionItemOf(subscription, item) } }
+            : { type: 'invoice_item_details', invoice_item_details: { invoice_item: newId('ii'), proration: false, proration_details: null, subscription: null }, subscription_item_details: null },
         })),
         has_more: false,
         url: `/v1/invoices/${id}/lines`,
@@ -655,11 +724,14 @@ export class StripeEngine {
       period_end: invoicePeriod.end,
       period_start: invoicePeriod.start,
       status: 'open',
+      effective_at: now,
       status_transitions: { finalized_at: now, marked_uncollectible_at: null, paid_at: null, voided_at: null },
       subtotal: total,
+      subtotal_excluding_tax: total,
       test_clock: customer['test_clock'] ?? null,
       total,
-    });
+      total_excluding_tax: total,
+    };
   }
 
   /** Charges an open invoice on `card`; answers the card error when it fails. */
@@ -704,7 +776,7 @@ export class StripeEngine {
       subscription['cancel_at_period_end'] = cancelAtEnd;
       subscription['cancel_at'] = cancelAtEnd ? periodEnd(subscription) : null;
       subscription['canceled_at'] = cancelAtEnd ? now : null;
-      subscription['cancellation_details'] = { comment: null, feedback: null, reason: cancelAtEnd ? 'cancellation_requested' : null };
+      subscription['cancellation_details'] = { comment: null, feedback: null, feedback_option: null, reason: cancelAtEnd ? 'cancellation_requested' : null };
     }
     const description = str(params, 'description');
     if (description !== undefined) {
@@ -733,7 +805,7 @@ export class StripeEngine {
     subscription['status'] = 'canceled';
     subscription['ended_at'] = at;
     subscription['canceled_at'] ??= at;
-    subscription['cancellation_details'] = { comment: null, feedback: null, reason };
+    subscription['cancellation_details'] = { comment: null, feedback: null, feedback_option: null, reason };
     this.emit('customer.subscription.deleted', subscription);
   }
 
@@ -755,8 +827,12 @@ export class StripeEngine {
       description: description === undefined || description === '' ? null : description,
       images: [],
       livemode: false,
+      marketing_features: [],
       metadata: mergeMetadata({}, params),
       name,
+      package_dimensions: null,
+      shippable: null,
+      tax_details: null,
       type: 'service',
       updated: now,
       url: null,
@@ -846,6 +922,7 @@ export class StripeEngine {
       billing_scheme: 'per_unit',
       created: Math.floor(Date.now() / 1000),
       currency,
+      custom_unit_amount: null,
       livemode: false,
       lookup_key: lookupKey ?? null,
       metadata: mergeMetadata({}, params),
@@ -853,6 +930,8 @@ export class StripeEngine {
       product: productId,
       recurring,
       tax_behavior: str(params, 'tax_behavior') ?? 'unspecified',
+      tiers_mode: null,
+      transform_quantity: null,
       type: recurring ? 'recurring' : 'one_time',
       unit_amount: amount,
       unit_amount_decimal: String(amount),
@@ -872,6 +951,10 @@ export class StripeEngine {
     const changes: Record<string, unknown> = {};
     if (lookupKey !== undefined) changes['lookup_key'] = lookupKey === '' ? null : lookupKey;
     const active = bool(params, 'active');
+    if (active === false && price['active'] === true && this.state.objects[price['product'] as string]?.['default_price'] === id) {
+      // Stripe's refusal (stripe/stripe-python#658): clear or move the product's default_price first.
+      throw new StripeApiError(400, 'invalid_request_error', 'This price cannot be archived because it is the default price of its product.');
+    }
     if (active !== undefined) changes['active'] = active;
     const nickname = str(params, 'nickname');
     if (nickname !== undefined) changes['nickname'] = nickname === '' ? null : nickname;
@@ -918,6 +1001,11 @@ export class StripeEngine {
       id: newId('re'),
       object: 'refund',
       amount,
+      customer: charge['customer'] ?? null,
+      customer_account: null,
+      payment_method: charge['payment_method'] ?? null,
+      source_transfer_reversal: null,
+      transfer_reversal: null,
       balance_transaction: newId('txn'),
       charge: charge.id,
       created: now,
@@ -950,6 +1038,7 @@ export class StripeEngine {
       configuration: 'bpc_simulator_default',
       created: this.nowFor(customerId),
       customer: customerId,
+      customer_account: null,
       flow: null,
       livemode: false,
       locale: str(params, 'locale') ?? null,
@@ -1030,33 +1119,23 @@ export class StripeEngine {
     const items = (subscription['items'] as { data: Record<string, unknown>[] }).data;
     const price = items[0]!['price'] as StripeObject;
     const { interval, interval_count: count } = price['recurring'] as { interval: string; interval_count: number };
-    const total = items.reduce((sum, item) => sum + ((item['price'] as StripeObject)['unit_amount'] as number) * (item['quantity'] as number), 0);
-    const customer = this.state.objects[subscription['customer'] as string]!;
+    const lineItems = items.map((item) => ({
+      amount_total: ((item['price'] as StripeObject)['unit_amount'] as number) * (item['quantity'] as number),
+      price: item['price'],
+      quantity: item['quantity'],
+      description: this.state.objects[(item['price'] as StripeObject)['product'] as string]?.['name'] ?? null,
+    }));
+    const preview = this.buildInvoice(subscription['customer'] as string, subscription, lineItems, end - UPCOMING_NOTICE_SECONDS, { start: end, end: addInterval(end, interval, count) }, { start: items[0]!['current_period_start'] as number, end }, 'upcoming');
+    // A preview: no number, not finalized, never stored (its id cannot be retrieved).
     this.emit('invoice.upcoming', {
+      ...preview,
       id: newId('upcoming_in'),
-      object: 'invoice',
-      amount_due: total,
-      amount_paid: 0,
-      amount_remaining: total,
-      billing_reason: 'upcoming',
-      created: end - UPCOMING_NOTICE_SECONDS,
-      currency: price['currency'],
-      customer: customer.id,
-      customer_email: customer['email'] ?? null,
-      lines: {
-        object: 'list',
-        data: items.map((item) => ({ object: 'line_item', amount: ((item['price'] as StripeObject)['unit_amount'] as number) * (item['quantity'] as number), currency: price['currency'], period: { start: end, end: addInterval(end, interval, count) }, quantity: item['quantity'] })),
-        has_more: false,
-        url: '/v1/invoices/upcoming/lines',
-      },
-      livemode: false,
+      effective_at: null,
+      hosted_invoice_url: null,
       next_payment_attempt: end,
-      parent: { type: 'subscription_details', quote_details: null, subscription_details: { metadata: subscription['metadata'], subscription: subscription.id } },
-      period_end: end,
-      period_start: items[0]!['current_period_start'],
+      number: null,
       status: 'draft',
-      test_clock: subscription['test_clock'],
-      total,
+      status_transitions: { finalized_at: null, marked_uncollectible_at: null, paid_at: null, voided_at: null },
     });
   }
 
@@ -1101,7 +1180,9 @@ export class StripeEngine {
     const price = items[0]!['price'] as StripeObject;
     const { interval, interval_count: count } = price['recurring'] as { interval: string; interval_count: number };
     const nextEnd = addInterval(end, interval, count);
-    const previous = { current_period_start: items[0]!['current_period_start'], current_period_end: end, latest_invoice: subscription['latest_invoice'], status: subscription['status'] };
+    const periodStart = items[0]!['current_period_start'] as number;
+    // The period lives on the items (current API versions), so the items are what changed.
+    const previous = { items: { ...(structuredClone(subscription['items']) as Record<string, unknown>) }, latest_invoice: subscription['latest_invoice'], status: subscription['status'] };
     for (const item of items) {
       item['current_period_start'] = end;
       item['current_period_end'] = nextEnd;
@@ -1112,7 +1193,7 @@ export class StripeEngine {
       quantity: item['quantity'],
       description: this.state.objects[(item['price'] as StripeObject)['product'] as string]?.['name'] ?? null,
     }));
-    const invoice = this.createInvoice(customerId, subscription, lineItems, end, { start: end, end: nextEnd }, { start: previous.current_period_start as number, end }, 'subscription_cycle');
+    const invoice = this.createInvoice(customerId, subscription, lineItems, end, { start: end, end: nextEnd }, { start: periodStart, end }, 'subscription_cycle');
     subscription['latest_invoice'] = invoice.id;
     const card = this.state.cards[customerId] ?? '4000000000000341';
     const error = this.payInvoice(invoice, card, end);
@@ -1161,3 +1242,59 @@ function checkUrl(value: string, param: string): void {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalid('Not a valid URL', param, 'url_invalid');
 }
 
+
+/** A price as the legacy `plan` object Stripe still sends on subscription items. */
+function planOf(price: StripeObject): Record<string, unknown> {
+  const recurring = price['recurring'] as { interval: string; interval_count: number; usage_type: string; meter: string | null; trial_period_days: number | null };
+  return {
+    id: price.id,
+    object: 'plan',
+    active: price['active'],
+    amount: price['unit_amount'],
+    amount_decimal: price['unit_amount_decimal'],
+    billing_scheme: 'per_unit',
+    created: price['created'],
+    currency: price['currency'],
+    interval: recurring.interval,
+    interval_count: recurring.interval_count,
+    livemode: false,
+    metadata: price['metadata'],
+    meter: recurring.meter,
+    nickname: price['nickname'],
+    product: price['product'],
+    tiers_mode: null,
+    transform_usage: null,
+    trial_period_days: recurring.trial_period_days,
+    usage_type: recurring.usage_type,
+  };
+}
+
+/** The id of the subscription item that bills a line's price. */
+function subscriptionItemOf(subscription: StripeObject, line: Record<string, unknown>): string {
+  const items = (subscription['items'] as { data: Record<string, unknown>[] }).data;
+  const priceId = (line['price'] as StripeObject).id;
+  return (items.find((item) => (item['price'] as StripeObject).id === priceId) ?? items[0]!)['id'] as string;
+}
+
+/** The invoice fields Stripe always sends that the simulator keeps at their defaults. */
+function invoiceDefaults(): Record<string, unknown> {
+  return {
+    ...nulls('account_country', 'account_name', 'account_tax_ids', 'application', 'automatically_finalizes_at', 'custom_fields', 'customer_account', 'customer_address', 'customer_phone', 'customer_shipping',
+      'default_payment_method', 'default_source', 'due_date', 'footer', 'from_invoice', 'last_finalization_error', 'latest_revision', 'on_behalf_of', 'receipt_number', 'rendering', 'shipping_cost',
+      'shipping_details', 'statement_descriptor', 'total_discount_amounts', 'total_pretax_credit_amounts', 'webhooks_delivered_at'),
+    amount_overpaid: 0,
+    amount_shipping: 0,
+    automatic_tax: { disabled_reason: null, enabled: false, liability: null, provider: null, status: null },
+    customer_tax_exempt: 'none',
+    default_tax_rates: [],
+    discounts: [],
+    effective_at: null,
+    ending_balance: 0,
+    issuer: { type: 'self' },
+    payment_settings: { default_mandate: null, payment_method_options: null, payment_method_types: null },
+    post_payment_credit_notes_amount: 0,
+    pre_payment_credit_notes_amount: 0,
+    starting_balance: 0,
+    total_taxes: [],
+  };
+}

@@ -127,6 +127,20 @@ export function invoicePage(invoice: StripeObject): string {
   );
 }
 
+/** The charge's receipt page (`receipt_url`): amount, card, date, and what was refunded since. */
+export function receiptPage(charge: StripeObject): string {
+  const currency = charge['currency'] as string;
+  const card = (charge['payment_method_details'] as { card?: { brand: string; last4: string } } | null)?.card;
+  const refunded = charge['amount_refunded'] as number;
+  return layout(
+    'Receipt',
+    `<h1>Receipt</h1>
+<p class="muted">${escapeHtml(formatDate(charge['created'] as number))}${card ? ` · ${escapeHtml(card.brand)} •••• ${escapeHtml(card.last4)}` : ''}</p>
+<p>Amount paid <strong>${escapeHtml(formatAmount(charge['amount'] as number, currency))}</strong></p>
+${refunded > 0 ? `<p>Refunded ${escapeHtml(formatAmount(refunded, currency))}</p>` : ''}`,
+  );
+}
+
 /** A plain page for an unknown or finished hosted page. */
 export function messagePage(title: string, message: string): string {
   return layout(title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>`);

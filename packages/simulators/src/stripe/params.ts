@@ -37,6 +37,18 @@ export class StripeApiError extends Error {
   }
 }
 
+/**
+ * Error codes of a request whose parameters failed validation: Stripe saves no idempotent result
+ * for it, since no endpoint began executing (docs.stripe.com/idempotency), so a corrected retry
+ * with the same key runs.
+ */
+const VALIDATION_CODES = new Set(['parameter_invalid', 'parameter_invalid_integer', 'parameter_missing', 'parameter_unknown', 'url_invalid']);
+
+/** Whether an error is a parameter validation failure (not kept for its idempotency key). */
+export function isValidationError(error: StripeApiError): boolean {
+  return error.status === 400 && error.type === 'invalid_request_error' && error.code !== undefined && VALIDATION_CODES.has(error.code);
+}
+
 /** 400 invalid_request_error. */
 export function invalid(message: string, param?: string, code = 'parameter_invalid'): StripeApiError {
   return new StripeApiError(400, 'invalid_request_error', message, code, param);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { appRoutes } from '@tradelist/contract/app-routes';
 import type { SubscriptionOverview } from '@tradelist/contract/billing';
 import type { AppContext } from '../../../context.ts';
@@ -10,7 +11,8 @@ import { markPaymentRefunded } from '../repositories/payments.ts';
 import { endSubscriptionAt, listSubscriptionsOfUser } from '../repositories/subscriptions.ts';
 import { entitlingSubscription, isEntitling } from './entitlements.ts';
 import { requireStripe, withStripe } from './stripe-client.ts';
-import { recordRefund, syncStripeSubscription, withBillingLock } from './stripe-sync.ts';
+import { refundAtStripe } from './refund-at-stripe.ts';
+import { cancelAtStripeNow, recordRefund, syncStripeSubscription, withBillingLock } from './stripe-sync.ts';
 import { refundVerdict, subscriptionOverview } from './subscription-overview.ts';
 
 /** product §8: the toast after a cancel. */
@@ -30,12 +32,16 @@ function renewingStripeSubscriptions(subscriptions: SubscriptionRow[], now: Date
   );
 }
 
-/** Asks Stripe to end a subscription at its period end (the same request whoever asks, so it is made once). */
-async function cancelAtPeriodEnd(ctx: AppContext, subscription: SubscriptionRow & { stripe_subscription_id: string }): Promise<void> {
+/**
+ * Asks Stripe to end a subscription at its period end. The idempotency key is this request's
+ * own (`intent`): the SDK's retries of it are made once, while a later cancel (after renewal was
+ * turned on again in the billing portal) is a new request that Stripe runs, not one it replays.
+ */
+async function cancelAtPeriodEnd(ctx: AppContext, subscription: SubscriptionRow & { stripe_subscription_id: string }, intent: string): Promise<void> {
   await requireStripe(ctx).subscriptions.update(
     subscription.stripe_subscription_id,
     { cancel_at_period_end: true },
-    { idempotencyKey: `tradelist-cancel-${subscription.stripe_subscription_id}-${subscription.period_end.getTime()}` },
+    { idempotencyKey: `tradelist-cancel-${subscription.stripe_subscription_id}-${intent}` },
   );
 }
 
@@ -45,6 +51,7 @@ async function cancelAtPeriodEnd(ctx: AppContext, subscription: SubscriptionRow 
  * §4). A one-time purchase or a complimentary subscription does not renew: nothing to cancel (409).
  */
 export async function cancelSubscription(ctx: AppContext, userId: number): Promise<Changed> {
+  const intent = randomUUID();
   const done = await withStripe(ctx, 'cancel a subscription', () =>
     withBillingLock(ctx, userId, async (trx, user) => {
       const now = ctx.clock.now();
@@ -57,11 +64,18 @@ export async function cancelSubscription(ctx: AppContext, userId: number): Promi
         throw new AppError('NOTHING_TO_CANCEL', `${why}, so there is nothing to cancel. It ends on ${formatDay(subscription.period_end)}.`);
       }
       for (const each of renewing) {
-        await cancelAtPeriodEnd(ctx, each);
+        await cancelAtPeriodEnd(ctx, each, intent);
         await syncStripeSubscription(ctx, trx, user, each.stripe_subscription_id);
       }
-      // Cancelled already: read Stripe again, so the screen shows what it holds.
-      if (renewing.length === 0) await syncStripeSubscription(ctx, trx, user, subscription.stripe_subscription_id!);
+      if (renewing.length === 0) {
+        // Cancelled already here: read Stripe again, so the screen shows what it holds. Renewal
+        // turned on again in the billing portal, its event not in yet, is found so and cancelled.
+        await syncStripeSubscription(ctx, trx, user, subscription.stripe_subscription_id!);
+        for (const each of renewingStripeSubscriptions(await listSubscriptionsOfUser(trx, user.id, { forUpdate: true }), now)) {
+          await cancelAtPeriodEnd(ctx, each, intent);
+          await syncStripeSubscription(ctx, trx, user, each.stripe_subscription_id);
+        }
+      }
       return true;
     }),
   );
@@ -75,11 +89,12 @@ export async function cancelSubscription(ctx: AppContext, userId: number): Promi
  * keep running at Stripe and end there; nothing else changes. Answers whether a renewal was stopped.
  */
 export async function stopRenewal(ctx: AppContext, userId: number): Promise<boolean> {
+  const intent = randomUUID();
   const stopped = await withStripe(ctx, 'stop a renewal', () =>
     withBillingLock(ctx, userId, async (trx, user) => {
       const renewing = renewingStripeSubscriptions(await listSubscriptionsOfUser(trx, user.id, { forUpdate: true }), ctx.clock.now()).filter((s) => s.auto_renew);
       for (const each of renewing) {
-        await cancelAtPeriodEnd(ctx, each);
+        await cancelAtPeriodEnd(ctx, each, intent);
         await syncStripeSubscription(ctx, trx, user, each.stripe_subscription_id);
       }
       return renewing.length > 0;
@@ -106,11 +121,12 @@ export async function requestRefund(ctx: AppContext, userId: number, record?: Re
       const stripe = requireStripe(ctx);
       const intent = verdict.payment.stripe_payment_intent_id;
       if (!intent) throw new AppError('REFUND_NOT_ALLOWED', 'This payment cannot be refunded online. Please contact support.');
-      const refund = await stripe.refunds.create(
+      const refund = await refundAtStripe(
+        stripe,
         { payment_intent: intent, reason: 'requested_by_customer', metadata: { user_id: String(user.id), rule: 'renewal-within-10-days' } },
-        { idempotencyKey: `tradelist-refund-${verdict.payment.id}` },
+        `tradelist-refund-rule-${verdict.payment.id}`,
       );
-      await stripe.subscriptions.cancel(subscription.stripe_subscription_id!, {}, { idempotencyKey: `tradelist-refund-cancel-${verdict.payment.id}` });
+      await cancelAtStripeNow(stripe, subscription.stripe_subscription_id!, `tradelist-refund-cancel-${verdict.payment.id}`);
       await markPaymentRefunded(trx, verdict.payment.id, { refundId: refund.id, at: now });
       await endSubscriptionAt(trx, subscription, now);
       await recordRefund(ctx, trx, user, verdict.payment.id, refund.id);

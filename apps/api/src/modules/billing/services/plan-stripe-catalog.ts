@@ -55,10 +55,10 @@ async function ensureProduct(stripe: Stripe, plan: PlanAtStripe, keyed: Stripe.P
  * (`transfer_lookup_key`), and the price it replaces is deactivated. Stripe prices never change
  * amount, so subscribers on the old price keep paying it until they buy again.
  */
-async function ensurePrice(stripe: Stripe, plan: PlanAtStripe, productId: string, lookupKey: string, recurring: boolean, keyed: Stripe.Price[], storedId: string | null): Promise<string> {
+async function ensurePrice(stripe: Stripe, plan: PlanAtStripe, productId: string, lookupKey: string, recurring: boolean, keyed: Stripe.Price[], storedId: string | null): Promise<{ id: string; replaced: string[] }> {
   const holder = keyed.find((price) => price.lookup_key === lookupKey);
   const wanted = { price_cents: plan.priceCents, billing_interval: plan.interval };
-  if (holder && idOf(holder.product) === productId && priceMismatch(wanted, holder, recurring) === null) return holder.id;
+  if (holder && idOf(holder.product) === productId && priceMismatch(wanted, holder, recurring) === null) return { id: holder.id, replaced: [] };
   const created = await stripe.prices.create({
     product: productId,
     currency: CURRENCY,
@@ -68,10 +68,18 @@ async function ensurePrice(stripe: Stripe, plan: PlanAtStripe, productId: string
     transfer_lookup_key: true,
     metadata: { plan_slug: plan.slug },
   });
-  for (const oldId of new Set([holder?.id, storedId])) {
-    if (oldId && oldId !== created.id) await stripe.prices.update(oldId, { active: false });
-  }
-  return created.id;
+  return { id: created.id, replaced: [...new Set([holder?.id, storedId])].filter((id): id is string => Boolean(id) && id !== created.id) };
+}
+
+/**
+ * Stripe refuses to archive a price that is its product's `default_price` (products made in
+ * Stripe's dashboard always have one): the default moves to `next` first, or is cleared
+ * (`default_price: ''`) when nothing takes its place.
+ */
+async function freeDefaultPrice(stripe: Stripe, productId: string, leaving: readonly string[], next: string | null): Promise<void> {
+  const product = await stripe.products.retrieve(productId);
+  const current = product.default_price ? idOf(product.default_price) : null;
+  if (current && leaving.includes(current)) await stripe.products.update(productId, { default_price: next ?? '' });
 }
 
 /**
@@ -86,15 +94,23 @@ export async function syncPlanToStripe(stripe: Stripe, plan: PlanAtStripe): Prom
   const productId = await ensureProduct(stripe, plan, keyed);
   const storedRecurring = plan.stored?.stripe_price_id_recurring ?? null;
   const storedOneTime = plan.stored?.stripe_price_id_one_time ?? null;
-  const recurringPriceId = await ensurePrice(stripe, plan, productId, keys.recurring, true, keyed, storedRecurring);
-  const oneTimePriceId = await ensurePrice(stripe, plan, productId, keys.oneTime, false, keyed, storedOneTime);
-  return { productId, recurringPriceId, oneTimePriceId };
+  const recurring = await ensurePrice(stripe, plan, productId, keys.recurring, true, keyed, storedRecurring);
+  const oneTime = await ensurePrice(stripe, plan, productId, keys.oneTime, false, keyed, storedOneTime);
+  const replaced = [...recurring.replaced, ...oneTime.replaced];
+  if (replaced.length > 0) {
+    // The new recurring price becomes the default before the prices it replaces are archived.
+    await freeDefaultPrice(stripe, productId, replaced, recurring.id);
+    for (const oldId of replaced) await stripe.prices.update(oldId, { active: false });
+  }
+  return { productId, recurringPriceId: recurring.id, oneTimePriceId: oneTime.id };
 }
 
 /** A plan that stops being sold for money: its prices and product are deactivated at Stripe. */
 export async function retirePlanAtStripe(stripe: Stripe, stored: PlanAtStripe['stored']): Promise<void> {
-  for (const priceId of [stored?.stripe_price_id_recurring, stored?.stripe_price_id_one_time]) {
-    if (priceId) await stripe.prices.update(priceId, { active: false });
-  }
+  const priceIds = [stored?.stripe_price_id_recurring, stored?.stripe_price_id_one_time].filter((id): id is string => Boolean(id));
+  const productIds = new Set(stored?.stripe_product_id ? [stored.stripe_product_id] : []);
+  if (productIds.size === 0) for (const priceId of priceIds) productIds.add(idOf((await stripe.prices.retrieve(priceId)).product));
+  for (const productId of productIds) await freeDefaultPrice(stripe, productId, priceIds, null);
+  for (const priceId of priceIds) await stripe.prices.update(priceId, { active: false });
   if (stored?.stripe_product_id) await stripe.products.update(stored.stripe_product_id, { active: false });
 }

@@ -6,7 +6,8 @@ import { listPaymentsOfSubscription } from '../repositories/payments.ts';
 import { endSubscriptionAt } from '../repositories/subscriptions.ts';
 import { isEntitling } from './entitlements.ts';
 import { requireStripe, withStripe } from './stripe-client.ts';
-import { recordRefund, withBillingLock } from './stripe-sync.ts';
+import { refundAtStripe } from './refund-at-stripe.ts';
+import { cancelAtStripeNow, recordRefund, withBillingLock } from './stripe-sync.ts';
 
 export interface ExceptionalRefund {
   payment: PaymentRow;
@@ -19,8 +20,9 @@ export interface ExceptionalRefund {
  * A refund outside the refund rule, made by an operator with a written reason (product §10.13):
  * any payment made online and not refunded yet is refunded at Stripe. When it is what pays for
  * the user's access now (the latest payment of a running subscription), that subscription ends
- * now, at Stripe too, as with a refund by the rule. The same Stripe idempotency key as the rule's
- * refund, so one payment is never refunded twice. The confirmation email goes out once.
+ * now, at Stripe too, as with a refund by the rule. Its own Stripe idempotency key (another intent
+ * than the rule's refund, with other metadata); a payment the rule refunded at Stripe already is
+ * found, not refunded twice. The confirmation email goes out once.
  */
 export async function refundPaymentAsException(ctx: AppContext, userId: number, paymentId: number, record: RecordChange<ExceptionalRefund>): Promise<ExceptionalRefund> {
   const done = await withStripe(ctx, 'refund a payment (exception)', () =>
@@ -32,9 +34,10 @@ export async function refundPaymentAsException(ctx: AppContext, userId: number, 
       const intent = payment.stripe_payment_intent_id;
       if (!intent) throw new AppError('REFUND_NOT_ALLOWED', 'This payment was not made online, so it cannot be refunded here.');
       const stripe = requireStripe(ctx);
-      const refund = await stripe.refunds.create(
+      const refund = await refundAtStripe(
+        stripe,
         { payment_intent: intent, reason: 'requested_by_customer', metadata: { user_id: String(user.id), rule: 'operator-exception' } },
-        { idempotencyKey: `tradelist-refund-${payment.id}` },
+        `tradelist-refund-exception-${payment.id}`,
       );
       const subscription = payment.subscription_id
         ? await trx.selectFrom('subscriptions').selectAll().where('id', '=', payment.subscription_id).forUpdate().executeTakeFirst()
@@ -44,7 +47,7 @@ export async function refundPaymentAsException(ctx: AppContext, userId: number, 
         const [latest] = await listPaymentsOfSubscription(trx, subscription.id);
         if (latest?.id === payment.id) {
           if (subscription.source === 'stripe_subscription' && subscription.stripe_subscription_id) {
-            await stripe.subscriptions.cancel(subscription.stripe_subscription_id, {}, { idempotencyKey: `tradelist-refund-cancel-${payment.id}` });
+            await cancelAtStripeNow(stripe, subscription.stripe_subscription_id, `tradelist-refund-cancel-${payment.id}`);
           }
           await endSubscriptionAt(trx, subscription, now);
           endedSubscriptionId = subscription.id;

@@ -330,10 +330,10 @@ async function paidSubscriptionOverlapping(trx: Db, userId: number, now: Date, p
   return running && period.period_start < running.period_end && period.period_end > running.period_start ? running : undefined;
 }
 
-/** Cancels a Stripe subscription now; one Stripe already canceled counts as done (a retried job). */
-async function cancelAtStripeNow(stripe: Stripe, stripeSubscriptionId: string): Promise<void> {
+/** Cancels a Stripe subscription now; one Stripe already canceled counts as done (a retried job or request). */
+export async function cancelAtStripeNow(stripe: Stripe, stripeSubscriptionId: string, idempotencyKey = `tradelist-duplicate-cancel-${stripeSubscriptionId}`): Promise<void> {
   try {
-    await stripe.subscriptions.cancel(stripeSubscriptionId, {}, { idempotencyKey: `tradelist-duplicate-cancel-${stripeSubscriptionId}` });
+    await stripe.subscriptions.cancel(stripeSubscriptionId, {}, { idempotencyKey });
   } catch (error) {
     if (!(error instanceof Stripe.errors.StripeError && (error.code === 'subscription_canceled' || error.code === 'resource_missing'))) throw error;
   }

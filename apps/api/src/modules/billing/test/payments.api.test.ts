@@ -183,6 +183,22 @@ describe('paying: webhooks and the payment return', () => {
   });
 });
 
+describe('receipts', () => {
+  test("a one-time purchase's receipt mail links to the charge's receipt at Stripe, which opens", async () => {
+    const b = await buyer(p, 'receipt-link');
+    await subscribe(p, b, false);
+    const [payment] = await paymentsOf(b);
+    const charge = (await p.stripe.paymentIntents.retrieve(payment!.stripe_payment_intent_id!, { expand: ['latest_charge'] })).latest_charge as { receipt_url: string | null };
+    expect(charge.receipt_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/receipts\/ch_/);
+    expect(payment!.receipt_url).toBe(charge.receipt_url);
+    const mail = await db().selectFrom('mail_outbox').selectAll().where('to_address', '=', b.email).where('kind', '=', 'payment-receipt').executeTakeFirstOrThrow();
+    expect(mail.text_body).toContain(`Your invoice: ${charge.receipt_url}`);
+    const page = await fetch(charge.receipt_url!);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('$420.00');
+  });
+});
+
 describe('the webhook endpoint', () => {
   const deliver = (body: string, signature: string | undefined) =>
     p.t.app.inject({
@@ -357,6 +373,48 @@ describe('cancel, renewals, failed renewals', () => {
     expect(await overview(b)).toEqual({ status: false, subscription: null });
     expect((await b.client.post('/api/cancel-subscription/')).statusCode).toBe(404);
     expect(await paymentsOf(b)).toHaveLength(1);
+  });
+
+  test('cancel, renewal turned on again in the billing portal, then cancel again the same day: Stripe cancels again (no replay of the first cancel)', async () => {
+    const b = await buyer(p, 'cancel-twice');
+    await subscribe(p, b);
+    const stripeId = (await rowsOf(b))[0]!.stripe_subscription_id!;
+    expect((await b.client.post('/api/cancel-subscription/')).statusCode).toBe(200);
+    await settle(p);
+    expect((await p.stripe.subscriptions.retrieve(stripeId)).cancel_at_period_end).toBe(true);
+
+    // The user turns renewal on again in Stripe's billing portal.
+    const portal = new URL((await b.client.post('/api/billing-portal-session/')).json().url as string);
+    const renew = await fetch(`${portal.href}/subscriptions/${stripeId}`, { method: 'POST', body: new URLSearchParams({ action: 'renew' }), redirect: 'manual' });
+    expect(renew.status).toBe(303);
+    await settle(p);
+    expect(await overview(b)).toMatchObject({ subscription: { renews: true } });
+
+    const again = await b.client.post('/api/cancel-subscription/');
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ message: 'Subscription canceled successfully.', subscription: { renews: false } });
+    expect((await p.stripe.subscriptions.retrieve(stripeId)).cancel_at_period_end).toBe(true);
+  });
+
+  test('cancel again after renewal was turned on in the billing portal, before its event arrived: Stripe cancels, the screen says so', async () => {
+    const b = await buyer(p, 'cancel-early');
+    await subscribe(p, b);
+    const stripeId = (await rowsOf(b))[0]!.stripe_subscription_id!;
+    expect((await b.client.post('/api/cancel-subscription/')).statusCode).toBe(200);
+    await settle(p);
+    await simControl(p.sim, '/__sim/webhooks/hold');
+    try {
+      const portal = new URL((await b.client.post('/api/billing-portal-session/')).json().url as string);
+      await fetch(`${portal.href}/subscriptions/${stripeId}`, { method: 'POST', body: new URLSearchParams({ action: 'renew' }), redirect: 'manual' });
+      const again = await b.client.post('/api/cancel-subscription/');
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json()).toMatchObject({ message: 'Subscription canceled successfully.', subscription: { renews: false } });
+      expect((await p.stripe.subscriptions.retrieve(stripeId)).cancel_at_period_end).toBe(true);
+    } finally {
+      await simControl(p.sim, '/__sim/webhooks/release', {});
+    }
+    await settle(p);
+    expect(await overview(b)).toMatchObject({ subscription: { renews: false } });
   });
 
   test('a renewal starts a new period with a fresh download count, a receipt, and a reminder 7 days before', async () => {

@@ -60,7 +60,9 @@ describe('plans saved through Stripe (simulator)', () => {
     );
     expect(await p.stripe.prices.retrieve(RECURRING_PRICE)).toMatchObject({ active: false, lookup_key: null, unit_amount: 42_000 });
     expect(await p.stripe.prices.retrieve(ONE_TIME_PRICE)).toMatchObject({ active: false, lookup_key: null });
-    expect((await p.stripe.products.retrieve('prod_TradelistAnnual')).description).toBe('$40/month, billed annually');
+    // The product was made with a default price (as in Stripe's dashboard), which Stripe will not
+    // archive: the default moved to the new recurring price first.
+    expect(await p.stripe.products.retrieve('prod_TradelistAnnual')).toMatchObject({ description: '$40/month, billed annually', default_price: saved.stripe_price_id_recurring });
 
     // Saving again without a change keeps the same prices.
     const again = (await client.request('PUT', `/api/operator/plans/${p.fixture.planId}/`, { body: annual })).json();
@@ -80,6 +82,18 @@ describe('plans saved through Stripe (simulator)', () => {
     expect(entries.find((e) => e.action === 'plan.update')).toMatchObject({ action: 'plan.update', before: { price: 42_000, stripe_price_id_recurring: RECURRING_PRICE }, after: { price: 48_000, stripe_price_id_recurring: saved.stripe_price_id_recurring } });
 
   }, 60_000);
+
+  test('a plan made free retires its Stripe prices even when one is its product\'s default price (cleared first)', async () => {
+    const { client } = await operatorClientFor(p.t, p.fixture, 'plans-retire');
+    const created = (await client.post(calls.createPlan.path, { ...plan, name: 'Retiring' })).json();
+    // Set in Stripe's dashboard: the recurring price is the product's default.
+    await p.stripe.products.update(created.stripe_product_id, { default_price: created.stripe_price_id_recurring });
+    const response = await client.request('PUT', `/api/operator/plans/${created.id}/`, { body: { ...plan, name: 'Retiring', price: 0, regular_price: null, interval: 'none' } });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ is_free: true, stripe_product_id: null, stripe_price_id_recurring: null });
+    expect(await p.stripe.products.retrieve(created.stripe_product_id)).toMatchObject({ active: false, default_price: null });
+    for (const id of [created.stripe_price_id_recurring, created.stripe_price_id_one_time]) expect(await p.stripe.prices.retrieve(id)).toMatchObject({ active: false });
+  });
 
   test('a plan taken off sale deactivates its Stripe product; a free plan needs no Stripe; bad fields are refused', async () => {
     const { client } = await operatorClientFor(p.t, p.fixture, 'plans-off');

@@ -1,5 +1,6 @@
 import { api } from '@tradelist/contract/api';
 import { buildEndpointPath } from '@tradelist/contract/endpoint';
+import { sql } from 'kysely';
 import { describe, expect, test } from 'vitest';
 import { clientFor } from '../../../../test/support/catalog.ts';
 import { advancePastPeriodEnd, billingMails, buyer, downloadPaid, setUpPaymentsTest, subscribe, type Buyer, type PaymentsTest } from '../../../../test/support/stripe.ts';
@@ -95,6 +96,40 @@ describe('refunds from the console', () => {
     expect(await refundEntries(b)).toHaveLength(1);
     await p.t.ctx.queue.runDueJobs();
     expect((await billingMails(p, b)).filter((k) => k === 'payment-refunded')).toHaveLength(1);
+  });
+
+  test('a refund by the rule that died after Stripe refunded, then the same payment refunded as an exception: the payment is refunded once and that refund is recorded', async () => {
+    const b = await buyer(p, 'op-refund-both-flows');
+    await subscribe(p, b);
+    await advancePastPeriodEnd(p, b, 60);
+    const op = await operator('refund-both-flows-op');
+    // The database refuses the rule refund's audit entry once: its transaction dies after Stripe's answers.
+    await sql`
+      CREATE FUNCTION refuse_rule_refund_entry() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.action = 'payment.refund' AND NEW.after->>'by' = 'rule' THEN RAISE EXCEPTION 'simulated crash before commit'; END IF;
+        RETURN NEW;
+      END $$`.execute(p.t.database.db);
+    await sql`CREATE TRIGGER refuse_rule_refund_entry BEFORE INSERT ON operator_audit_log FOR EACH ROW EXECUTE FUNCTION refuse_rule_refund_entry()`.execute(p.t.database.db);
+    try {
+      expect((await op.client.post(refundPath(b.userId), { by: 'rule' })).statusCode).toBe(500);
+    } finally {
+      await sql`DROP TRIGGER IF EXISTS refuse_rule_refund_entry ON operator_audit_log`.execute(p.t.database.db);
+      await sql`DROP FUNCTION IF EXISTS refuse_rule_refund_entry()`.execute(p.t.database.db);
+    }
+    const [, renewal] = await paymentsOf(b);
+    expect(renewal!.refunded_at).toBeNull();
+    const atStripe = await p.stripe.refunds.list({ payment_intent: renewal!.stripe_payment_intent_id! });
+    expect(atStripe.data).toHaveLength(1);
+
+    const reason = 'The refund by the rule failed half way; finishing it by hand.';
+    const response = await op.client.post(refundPath(b.userId), { by: 'exception', payment_id: renewal!.id, reason });
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await paymentsOf(b))[1]).toMatchObject({ stripe_refund_id: atStripe.data[0]!.id });
+    expect(response.json().message).toBe('Refunded $420.00 as an exception. The subscription it paid for has ended.');
+    const charge = (await p.stripe.paymentIntents.retrieve(renewal!.stripe_payment_intent_id!, { expand: ['latest_charge'] })).latest_charge as { amount_refunded: number };
+    expect(charge.amount_refunded).toBe(42_000);
+    expect((await p.stripe.refunds.list({ payment_intent: renewal!.stripe_payment_intent_id! })).data).toHaveLength(1);
   });
 
   test("as an exception, another user's payment is not found", async () => {
