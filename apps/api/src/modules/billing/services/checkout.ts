@@ -3,6 +3,7 @@ import { appRoutes } from '@tradelist/contract/app-routes';
 import type { AppContext } from '../../../context.ts';
 import type { Db } from '../../../db/database.ts';
 import { AppError, validationFailed } from '../../../errors.ts';
+import { sha256 } from '../../../lib/secrets.ts';
 import { setStripeCustomer } from '../repositories/customers.ts';
 import { recordFunnelEvent } from '../repositories/ledger.ts';
 import { findPlanByStripePrice, listSubscriptionsOfUser } from '../repositories/subscriptions.ts';
@@ -13,12 +14,17 @@ import { subscriptionOverview } from './subscription-overview.ts';
 
 const notOnSale = 'This plan is not on sale. Please choose a plan on the subscriptions page.';
 
-/** The user's Stripe customer: created once (with an idempotency key), then reused for every checkout. */
+/**
+ * The user's Stripe customer: created once, then reused for every checkout. The idempotency key
+ * names the user and the address the customer is made for, so a retry finds the same customer,
+ * and an account cleared after a takeover (decision 0022) gets a new one for its new holder
+ * rather than a replay of the previous holder's.
+ */
 async function ensureStripeCustomer(ctx: AppContext, trx: Db, user: BillingUser): Promise<string> {
   if (user.stripe_customer_id) return user.stripe_customer_id;
   const customer = await requireStripe(ctx).customers.create(
     { email: user.email, name: user.name, metadata: { user_id: String(user.id) } },
-    { idempotencyKey: `tradelist-customer-${user.id}` },
+    { idempotencyKey: `tradelist-customer-${user.id}-${sha256(user.email.toLowerCase()).slice(0, 16)}` },
   );
   await setStripeCustomer(trx, user.id, customer.id);
   return customer.id;

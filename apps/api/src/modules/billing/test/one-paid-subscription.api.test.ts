@@ -242,3 +242,24 @@ describe('cancel', () => {
     expect((await rowsOf(b)).map((r) => r.status)).toEqual(['canceled', 'canceled']);
   });
 });
+
+describe('the Stripe customer', () => {
+  const customerOf = async (b: Buyer) =>
+    (await db().selectFrom('users').select('stripe_customer_id').where('id', '=', b.userId).executeTakeFirstOrThrow()).stripe_customer_id;
+
+  test('an account cleared after a takeover gets a customer of its own at its next checkout, not a replay of the previous holder\'s', async () => {
+    const b = await buyer(p, 'customer-released');
+    // The previous holder's first checkout makes their customer.
+    await db().updateTable('users').set({ stripe_customer_id: null }).where('id', '=', b.userId).execute();
+    await startCheckout(b);
+    const previous = await customerOf(b);
+    expect(previous).toMatch(/^cus_/);
+    // The address's owner proves it and the account is cleared (decision 0022): the customer is forgotten.
+    await db().updateTable('users').set({ email: `owner-${b.userId}@example.com`, stripe_customer_id: null }).where('id', '=', b.userId).execute();
+    await startCheckout(b);
+    const own = await customerOf(b);
+    expect(own).toMatch(/^cus_/);
+    expect(own).not.toBe(previous);
+    expect((await p.stripe.customers.retrieve(own!)) as { email?: string }).toMatchObject({ email: `owner-${b.userId}@example.com` });
+  });
+});
