@@ -209,6 +209,7 @@ export class JobQueue {
           const free = kind.concurrency - running.size;
           if (free <= 0) continue;
           const jobs = await this.claim(kind, free);
+          this.noteDatabaseAnswers();
           if (jobs.length > 0) claimedAny = true;
           for (const job of jobs) {
             const run = this.run(kind, job).finally(() => {
@@ -219,14 +220,17 @@ export class JobQueue {
           }
         }
       }
-      if (this.unavailablePolls > 0) {
-        this.deps.log.info({ failedPolls: this.unavailablePolls }, 'job queue: the database answers again');
-        this.unavailablePolls = 0;
-      }
     } catch (error) {
       if (isDatabaseUnavailable(error)) this.backOff(error);
       else this.deps.log.error({ err: error }, 'job queue: polling failed');
     }
+  }
+
+  /** A poll reached the database: after an outage, say so once (before any job it claimed runs). */
+  private noteDatabaseAnswers(): void {
+    if (this.unavailablePolls === 0) return;
+    this.deps.log.info({ failedPolls: this.unavailablePolls }, 'job queue: the database answers again');
+    this.unavailablePolls = 0;
   }
 
   /** The database is out of reach: skip polls for a while, twice as long each time it still is. */
