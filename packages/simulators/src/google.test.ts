@@ -1,4 +1,5 @@
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
+import { createVerify, X509Certificate } from 'node:crypto';
 import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_GOOGLE_CLIENT_ID, startGoogleSimulator, subjectForEmail, type GoogleSimulator } from './google.ts';
@@ -30,7 +31,7 @@ describe('Google simulator: ID tokens', () => {
     expect(decodeProtectedHeader(token)).toEqual({ alg: 'RS256', kid: sim.kid, typ: 'JWT' });
     const payload = await verify(token);
     expect(Object.keys(payload)).toEqual([
-      'iss', 'azp', 'aud', 'sub', 'email', 'email_verified', 'name', 'given_name', 'family_name',
+      'iss', 'azp', 'aud', 'sub', 'email', 'email_verified', 'nbf', 'name', 'given_name', 'family_name',
       'iat', 'exp', 'jti',
     ]);
     expect(payload).toMatchObject({
@@ -49,7 +50,34 @@ describe('Google simulator: ID tokens', () => {
     expect(payload.sub).not.toBe(subjectForEmail('bob@example.com'));
     expect((payload.exp ?? 0) - (payload.iat ?? 0)).toBe(3600);
     expect(payload.jti).toMatch(/^[0-9a-f]{40}$/);
-    expect(payload).not.toHaveProperty('nbf');
+    // Google's tokens are valid from five minutes before they were issued.
+    expect((payload.iat ?? 0) - (payload.nbf ?? 0)).toBe(300);
+  });
+
+  it('issues a token not valid yet (nbf in the future), which a verifier refuses beyond its clock skew', async () => {
+    const early = await sim.issueIdToken({ email: 'early@example.com', notBeforeInSeconds: 600 });
+    const payload = JSON.parse(Buffer.from(early.split('.')[1] ?? '', 'base64url').toString()) as JWTPayload;
+    expect((payload.nbf ?? 0) - Math.floor(Date.now() / 1000)).toBeGreaterThanOrEqual(599);
+    await expect(verify(early)).rejects.toThrow(/nbf/);
+  });
+
+  it('publishes the signing key as a PEM certificate by kid at /oauth2/v1/certs, which verifies its tokens', async () => {
+    const res = await fetch(sim.pemCertsUrl);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=3600');
+    const certs = (await res.json()) as Record<string, string>;
+    expect(Object.keys(certs)).toEqual([sim.kid]);
+    const pem = certs[sim.kid] ?? '';
+    expect(pem).toMatch(/^-----BEGIN CERTIFICATE-----\n[A-Za-z0-9+/=\n]+\n-----END CERTIFICATE-----\n$/);
+    const certificate = new X509Certificate(pem);
+    expect(certificate.verify(certificate.publicKey)).toBe(true);
+    expect(Date.parse(certificate.validFrom)).toBeLessThan(Date.now());
+    expect(Date.parse(certificate.validTo)).toBeGreaterThan(Date.now());
+    // Verified as google-auth-library does under Node: RSA-SHA256 over header.payload with the PEM.
+    const [header = '', body = '', signature = ''] = (await sim.issueIdToken({ email: 'pem@example.com' })).split('.');
+    expect(createVerify('RSA-SHA256').update(`${header}.${body}`).verify(pem, Buffer.from(signature, 'base64url'))).toBe(true);
+    const [h2 = '', b2 = '', s2 = ''] = (await sim.issueIdTokenWithUnknownKey({ email: 'pem@example.com' })).split('.');
+    expect(createVerify('RSA-SHA256').update(`${h2}.${b2}`).verify(pem, Buffer.from(s2, 'base64url'))).toBe(false);
   });
 
   it('honours explicit claims', async () => {

@@ -1,7 +1,9 @@
-// Google Identity Services stand-in: publishes a JWKS like https://www.googleapis.com/oauth2/v3/certs,
-// signs ID tokens shaped like Google's, and serves a /gsi/client script exposing
+// Google Identity Services stand-in: publishes its signing key as a JWKS like
+// https://www.googleapis.com/oauth2/v3/certs and as X.509 certificates in PEM like
+// https://www.googleapis.com/oauth2/v1/certs (`{ kid: PEM }`, what google-auth-library's
+// verifyIdToken reads under Node), signs ID tokens shaped like Google's, and serves a /gsi/client script exposing
 // window.google.accounts.id so the web app runs its real sign-in code against it.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, KeyObject, randomBytes, sign } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
@@ -33,6 +35,8 @@ export interface IdTokenClaims {
   iss?: string;
   /** Default 3600; zero or negative gives an already expired token. */
   expiresInSeconds?: number;
+  /** Seconds from now to `nbf`; by default `nbf` is five minutes before `iat`, as in Google's tokens. */
+  notBeforeInSeconds?: number;
   picture?: string;
   /** Echoed like Google does when `nonce` was passed to initialize(). */
   nonce?: string;
@@ -54,6 +58,8 @@ export interface GoogleSimulator {
   readonly url: string;
   /** `{url}/oauth2/v3/certs`: pass to jose createRemoteJWKSet. */
   readonly certsUrl: string;
+  /** `{url}/oauth2/v1/certs`: `{ kid: PEM certificate }`, google-auth-library's `oauth2FederatedSignonPemCertsUrl`. */
+  readonly pemCertsUrl: string;
   /** `{url}/gsi/client`: load in place of https://accounts.google.com/gsi/client. */
   readonly gsiScriptUrl: string;
   readonly clientId: string;
@@ -88,6 +94,7 @@ export async function startGoogleSimulator(
   const kid = randomBytes(20).toString('hex');
   const publicJwk: JWK = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' };
   const jwks = { keys: [publicJwk] };
+  const pemCerts = { [kid]: selfSignedCertificate(KeyObject.from(privateKey), KeyObject.from(publicKey), Date.now()) };
   const signingKey: SigningKey = { kid, privateKey };
 
   let foreignKey: CryptoKey | null = null;
@@ -105,6 +112,9 @@ export async function startGoogleSimulator(
     },
     get certsUrl() {
       return `${baseUrl()}/oauth2/v3/certs`;
+    },
+    get pemCertsUrl() {
+      return `${baseUrl()}/oauth2/v1/certs`;
     },
     get gsiScriptUrl() {
       return `${baseUrl()}/gsi/client`;
@@ -143,6 +153,10 @@ export async function startGoogleSimulator(
 
     if (path === '/oauth2/v3/certs' && isRead) {
       sendJson(res, 200, jwks, { ...CORS_HEADERS, 'cache-control': 'public, max-age=3600' });
+      return;
+    }
+    if (path === '/oauth2/v1/certs' && isRead) {
+      sendJson(res, 200, pemCerts, { ...CORS_HEADERS, 'cache-control': 'public, max-age=3600' });
       return;
     }
     if (path === '/gsi/client' && isRead) {
@@ -191,6 +205,7 @@ export async function startGoogleSimulator(
         name: 'Google Identity Services simulator',
         clientId,
         certsUrl: simulator.certsUrl,
+        pemCertsUrl: simulator.pemCertsUrl,
         gsiScriptUrl: simulator.gsiScriptUrl,
         idTokenUrl: `${baseUrl()}/api/id-token`,
       }, CORS_HEADERS);
@@ -243,6 +258,7 @@ function buildClaims(claims: IdTokenClaims, clientId: string): Record<string, un
   if (claims.hd) payload['hd'] = claims.hd;
   payload['email'] = claims.email;
   payload['email_verified'] = claims.email_verified ?? true;
+  payload['nbf'] = claims.notBeforeInSeconds === undefined ? iat - 300 : now + claims.notBeforeInSeconds;
   if (claims.nonce) payload['nonce'] = claims.nonce;
   if (name) payload['name'] = name;
   if (claims.picture) payload['picture'] = claims.picture;
@@ -258,6 +274,58 @@ function signIdToken(payload: Record<string, unknown>, key: SigningKey): Promise
   return new SignJWT(payload)
     .setProtectedHeader({ alg: 'RS256', kid: key.kid, typ: 'JWT' })
     .sign(key.privateKey);
+}
+
+// ---- A self-signed X.509 certificate (DER by hand: node:crypto verifies certificates but does not make them)
+
+function der(tag: number, ...parts: Buffer[]): Buffer {
+  const body = Buffer.concat(parts);
+  const length = body.length < 0x80 ? Buffer.from([body.length]) : (() => {
+    const bytes: number[] = [];
+    for (let n = body.length; n > 0; n >>= 8) bytes.unshift(n & 0xff);
+    return Buffer.from([0x80 | bytes.length, ...bytes]);
+  })();
+  return Buffer.concat([Buffer.from([tag]), length, body]);
+}
+
+function derOid(oid: string): Buffer {
+  const [first = 0, second = 0, ...rest] = oid.split('.').map(Number);
+  const bytes = [first * 40 + second];
+  for (const part of rest) {
+    const chunk = [part & 0x7f];
+    for (let n = part >> 7; n > 0; n >>= 7) chunk.unshift(0x80 | (n & 0x7f));
+    bytes.push(...chunk);
+  }
+  return der(0x06, Buffer.from(bytes));
+}
+
+function derUtcTime(ms: number): Buffer {
+  const text = new Date(ms).toISOString().replace(/[-:T]/g, '').slice(2, 14);
+  return der(0x17, Buffer.from(`${text}Z`, 'ascii'));
+}
+
+/**
+ * A certificate for the signing key, valid from a day before `now` for two weeks, subject and
+ * issuer the same common name; signed with SHA-256 and RSA like Google's.
+ */
+function selfSignedCertificate(privateKey: KeyObject, publicKey: KeyObject, now: number): string {
+  const sha256WithRsa = der(0x30, derOid('1.2.840.113549.1.1.11'), der(0x05));
+  const name = der(0x30, der(0x31, der(0x30, derOid('2.5.4.3'), der(0x0c, Buffer.from('federated-signon.system.gserviceaccount.com')))));
+  const serial = der(0x02, Buffer.concat([Buffer.from([0x01]), randomBytes(8)]));
+  const tbs = der(
+    0x30,
+    der(0xa0, der(0x02, Buffer.from([0x02]))),
+    serial,
+    sha256WithRsa,
+    name,
+    der(0x30, derUtcTime(now - 86_400_000), derUtcTime(now + 14 * 86_400_000)),
+    name,
+    publicKey.export({ type: 'spki', format: 'der' }),
+  );
+  const signature = sign('sha256', tbs, privateKey);
+  const certificate = der(0x30, tbs, sha256WithRsa, der(0x03, Buffer.concat([Buffer.from([0x00]), signature])));
+  const lines = certificate.toString('base64').match(/.{1,64}/g) ?? [];
+  return `-----BEGIN CERTIFICATE-----\n${lines.join('\n')}\n-----END CERTIFICATE-----\n`;
 }
 
 /** Stable Google-style subject: 21 digits starting with 1, derived from the lowercased email. */
@@ -302,6 +370,11 @@ function parseClaims(body: string): IdTokenClaims | string {
       return 'expiresInSeconds must be a number';
     }
     claims.expiresInSeconds = Math.trunc(expires);
+  }
+  const notBefore = input['notBeforeInSeconds'];
+  if (notBefore !== undefined && notBefore !== null) {
+    if (typeof notBefore !== 'number' || !Number.isFinite(notBefore)) return 'notBeforeInSeconds must be a number';
+    claims.notBeforeInSeconds = Math.trunc(notBefore);
   }
   return claims;
 }

@@ -75,7 +75,25 @@ async function incomeAccountId(conn: { realmId: string; access: string }): Promi
   return String(body['QueryResponse']['Account'][0]['Id']);
 }
 
+/** The gateway's lower-case envelope for a token it does not accept (expired, revoked, unknown). */
+const authenticationFailed = {
+  fault: { error: [{ message: 'message=AuthenticationFailed; errorCode=003200; statusCode=401', detail: null, code: '3200', element: null }], type: 'AUTHENTICATION' },
+  queryResponse: null,
+  batchItemResponse: [],
+};
+
 describe('QuickBooks simulator: OAuth', () => {
+  it('answers a request without a bearer token 401 in XML, as Intuit\'s gateway does, and an unknown token in the lower-case envelope', async () => {
+    const realmId = sim.companies[0]?.realmId ?? '';
+    const none = await fetch(`${sim.url}/v3/company/${realmId}/companyinfo/${realmId}?minorversion=75`, { headers: { accept: 'application/json' } });
+    expect(none.status).toBe(401);
+    expect(none.headers.get('content-type')).toBe('application/xml');
+    const xml = await none.text();
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8" standalone="yes"\?>\s*<IntuitResponse xmlns="http:\/\/schema.intuit.com\/finance\/v3" time="[^"]+">/);
+    expect(xml).toContain('<Fault type="AuthenticationFault"><Error code="100"><Message>General Authentication Error</Message><Detail>AuthenticationErrorGeneral: SRV-110-Authentication Failure , statusCode: 401</Detail></Error></Fault>');
+    expect(await api({ realmId, access: 'eyJlbmMiOiJBMTI4Q0JDLUhTMjU2IiwiYWxnIjoiZGlyIn0..not-issued' }, `companyinfo/${realmId}?minorversion=75`)).toMatchObject({ status: 401, body: authenticationFailed });
+  });
+
   it('runs the code flow: state and realmId come back, the code works once', async () => {
     const callback = await authorize(sim, 'abc-123', 1);
     expect(callback.get('state')).toBe('abc-123');
@@ -112,8 +130,7 @@ describe('QuickBooks simulator: OAuth', () => {
     const conn = await connect();
     now += 3601_000;
     const expired = await query(conn, 'select * from Item');
-    expect(expired.status).toBe(401);
-    expect(expired.body['Fault']).toMatchObject({ type: 'AuthenticationFault', Error: [{ code: '3200' }] });
+    expect(expired).toMatchObject({ status: 401, body: authenticationFailed });
     const refreshed = await token(sim, { grant_type: 'refresh_token', refresh_token: conn.refresh });
     expect(refreshed.status).toBe(200);
     expect(refreshed.body['refresh_token']).not.toBe(conn.refresh);
@@ -125,7 +142,7 @@ describe('QuickBooks simulator: OAuth', () => {
     const conn = await connect();
     const res = await fetch(sim.revokeUrl, { method: 'POST', headers: { authorization: basic(), 'content-type': 'application/json' }, body: JSON.stringify({ token: conn.refresh }) });
     expect(res.status).toBe(200);
-    expect((await query(conn, 'select * from Item')).status).toBe(401);
+    expect(await query(conn, 'select * from Item')).toMatchObject({ status: 401, body: authenticationFailed });
     expect((await token(sim, { grant_type: 'refresh_token', refresh_token: conn.refresh })).body).toEqual({ error: 'invalid_grant' });
   });
 

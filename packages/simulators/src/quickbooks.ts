@@ -434,13 +434,14 @@ export async function startQuickBooksSimulator(options: QuickBooksSimulatorOptio
   async function apiRequest(req: IncomingMessage, res: ServerResponse, realmId: string, rest: string, params: URLSearchParams): Promise<void> {
     stats.requests += 1;
     const body = req.method === 'POST' ? await readBody(req, 4 * 1024 * 1024) : '';
-    const grant = grants.authenticate(bearerToken(req.headers.authorization) ?? '');
+    const presented = bearerToken(req.headers.authorization);
+    const grant = presented ? grants.authenticate(presented) : undefined;
     if (!grant) {
-      return sendJson(res, 401, { ...new QboFault('AuthenticationFault', [{
-        Message: 'message=AuthenticationFailed; errorCode=003200; statusCode=401',
-        Detail: 'The bearer token is missing, expired or revoked.',
-        code: '3200',
-      }]).body(), time: time() }, { 'www-authenticate': 'Bearer realm="Intuit", error="invalid_token"' });
+      // Intuit's gateway answers a request without a bearer token in XML (error 100), and a token
+      // it does not accept (expired, revoked, unknown) in its lower-case envelope (error 3200).
+      const headers = { 'www-authenticate': 'Bearer realm="Intuit", error="invalid_token"' };
+      if (!presented) return sendGatewayXmlFault(res, 401, 'AuthenticationFault', '100', 'General Authentication Error', 'AuthenticationErrorGeneral: SRV-110-Authentication Failure , statusCode: 401', headers);
+      return sendJson(res, 401, gatewayFault('AUTHENTICATION', '3200', 'message=AuthenticationFailed; errorCode=003200; statusCode=401', null), headers);
     }
     const target = company(realmId);
     // A company the token was not granted (another one, or no company at all): QuickBooks answers
@@ -464,28 +465,38 @@ export async function startQuickBooksSimulator(options: QuickBooksSimulatorOptio
 
   /** QuickBooks' answer to a token used for a company it does not open (error 3100, HTTP 403). */
   function applicationAuthorizationFailed(): Record<string, unknown> {
+    return gatewayFault('SERVICE', '3100', 'message=ApplicationAuthorizationFailed; errorCode=003100; statusCode=403', null);
+  }
+
+  /** The gateway's older envelope: every key lower case, a fault beside empty answer slots. */
+  function gatewayFault(type: string, code: string, message: string, detail: string | null): Record<string, unknown> {
     return {
       warnings: null,
       intuitObject: null,
-      fault: { error: [{ message: 'message=ApplicationAuthorizationFailed; errorCode=003100; statusCode=403', detail: null, code: '3100', element: null }], type: 'SERVICE' },
+      fault: { error: [{ message, detail, code, element: null }], type },
       report: null,
       queryResponse: null,
       batchItemResponse: [],
       attachableResponse: [],
       syncErrorResponse: null,
       requestId: null,
-      time: Date.now(),
+      time: clock(),
       status: null,
       cdcresponse: [],
     };
   }
 
+  /** A fault in XML, which the gateway answers whatever the request's Accept header. */
+  function sendGatewayXmlFault(res: ServerResponse, status: number, type: string, code: string, message: string, detail: string, headers: Record<string, string> = {}): void {
+    const xml = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<IntuitResponse xmlns="http://schema.intuit.com/finance/v3" time="${time()}"><Fault type="${type}"><Error code="${code}"><Message>${escapeHtml(message)}</Message><Detail>${escapeHtml(detail)}</Detail></Error></Fault></IntuitResponse>`;
+    res.writeHead(status, { 'content-type': 'application/xml', 'content-length': Buffer.byteLength(xml), 'cache-control': 'no-store', ...headers });
+    res.end(xml);
+  }
+
   /** QuickBooks answers throttling in XML, even to a JSON request. */
   function sendThrottleFault(res: ServerResponse): void {
-    const xml = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<IntuitResponse xmlns="http://schema.intuit.com/finance/v3" time="${time()}"><Fault type="SERVICE"><Error code="3001"><Message>message=ThrottleExceeded; errorCode=003001; statusCode=429</Message><Detail>The request limit was reached.</Detail></Error></Fault></IntuitResponse>`;
-    res.writeHead(429, { 'content-type': 'application/xml', 'content-length': Buffer.byteLength(xml), 'cache-control': 'no-store' });
-    res.end(xml);
+    sendGatewayXmlFault(res, 429, 'SERVICE', '3001', 'message=ThrottleExceeded; errorCode=003001; statusCode=429', 'The request limit was reached.');
   }
 
   function routeApi(target: Company, method: string, rest: string, params: URLSearchParams, body: string): [number, Record<string, unknown>] {

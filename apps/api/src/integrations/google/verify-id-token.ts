@@ -20,8 +20,9 @@ const keySets = new Map<string, JWTVerifyGetKey>();
 
 /**
  * Verifies a Google ID token: RS256 signature by a key of the JWKS at `certsUrl` (cached and
- * refreshed by jose as keys rotate), audience = our client id, Google's issuer, not expired, and
- * a `jti` (Google always sends one) for the caller's replay check.
+ * refreshed by jose as keys rotate), audience = our client id, Google's issuer, not expired and
+ * not before its `nbf` (Google sends one, five minutes before `iat`), both with 60 s of clock
+ * skew, and a `jti` (Google always sends one) for the caller's replay check.
  * Returns null for any token that fails.
  */
 export async function verifyGoogleIdToken(
@@ -38,6 +39,7 @@ export async function verifyGoogleIdToken(
       audience: options.clientId,
       issuer: GOOGLE_ISSUERS,
       algorithms: ['RS256'],
+      // jose checks `exp`, and `nbf` when present, with this tolerance.
       clockTolerance: 60,
       requiredClaims: ['sub', 'exp', 'iat', 'jti'],
     });

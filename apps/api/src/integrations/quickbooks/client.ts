@@ -1,11 +1,14 @@
 // QuickBooks Online: the authorization URL, the token and revoke endpoints, and the Accounting
 // API v3 calls a price-list sync makes (query, batch, account create, item read and write),
 // paced below QuickBooks' per-company limits so that they are not hit, with its faults read in
-// both of its shapes (JSON, and the XML of a throttle).
+// each of the shapes Intuit answers them (docs/simulators.md, QuickBooks): the API's JSON
+// `{"Fault":{"Error":[{"Message","Detail","code"}]}}`, the gateway's lower-case envelope
+// `{"fault":{"error":[{"message","detail","code"}]}}` of a 401 or 403, and XML `<IntuitResponse>`.
 import type { Config } from '../../config/env.ts';
 import {
   basicAuthorization,
   PROVIDER_TIMEOUT_MS,
+  ProviderAccessRefusedError,
   ProviderError,
   requestTokens,
   sendWithRetries,
@@ -113,6 +116,21 @@ export class QuickBooksFaultError extends ProviderError {
   }
 }
 
+/**
+ * QuickBooks refused the request's authorization (a 403, or a 401 again after a refresh), with
+ * the errors of its fault: 3100 for a company the grant does not open, 3200 or 100 for a token
+ * it does not accept. Only connecting again helps.
+ */
+export class QuickBooksAccessRefusedError extends ProviderAccessRefusedError {
+  override name = 'QuickBooksAccessRefusedError';
+  constructor(
+    readonly errors: QboError[],
+    status: number,
+  ) {
+    super(`QuickBooks refused access (${status}): ${errors.map(describeQboError).join('; ') || 'no fault in the answer'}`, status);
+  }
+}
+
 /** A fault as people read it: "Duplicate Name Exists Error: The name supplied already exists." */
 export function describeQboError(error: QboError): string {
   return [error.message, error.detail].filter(Boolean).join(': ');
@@ -149,14 +167,69 @@ function pacingFor(realmId: string, timeScale: number): CompanyPacing {
   return pacing;
 }
 
-function parseErrors(list: unknown): QboError[] {
-  if (!Array.isArray(list)) return [];
-  return list.map((e: Record<string, unknown>) => ({
-    code: String(e['code'] ?? ''),
-    message: String(e['Message'] ?? ''),
-    detail: String(e['Detail'] ?? ''),
-    element: typeof e['element'] === 'string' ? e['element'] : undefined,
-  }));
+/** One error of a fault, whichever case its keys come in (`Message` or `message`...). */
+function parseError(entry: unknown): QboError {
+  const e = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<string, unknown>;
+  const text = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
+  return {
+    code: text(e['code'] ?? e['Code']),
+    message: text(e['Message'] ?? e['message']),
+    detail: text(e['Detail'] ?? e['detail']),
+    element: typeof (e['element'] ?? e['Element']) === 'string' ? String(e['element'] ?? e['Element']) : undefined,
+  };
+}
+
+/** A fault object's errors: `{ Error: [...] }` or the gateway's `{ error: [...] }`. */
+function faultErrors(fault: unknown): QboError[] {
+  if (typeof fault !== 'object' || fault === null) return [];
+  const list = (fault as Record<string, unknown>)['Error'] ?? (fault as Record<string, unknown>)['error'];
+  return Array.isArray(list) ? list.map(parseError) : [];
+}
+
+const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+function xmlText(value: string): string {
+  return value
+    .replace(/<!\[CDATA\[([\s\S]*?)\]\]>/g, '$1')
+    .replace(/&(amp|lt|gt|quot|apos|#\d+|#x[0-9a-f]+);/gi, (_, name: string) =>
+      name.startsWith('#') ? String.fromCodePoint(Number(name.toLowerCase().startsWith('#x') ? `0x${name.slice(2)}` : name.slice(1))) : XML_ENTITIES[name.toLowerCase()] ?? '',
+    )
+    .trim();
+}
+
+function xmlAttribute(attributes: string, name: string): string | undefined {
+  const match = new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`).exec(attributes);
+  return match ? xmlText(match[1] ?? match[2] ?? '') : undefined;
+}
+
+function xmlFaultErrors(xml: string): QboError[] | undefined {
+  if (!/<Fault\b/.test(xml)) return undefined;
+  const errors: QboError[] = [];
+  for (const match of xml.matchAll(/<Error\b([^>]*)>([\s\S]*?)<\/Error>/g)) {
+    const [, attributes = '', inner = ''] = match;
+    const child = (name: string): string => xmlText(new RegExp(`<${name}\\b[^>]*>([\\s\\S]*?)</${name}>`).exec(inner)?.[1] ?? '');
+    errors.push({ code: xmlAttribute(attributes, 'code') ?? '', message: child('Message'), detail: child('Detail'), element: xmlAttribute(attributes, 'element') });
+  }
+  return errors;
+}
+
+/**
+ * Reads a QuickBooks answer's fault, in any of its shapes: the API's `Fault.Error[]`, the
+ * gateway's lower-case `fault.error[]`, or an XML `<IntuitResponse><Fault><Error code>`.
+ * Answers undefined when the body carries no fault.
+ */
+export function parseQboFault(body: string): QboError[] | undefined {
+  const text = body.trimStart();
+  if (text.startsWith('<')) return xmlFaultErrors(text);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== 'object' || value === null) return undefined;
+  const fault = (value as Record<string, unknown>)['Fault'] ?? (value as Record<string, unknown>)['fault'];
+  return fault ? faultErrors(fault) : undefined;
 }
 
 /** Counts of what this client sent, for the sync's log line. */
@@ -190,8 +263,8 @@ export class QuickBooksClient {
     if (!Array.isArray(answers)) throw new ProviderError('QuickBooks answered a batch without BatchItemResponse');
     return answers.map((answer: Record<string, unknown>) => {
       const bId = String(answer['bId']);
-      const fault = answer['Fault'] as { Error?: unknown } | undefined;
-      if (fault) return { bId, errors: parseErrors(fault.Error) };
+      const fault = answer['Fault'] ?? answer['fault'];
+      if (fault) return { bId, errors: faultErrors(fault) };
       return { bId, item: answer['Item'] as QboItem };
     });
   }
@@ -247,20 +320,38 @@ export class QuickBooksClient {
         return this.slot();
       },
     };
-    const response = await sendWithRetries(policy, (token) =>
-      fetch(url, {
+    // sendWithRetries reads only the status of a refusal; its fault is kept here to name the cause.
+    let refusal: { status: number; body: string } | undefined;
+    const response = await sendWithRetries(policy, async (token) => {
+      const answer = await fetch(url, {
         method,
         headers: { authorization: `Bearer ${token}`, accept: 'application/json', ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
         ...(payload === undefined ? {} : { body: JSON.stringify(payload) }),
         signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
-      }),
-    );
-    const body = (await response.json().catch(() => undefined)) as Record<string, unknown> | undefined;
-    if (!body) throw new ProviderError(`QuickBooks answered ${response.status} without a readable body`, response.status);
-    const fault = body['Fault'] as { Error?: unknown } | undefined;
-    // An answer of 200 can still carry a fault.
-    if (fault) throw new QuickBooksFaultError(parseErrors(fault.Error), response.status);
+      });
+      if (answer.status !== 401 && answer.status !== 403) return answer;
+      const text = await answer.text().catch(() => '');
+      refusal = { status: answer.status, body: text };
+      return new Response(text, { status: answer.status, headers: answer.headers });
+    }).catch((error: unknown) => {
+      if (error instanceof ProviderAccessRefusedError && refusal && error.status === refusal.status) {
+        throw new QuickBooksAccessRefusedError(parseQboFault(refusal.body) ?? [], refusal.status);
+      }
+      throw error;
+    });
+    const text = await response.text().catch(() => '');
+    // An answer of 200 can still carry a fault; a 400 carries one in JSON or in XML.
+    const errors = parseQboFault(text);
+    if (errors) throw new QuickBooksFaultError(errors, response.status);
+    let body: Record<string, unknown> | undefined;
+    try {
+      const value = JSON.parse(text) as unknown;
+      if (typeof value === 'object' && value !== null && !Array.isArray(value)) body = value as Record<string, unknown>;
+    } catch {
+      body = undefined;
+    }
     if (!response.ok) throw new ProviderError(`QuickBooks answered ${response.status}`, response.status);
+    if (!body) throw new ProviderError(`QuickBooks answered ${response.status} without a readable body`, response.status);
     return body;
   }
 }
