@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { extractLink, uniqueEmail } from './support/accounts.ts';
 import { freePort } from './support/ports.ts';
-import { Browser, start, STARTUP_TIMEOUT_MS, waitFor, type Started } from './support/processes.ts';
+import { Browser, start, STARTUP_TIMEOUT_MS, waitFor, waitUntilReady, type Started } from './support/processes.ts';
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.ts';
 
 /**
@@ -52,21 +52,7 @@ describe.skipIf(!databaseUrl)(`processes that lose their database connections${d
     const common = { APP_URL: `http://localhost:${port}`, DATA_DIR: dataDir, SMTP_URL: smtp.smtpUrl };
     api = { ...start('server', { ...common, DATABASE_URL: viaProxy(API_NAME), PORT: String(port), WORKERS: '0' }), base: `http://127.0.0.1:${port}` };
     worker = start('worker', { ...common, DATABASE_URL: viaProxy(WORKER_NAME) });
-    try {
-      await Promise.all([
-        waitFor('the API process', async () => {
-          if (api.child.exitCode !== null) throw new Error(`the API process exited:\n${api.output()}`);
-          return fetch(`${api.base}/api/config/`).then((response) => (response.ok ? true : undefined), () => undefined);
-        }, STARTUP_TIMEOUT_MS),
-        waitFor('the worker', async () => {
-          if (worker.child.exitCode !== null) throw new Error(`the worker exited:\n${worker.output()}`);
-          return worker.output().includes('Tradelist worker is running jobs') ? true : undefined;
-        }, STARTUP_TIMEOUT_MS),
-      ]);
-    } catch (error) {
-      console.error([api, worker].map((started) => started.output()).join('\n'));
-      throw error;
-    }
+    await waitUntilReady({ apis: [api], workers: [worker] });
   }, STARTUP_TIMEOUT_MS + 30_000);
 
   afterAll(async () => {

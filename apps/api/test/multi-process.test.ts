@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.ts';
 import { extractLink, uniqueEmail } from './support/accounts.ts';
 import { freePort } from './support/ports.ts';
-import { Browser, start, STARTUP_TIMEOUT_MS, waitFor, type Started } from './support/processes.ts';
+import { Browser, start, STARTUP_TIMEOUT_MS, waitFor, waitUntilReady, type Started } from './support/processes.ts';
 
 /**
  * Scale-out with real processes (docs/decisions/0009): two API processes started with WORKERS=0
@@ -41,23 +41,7 @@ describe.skipIf(!databaseUrl)(
       const common = { DATABASE_URL: url.toString(), APP_URL: appUrl };
       apis = ports.map((port) => ({ ...start('server', { ...common, PORT: String(port), WORKERS: '0', MAIL_FROM: API_FROM }), base: `http://127.0.0.1:${port}` }));
       worker = start('worker', { ...common, SMTP_URL: smtp.smtpUrl, MAIL_FROM: WORKER_FROM });
-      try {
-        await Promise.all([
-          ...apis.map((api) =>
-            waitFor(`the API process on ${api.base}`, async () => {
-              if (api.child.exitCode !== null) throw new Error(`an API process exited:\n${api.output()}`);
-              return fetch(`${api.base}/api/config/`).then((response) => (response.ok ? true : undefined), () => undefined);
-            }, STARTUP_TIMEOUT_MS),
-          ),
-          waitFor('the worker', async () => {
-            if (worker.child.exitCode !== null) throw new Error(`the worker exited:\n${worker.output()}`);
-            return worker.output().includes('Tradelist worker is running jobs') ? true : undefined;
-          }, STARTUP_TIMEOUT_MS),
-        ]);
-      } catch (error) {
-        console.error([...apis, worker].map((started) => started.output()).join('\n'));
-        throw error;
-      }
+      await waitUntilReady({ apis: apis, workers: [worker] });
       database = await openDatabase({ databaseUrl: url.toString() });
     }, STARTUP_TIMEOUT_MS + 30_000);
 

@@ -11,6 +11,9 @@ import path from 'node:path';
 const GROUP_AND_OTHER_WRITE = 0o022;
 const PRIVATE_DIR_MODE = 0o700;
 
+/** The data folders this process has made private already (after that, the umask keeps them so). */
+const preparedDataDirs = new Set<string>();
+
 /**
  * Adds group and other write to the process's umask, so every file and folder it creates from
  * now on (PGlite's files included) is at most 0644 / 0755. A stricter umask is kept as it is.
@@ -23,10 +26,15 @@ export function restrictNewFileModes(): void {
 /**
  * Makes DATA_DIR ready before anything is written there: restricts the umask, creates the folder
  * 0700 (or brings an existing one to 0700), and removes group and other write from anything under
- * it that an earlier start (under umask 0) left writable. Symbolic links are left alone.
+ * it that an earlier start (under umask 0) left writable. Symbolic links are left alone. Done once
+ * per folder and process.
  */
 export function preparePrivateDataDir(dataDir: string): void {
   restrictNewFileModes();
+  // The entry point, the secrets and the database each ask; the tree is walked once per process.
+  const resolved = path.resolve(dataDir);
+  if (preparedDataDirs.has(resolved)) return;
+  preparedDataDirs.add(resolved);
   mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   if ((lstatSync(dataDir).mode & 0o777) !== PRIVATE_DIR_MODE) chmodSync(dataDir, PRIVATE_DIR_MODE);
   removeGroupAndOtherWrite(dataDir);

@@ -64,3 +64,30 @@ export class Browser {
     return response;
   }
 }
+
+/**
+ * Waits until each API process answers and each worker runs jobs; a process that exits first, or
+ * one not ready in time, fails with every process's output.
+ */
+export async function waitUntilReady(processes: { apis: Array<Started & { base: string }>; workers: Started[] }): Promise<void> {
+  const { apis, workers } = processes;
+  try {
+    await Promise.all([
+      ...apis.map((api) =>
+        waitFor(`the API process on ${api.base}`, async () => {
+          if (api.child.exitCode !== null) throw new Error(`an API process exited:\n${api.output()}`);
+          return fetch(`${api.base}/api/config/`).then((response) => (response.ok ? true : undefined), () => undefined);
+        }, STARTUP_TIMEOUT_MS),
+      ),
+      ...workers.map((worker) =>
+        waitFor('the worker', async () => {
+          if (worker.child.exitCode !== null) throw new Error(`the worker exited:\n${worker.output()}`);
+          return worker.output().includes('Tradelist worker is running jobs') ? true : undefined;
+        }, STARTUP_TIMEOUT_MS),
+      ),
+    ]);
+  } catch (error) {
+    console.error([...apis, ...workers].map((started) => started.output()).join('\n'));
+    throw error;
+  }
+}
