@@ -1,7 +1,7 @@
 import { syncProviders } from '@tradelist/contract/sync';
 import type { AppContext } from '../../../context.ts';
 import { deleteSessionsOfUser } from '../../../security/sessions-repository.ts';
-import { clearStripeCustomer } from '../../billing/repositories/customer-release.ts';
+import { setStripeCustomer } from '../../billing/repositories/customers.ts';
 import { endStripeSubscriptionsNow } from '../../billing/services/end-subscriptions-now.ts';
 import { removeProfilePicture } from '../../profile/services/manage-profile-picture.ts';
 import { disconnect } from '../../sync/services/connections.ts';
@@ -21,7 +21,7 @@ export async function clearClaimedAccount(ctx: AppContext, userId: number): Prom
   await endStripeSubscriptionsNow(ctx, userId);
   await removeProfilePicture(ctx, userId);
   await ctx.db.transaction().execute(async (trx) => {
-    await clearStripeCustomer(trx, userId);
+    await setStripeCustomer(trx, userId, null);
     await clearAccountSetup(trx, userId, ctx.clock.now());
     await deleteSessionsOfUser(trx, userId);
   });

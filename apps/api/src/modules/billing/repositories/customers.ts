@@ -19,7 +19,11 @@ export async function findUserIdByStripeCustomer(db: Db, customerId: string): Pr
   return row?.id;
 }
 
-/** Remembers the user's Stripe customer (created once, reused for every checkout). */
-export async function setStripeCustomer(db: Db, userId: number, customerId: string): Promise<void> {
+/**
+ * Remembers the user's Stripe customer (created once, reused for every checkout), or forgets it
+ * (null): an account cleared after a takeover (decision 0022) must not reach the previous
+ * holder's customer, its saved cards and invoices; the customer stays at Stripe with its history.
+ */
+export async function setStripeCustomer(db: Db, userId: number, customerId: string | null): Promise<void> {
   await db.updateTable('users').set({ stripe_customer_id: customerId }).where('id', '=', userId).execute();
 }
