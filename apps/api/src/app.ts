@@ -12,6 +12,7 @@ import { createStripeClient } from './integrations/stripe/client.ts';
 import { moduleJobs } from './modules/jobs.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { createDatabaseUploadStore } from './storage/database-upload-store.ts';
 import { openApiTransform } from './http/endpoints.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { trackInFlightRequests } from './http/in-flight.ts';
@@ -31,7 +32,7 @@ import { contentRoutes, siteFileRoutes } from './modules/content/routes.ts';
 import { siteDataSource } from './modules/content/services/site-data.ts';
 import { billingRoutes, stripeWebhookRoutes, stripeWebhookVerifier } from './modules/billing/routes.ts';
 import { configRoutes } from './http/config-routes.ts';
-import { profilePictureFiles, profileRoutes } from './modules/profile/routes.ts';
+import { profileRoutes, uploadedImageRoutes } from './modules/profile/routes.ts';
 import { guideRoutes } from './modules/guide/routes.ts';
 import { registerBrowserApi, registerWebhookContext } from './http/contexts.ts';
 import { trackAllowedMethods } from './http/method-not-allowed.ts';
@@ -120,9 +121,10 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   const mailer = options.mailer ?? createMailer(config.smtpUrl);
   const log: FastifyBaseLogger = app.log;
   const stripe = createStripeClient(config);
-  const queue = new JobQueue({ config, db: database.db, clock, mailer, log, stripe }, options.queueOptions);
+  const uploads = createDatabaseUploadStore(database.db, clock);
+  const queue = new JobQueue({ config, db: database.db, clock, mailer, log, stripe, uploads }, options.queueOptions);
   registerJobs(queue, moduleJobs);
-  const ctx: AppContext = { config, db: database.db, clock, queue, mailer, log, stripe };
+  const ctx: AppContext = { config, db: database.db, clock, queue, mailer, log, stripe, uploads };
 
   await app.register(cookie);
   await registerSecurityHeaders(app, config);
@@ -147,7 +149,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await registerWebhookContext(app, stripeWebhookVerifier(ctx), (scope) => stripeWebhookRoutes(scope, ctx));
   await registerWebhookContext(app, unsubscribeVerifier, (scope) => unsubscribeRoutes(scope, ctx));
   await app.register(async (scope) => adminCliRoutes(scope, ctx, { token: options.adminCliToken }));
-  await profilePictureFiles(app, config);
+  uploadedImageRoutes(app, ctx);
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   siteFileRoutes(app, ctx);

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config/env.ts';
 import { acquireCliLock, findLiveServer, type RunningServer } from './db/data-dir-lock.ts';
 import { openDatabase } from './db/database.ts';
 import { systemClock } from './lib/clock.ts';
+import { createDatabaseUploadStore } from './storage/database-upload-store.ts';
 import { adminUsage, fileArguments, runAdminCommand } from './modules/operator/services/run-admin-command.ts';
 
 /** Files above this size are refused before anything is sent (the server route takes 64 MB of base64). */
@@ -53,7 +54,7 @@ function print(exitCode: number, output: string): number {
 async function runHere(config: Config, argv: string[], files: Map<string, Uint8Array>): Promise<number> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    const result = await runAdminCommand({ db: database.db, clock: systemClock, config }, argv, files);
+    const result = await runAdminCommand({ db: database.db, clock: systemClock, config, uploads: createDatabaseUploadStore(database.db, systemClock) }, argv, files);
     return print(result.exitCode, result.output);
   } finally {
     await database.close();

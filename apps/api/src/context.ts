@@ -5,6 +5,7 @@ import type { JobQueue } from './jobs/queue.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Stripe } from './integrations/stripe/client.ts';
+import type { UploadStore } from './storage/upload-store.ts';
 
 /** What every service needs: built once in app.ts, passed explicitly (no Fastify types in services). */
 export interface AppContext {
@@ -16,4 +17,6 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** The Stripe SDK, or null when no STRIPE_SECRET_KEY is set. */
   stripe: Stripe | null;
+  /** Uploaded files (pictures, content images): in the database by default (decision 0035). */
+  uploads: UploadStore;
 }

@@ -9,6 +9,8 @@ import { createStripeClient } from './integrations/stripe/client.ts';
 import { moduleJobs } from './modules/jobs.ts';
 import { systemClock } from './lib/clock.ts';
 import { createMailer } from './mail/mailer.ts';
+import { createDatabaseUploadStore } from './storage/database-upload-store.ts';
+import { moveUploadsIntoStore } from './storage/move-disk-uploads.ts';
 
 /** How long shutdown waits for running jobs before it gives up (the server allows the same). */
 const SHUTDOWN_TIMEOUT_MS = 25_000;
@@ -33,8 +35,10 @@ async function main(): Promise<void> {
   const log = Fastify({ logger: loggerOptions(config.logLevel) }).log;
   const database = await openDatabase({ databaseUrl: config.databaseUrl, log });
   await migrateToLatest(database.db);
+  const uploads = createDatabaseUploadStore(database.db, systemClock);
+  await moveUploadsIntoStore(uploads, config.dataDir, log);
   const mailer = createMailer(config.smtpUrl);
-  const queue = new JobQueue({ config, db: database.db, clock: systemClock, mailer, log, stripe: createStripeClient(config) });
+  const queue = new JobQueue({ config, db: database.db, clock: systemClock, mailer, log, stripe: createStripeClient(config), uploads });
   registerJobs(queue, moduleJobs);
 
   // The queue's timers do not hold a process open (the server's listener does), and a worker has

@@ -5,6 +5,7 @@ import type { AppContext } from '../../../context.ts';
 import { migrateToLatest } from '../../../db/database.ts';
 import { utcDay } from '../../../lib/clock.ts';
 import { seedSampleData } from '../../../db/seed.ts';
+import { moveDiskUploads } from '../../../storage/move-disk-uploads.ts';
 import { AppError } from '../../../errors.ts';
 import { DEFAULT_GRANT_DAYS, grantSubscription } from '../../billing/services/grant-subscription.ts';
 import { importEdition } from '../../catalog/services/import-edition.ts';
@@ -15,8 +16,11 @@ import { commandLineActor, recordComplimentaryGrant, recordComplimentaryRevoke }
 import { grantOperator, revokeOperator } from './operator-role.ts';
 import { parsePostFile, publishPostAsOperator } from '../../content/services/publish-post.ts';
 
-/** What the operator commands need: the database, the clock, and whether this is production. */
-export type AdminContext = Pick<AppContext, 'db' | 'clock'> & { config: Pick<Config, 'env'> };
+/**
+ * What the operator commands need: the database, the clock, the upload store, whether this is
+ * production and DATA_DIR (where `migrate` looks for uploads an earlier version kept on disk).
+ */
+export type AdminContext = Pick<AppContext, 'db' | 'clock' | 'uploads'> & { config: Pick<Config, 'env' | 'dataDir'> };
 
 export interface AdminCommandResult {
   /** 0 done, 1 refused or failed, 2 not understood (usage). */
@@ -92,7 +96,10 @@ export async function runAdminCommand(ctx: AdminContext, argv: readonly string[]
       case 'migrate': {
         parse(args, {}, { min: 0, max: 0 });
         const applied = await migrateToLatest(ctx.db);
-        return done(applied.length ? `Applied: ${applied.join(', ')}` : 'The schema is up to date.');
+        const moved = await moveDiskUploads(ctx.uploads, ctx.config.dataDir);
+        const lines = [applied.length ? `Applied: ${applied.join(', ')}` : 'The schema is up to date.'];
+        if (moved > 0) lines.push(`Moved ${moved} uploaded file${moved === 1 ? '' : 's'} from ${ctx.config.dataDir} into the database.`);
+        return done(lines.join('\n'));
       }
       case 'seed':
         parse(args, {}, { min: 0, max: 0 });
