@@ -5,6 +5,8 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
 const SESSION_SECRET = 'multi-process-session-secret-0123456789abcdef';
+/** Processes on one database share their secrets (config/env.ts requires them with DATABASE_URL). */
+const TOKEN_ENCRYPTION_KEY = `processes:${Buffer.alloc(32, 9).toString('base64')}`;
 /** Each process compiles the sources with tsx at start: a few seconds, more on a busy machine. */
 export const STARTUP_TIMEOUT_MS = 60_000;
 
@@ -18,7 +20,7 @@ export interface Started {
 export function start(entry: 'server' | 'worker', env: Record<string, string>): Started {
   const child = spawn(process.execPath, ['--import', 'tsx', `apps/api/src/${entry}.ts`], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', SESSION_SECRET, WEB_DIST_DIR: '', LOG_LEVEL: 'info', ...env },
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', SESSION_SECRET, TOKEN_ENCRYPTION_KEY, WEB_DIST_DIR: '', LOG_LEVEL: 'info', ...env },
   });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
