@@ -49,12 +49,22 @@ export class Browser {
     return this.send(base, method, url, body);
   }
 
+  /** Posts one file as a browser's FormData does (a picture upload). */
+  async upload(base: string, url: string, field: string, file: { bytes: Buffer; name: string; type: string }): Promise<Response> {
+    if (!this.cookies.has('XSRF-TOKEN')) await this.send(base, 'GET', '/api/config/');
+    const form = new FormData();
+    form.append(field, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
+    return this.send(base, 'POST', url, form);
+  }
+
   private async send(base: string, method: string, url: string, body?: unknown): Promise<Response> {
     const headers: Record<string, string> = { cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ') };
     const xsrf = this.cookies.get('XSRF-TOKEN');
     if (xsrf) headers['x-xsrf-token'] = xsrf;
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(`${base}${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const isForm = body instanceof FormData;
+    if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
+    const payload = body === undefined ? undefined : isForm ? body : JSON.stringify(body);
+    const response = await fetch(`${base}${url}`, { method, headers, body: payload });
     for (const line of response.headers.getSetCookie()) {
       const [pair = '', ...attributes] = line.split(';');
       const name = pair.slice(0, pair.indexOf('='));
