@@ -148,7 +148,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await registerBrowserApi(app, ctx, [configRoutes, accountRoutes, catalogRoutes, billingRoutes, syncRoutes, profileRoutes, guideRoutes, operatorRoutes, operatorUsersRoutes, operatorContentRoutes, operatorEditionsRoutes, contentRoutes]);
   await registerWebhookContext(app, stripeWebhookVerifier(ctx), (scope) => stripeWebhookRoutes(scope, ctx));
   await registerWebhookContext(app, unsubscribeVerifier, (scope) => unsubscribeRoutes(scope, ctx));
-  await app.register(async (scope) => adminCliRoutes(scope, ctx, { token: options.adminCliToken }));
+  await app.register(async (scope) => adminCliRoutes(scope, ctx, { token: options.adminCliToken, database }));
   uploadedImageRoutes(app, ctx);
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

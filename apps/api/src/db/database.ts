@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect, type MigrationProvider } from 'kysel
 import pg from 'pg';
 import { preparePrivateDataDir, removeGroupAndOtherWrite } from '../config/data-dir.ts';
 import { attachCopyOut, copyOutFromPGlite, copyOutFromPool } from './copy-out.ts';
+import { dumpPGlite } from './embedded-backup.ts';
 import { migrations } from './migrations/index.ts';
 import { PGlitePool } from './pglite-pool.ts';
 import type { Database } from './schema.ts';
@@ -31,6 +32,11 @@ export interface DatabaseHandle {
   db: Db;
   kind: 'postgres' | 'pglite';
   close(): Promise<void>;
+  /**
+   * The embedded database only: a checkpointed dump of it, taken while no query runs (the
+   * operator's `backup` command, db/embedded-backup.ts). PostgreSQL is dumped with pg_dump.
+   */
+  dumpEmbedded?: () => Promise<Uint8Array>;
 }
 
 /**
@@ -70,7 +76,7 @@ export async function openDatabase(options: {
   const pool = new PGlitePool(pglite);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   attachCopyOut(db, copyOutFromPGlite((run) => pool.exclusive(run)));
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  return { db, kind: 'pglite', close: () => db.destroy(), dumpEmbedded: () => pool.exclusive(dumpPGlite) };
 }
 
 /**

@@ -17,8 +17,8 @@ export interface Started {
 }
 
 /** Runs an entry point from source, as the operator CLI test does (nothing is built). */
-export function start(entry: 'server' | 'worker', env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', `apps/api/src/${entry}.ts`], {
+export function start(entry: 'server' | 'worker' | 'cli', env: Record<string, string>, args: string[] = []): Started {
+  const child = spawn(process.execPath, ['--import', 'tsx', `apps/api/src/${entry}.ts`, ...args], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', SESSION_SECRET, TOKEN_ENCRYPTION_KEY, WEB_DIST_DIR: '', LOG_LEVEL: 'info', ...env },
   });
@@ -27,6 +27,14 @@ export function start(entry: 'server' | 'worker', env: Record<string, string>): 
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return { child, output: () => output, exited };
+}
+
+/** Runs an operator command from source (`npm run admin -- <args>` runs the built one) to its end. */
+export async function runCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const cli = start('cli', env, args);
+  // 'close' comes after the last of its output has been read, unlike 'exit'.
+  const code = await new Promise<number | null>((resolve) => cli.child.once('close', resolve));
+  return { code, output: cli.output() };
 }
 
 /** Polls `probe` every 100 ms until it returns a value; throws naming `what` after `timeoutMs`. */
