@@ -13,8 +13,8 @@ export const entryPoints = {
 /**
  * Bundles entry points of the API into `outdir` (relative to apps/api) as `npm run build` does:
  * workspace packages (TypeScript source) are bundled in; npm dependencies stay external and load
- * from node_modules, so `outdir` must lie inside apps/api. The tests that run real processes use
- * it too, to start in a second or two instead of compiling the sources at each start.
+ * from node_modules, so `outdir` must lie inside apps/api. A test that restarts real processes
+ * uses it too, so that they start faster than from the sources.
  */
 export async function bundleApi(outdir: string, names: Array<keyof typeof entryPoints> = Object.keys(entryPoints) as Array<keyof typeof entryPoints>): Promise<void> {
   const pkg = JSON.parse(readFileSync(path.join(import.meta.dirname, 'package.json'), 'utf8')) as {

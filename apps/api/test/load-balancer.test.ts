@@ -145,8 +145,8 @@ describe.skipIf(skipReason !== '')(`HAProxy in front of two API processes and a 
   let bundle: string | undefined;
 
   beforeAll(async () => {
-    // Built as for production (node dist/server.js): a restart takes a second or two, not the
-    // several that compiling the sources takes.
+    // Built as for production (node dist/server.js): a restart takes a third of the time that
+    // compiling the sources at each start takes.
     bundle = await bundleEntryPoints();
     admin = new pg.Client({ connectionString: databaseUrl });
     await admin.connect();

@@ -17,8 +17,8 @@ export interface Started {
 
 /**
  * Bundles the server and the worker as `npm run build` does (apps/api/bundle.ts), into a folder
- * of its own under apps/api/.tmp, for `start(..., { bundle })`: a bundled process starts in a
- * second or two, where compiling the sources takes several (a test that restarts processes under
+ * of its own under apps/api/.tmp, for `start(..., { bundle })`: a bundled process starts in about
+ * a third of the time that compiling the sources takes (a test that restarts processes under
  * load). Returns the folder; the caller removes it.
  */
 export async function bundleEntryPoints(): Promise<string> {
