@@ -440,6 +440,8 @@ describe.skipIf(skipReason !== '')(`HAProxy in front of two API processes and a 
           `  ${registered.length} registrations, ${finalCounts.reduce((sum, n) => sum + n, 0)} activation emails; ${jobs.length} jobs, all completed, ${jobs.filter((job) => job.attempts > 1).length} needed a second attempt`,
           `  worker's metrics: ${sampleValue(workerMetrics, 'tradelist_job_run_duration_seconds_count', { kind: 'send-email', outcome: 'completed' })} send-email runs completed, ${sampleValue(workerMetrics, 'tradelist_mail_outbox', { status: 'pending' })} mails pending`,
           ...failures.slice(0, 20).map((failure) => `  FAILED ${failure}`),
+          // For a failure: HAProxy's lines of the requests that did not end normally, and its alerts.
+          ...(failures.length > 0 ? haproxyOutput.split('\n').filter((line) => line.includes('tradelist~') ? !line.includes(' ---- ') : line.includes('Server tradelist_api')) : []),
         ].join('\n'),
       );
 
