@@ -54,6 +54,8 @@ describe('loadConfig', () => {
       webSiteFromSource: false,
       fileCacheMaxBytes: 1024 * 1024 * 1024,
       runWorkers: true,
+      drainDelayMs: 0,
+      metrics: { port: undefined, host: '127.0.0.1', token: undefined },
     });
     expect(config.rateLimits).toEqual(defaultRateLimits);
     expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
@@ -111,6 +113,21 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: tempDir(), FILE_CACHE_MAX_MB: '2.5' }).fileCacheMaxBytes).toBe(2.5 * 1024 * 1024);
     expect(loadConfig({ DATA_DIR: tempDir(), FILE_CACHE_MAX_MB: '0' }).fileCacheMaxBytes).toBe(0);
     expect(() => loadConfig({ DATA_DIR: tempDir(), FILE_CACHE_MAX_MB: '-1' })).toThrow(/FILE_CACHE_MAX_MB/);
+  });
+
+  test('DRAIN_DELAY_MS: milliseconds of /readyz at 503 before a SIGTERM stops accepting; at most a minute', () => {
+    expect(loadConfig({ DATA_DIR: tempDir(), DRAIN_DELAY_MS: '3000' }).drainDelayMs).toBe(3000);
+    expect(errorFor({ DATA_DIR: tempDir(), DRAIN_DELAY_MS: '-1' })).toContain('DRAIN_DELAY_MS:');
+    expect(errorFor({ DATA_DIR: tempDir(), DRAIN_DELAY_MS: '60001' })).toContain('DRAIN_DELAY_MS:');
+    expect(errorFor({ DATA_DIR: tempDir(), DRAIN_DELAY_MS: 'soon' })).toContain('DRAIN_DELAY_MS:');
+  });
+
+  test('METRICS_PORT, METRICS_HOST and METRICS_TOKEN: a listener of its own, and a token of 32 characters or more', () => {
+    const token = 't'.repeat(32);
+    expect(loadConfig({ DATA_DIR: tempDir(), METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0', METRICS_TOKEN: token }).metrics).toEqual({ port: 9464, host: '0.0.0.0', token });
+    expect(errorFor({ DATA_DIR: tempDir(), METRICS_PORT: '0' })).toContain('METRICS_PORT:');
+    expect(errorFor({ DATA_DIR: tempDir(), METRICS_PORT: '70000' })).toContain('METRICS_PORT:');
+    expect(errorFor({ DATA_DIR: tempDir(), METRICS_TOKEN: 'short' })).toContain('METRICS_TOKEN: must be at least 32 characters');
   });
 
   test('production without SESSION_SECRET, SMTP_URL and APP_URL: refused, naming each', () => {

@@ -86,6 +86,10 @@ const envSchema = z.object({
   RATE_LIMIT_SCALE: z.preprocess(emptyToUndefined, z.coerce.number().positive().default(1)),
   FILE_CACHE_MAX_MB: z.preprocess(emptyToUndefined, z.coerce.number().min(0).default(1024)),
   WORKERS: z.preprocess(emptyToUndefined, z.enum(['0', '1'], { error: 'must be 0 (serve HTTP only) or 1 (also run jobs)' }).default('1')),
+  DRAIN_DELAY_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(60_000).default(0)),
+  METRICS_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).optional()),
+  METRICS_HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),
+  METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(32, { error: 'must be at least 32 characters' }).optional()),
 });
 
 export interface RateLimitRule {
@@ -138,6 +142,16 @@ export interface Config {
   fileCacheMaxBytes: number;
   /** Whether the server also runs jobs and scheduled work (WORKERS=0: HTTP only, worker processes run them). */
   runWorkers: boolean;
+  /**
+   * On SIGTERM, how long the server keeps serving with /readyz answering 503 before it stops
+   * accepting connections: long enough for a load balancer's health check to take it out.
+   */
+  drainDelayMs: number;
+  /**
+   * Prometheus metrics: a separate listener on `host:port` when a port is set (loopback by
+   * default), and `/metrics` on the public port only for requests bearing the token.
+   */
+  metrics: { port: number | undefined; host: string; token: string | undefined };
   rateLimits: {
     /** Login attempts at one account from one client address (docs/decisions/0005). */
     loginPerAccount: RateLimitRule;
@@ -273,6 +287,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webSiteFromSource: e.WEB_SITE_FROM_SOURCE === '1',
     fileCacheMaxBytes: Math.floor(e.FILE_CACHE_MAX_MB * 1024 * 1024),
     runWorkers: e.WORKERS === '1',
+    drainDelayMs: e.DRAIN_DELAY_MS,
+    metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
     rateLimits: scaleRateLimits(defaultRateLimits, e.RATE_LIMIT_SCALE),
   };
 }
