@@ -1,14 +1,25 @@
 /**
- * `npm run lighthouse`: Lighthouse (mobile profile, its default simulated throttling) on the
- * public site's pages of the built app: /, /electrical, /faq, /all-blogs and one post. Prints
- * Performance, Accessibility, Best Practices and SEO with LCP, CLS and total blocking time per
- * page. Builds nothing: run `npm run build` first. A measurement, not a test (docs/benchmarks.md).
+ * The measurement behind `npm run lighthouse` (scripts/lighthouse.ts starts it under a Node that
+ * Lighthouse 13 accepts, with LIGHTHOUSE_TOOL_DIR naming the cached Lighthouse): Lighthouse's
+ * mobile profile, with its default simulated throttling, on the public site's pages of the built
+ * app: /, /electrical, /faq, /all-blogs and one post. Prints Performance, Accessibility, Best
+ * Practices and SEO with LCP, CLS and total blocking time per page, and exits 1 when a page is
+ * below target. Builds nothing. A measurement, not a test (docs/benchmarks.md).
  */
 import { existsSync } from 'node:fs';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { sampleBlogPosts } from '../apps/api/src/db/sample/blog-posts.ts';
-import { missingBuildOutputs, startBuiltServer } from './built-server.ts';
+import { startBuiltServer } from './built-server.ts';
+import { CATEGORIES, formatReport, pagesBelowTarget, summarize, type LighthouseResult, type PageRow } from './lighthouse-report.ts';
+
+interface Lighthouse {
+  (url: string, flags: Record<string, unknown>): Promise<{ lhr: LighthouseResult & { lighthouseVersion: string } } | undefined>;
+}
+interface ChromeLauncher {
+  launch(options: { chromePath: string; chromeFlags: string[] }): Promise<{ port: number; kill(): void }>;
+}
 
 /** The Chromium of the browser tests (e2e/support/chromium.ts): Debian's, else @sparticuz/chromium's. */
 async function chromiumPath(): Promise<string> {
@@ -18,67 +29,39 @@ async function chromiumPath(): Promise<string> {
   return packaged.default.executablePath();
 }
 
-const pages = ['/', '/electrical', '/faq', '/all-blogs', `/blog/${sampleBlogPosts[0]!.customUrl}`];
-const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-
-interface Row {
-  page: string;
-  scores: number[];
-  lcpMs: number;
-  cls: number;
-  tbtMs: number;
-  problems: string[];
-}
-
-const missing = missingBuildOutputs();
-if (missing.length > 0) {
-  console.error(`npm run lighthouse measures the built app and builds nothing: run \`npm run build\` first (missing ${missing.join(', ')}).`);
+const toolDir = process.env.LIGHTHOUSE_TOOL_DIR;
+if (!toolDir) {
+  console.error('Run this through `npm run lighthouse`, which installs Lighthouse and sets LIGHTHOUSE_TOOL_DIR.');
   process.exit(1);
 }
-console.log('Measuring the built app (run `npm run build` first after a change).');
+const requireFromTool = createRequire(path.join(toolDir, 'package.json'));
+const importFromTool = async (name: string) => (await import(pathToFileURL(requireFromTool.resolve(name)).href)) as Record<string, unknown>;
+const lighthouse = (await importFromTool('lighthouse')).default as Lighthouse;
+const chromeLauncher = (await importFromTool('chrome-launcher')) as unknown as ChromeLauncher;
+
+const pages = ['/', '/electrical', '/faq', '/all-blogs', `/blog/${sampleBlogPosts[0]!.customUrl}`];
 
 const server = await startBuiltServer();
 const chrome = await chromeLauncher.launch({
   chromePath: await chromiumPath(),
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
 });
-const rows: Row[] = [];
+const rows: PageRow[] = [];
+let version = '';
 try {
   // One request per page first, so the measurement sees a running server rather than its first request.
   for (const page of pages) await fetch(`${server.url}${page}`).then((response) => response.text());
   for (const page of pages) {
-    const result = await lighthouse(`${server.url}${page}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...categories] });
+    const result = await lighthouse(`${server.url}${page}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
     if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
-    const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`Lighthouse could not score ${page}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-    const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-    // What kept a category below full marks, for whoever reads the output.
-    const problems = Object.values(lhr.audits)
-      .filter((item) => item.score !== null && item.score < 0.9 && (item.scoreDisplayMode === 'binary' || item.scoreDisplayMode === 'numeric' || item.scoreDisplayMode === 'metricSavings'))
-      .map((item) => item.id);
-    rows.push({
-      page,
-      scores: categories.map((category) => Math.round((lhr.categories[category]?.score ?? 0) * 100)),
-      lcpMs: audit('largest-contentful-paint'),
-      cls: audit('cumulative-layout-shift'),
-      tbtMs: audit('total-blocking-time'),
-      problems,
-    });
+    version = result.lhr.lighthouseVersion;
+    rows.push(summarize(page, result.lhr));
   }
 } finally {
   chrome.kill();
   await server.stop();
 }
 
-const header = ['Page', 'Perf', 'A11y', 'BP', 'SEO', 'LCP', 'CLS', 'TBT'];
-const lines = rows.map((row) => [row.page, ...row.scores.map(String), `${(row.lcpMs / 1000).toFixed(1)} s`, row.cls.toFixed(3), `${Math.round(row.tbtMs)} ms`]);
-const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column]!.length)));
-const format = (cells: string[]) => `| ${cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join(' | ')} |`;
-console.log('\nLighthouse (mobile profile, simulated throttling):\n');
-console.log(format(header));
-console.log(`|${widths.map((width, column) => (column === 0 ? `${'-'.repeat(width + 1)}-` : `${'-'.repeat(width + 1)}:`)).join('|')}|`);
-for (const line of lines) console.log(format(line));
-for (const row of rows.filter((item) => item.problems.length > 0)) console.log(`\n${row.page}: audits below 90: ${row.problems.join(', ')}`);
-const targets = [95, 95, 95, 100];
-const short = rows.filter((row) => row.scores.some((score, index) => score < targets[index]!));
-console.log(short.length === 0 ? '\nEvery page meets the targets (Performance, Accessibility and Best Practices 95+, SEO 100).' : `\nBelow target: ${short.map((row) => row.page).join(', ')}.`);
+console.log(`\nLighthouse ${version} under Node ${process.versions.node} (mobile profile, simulated throttling):\n`);
+console.log(formatReport(rows));
+if (pagesBelowTarget(rows).length > 0) process.exitCode = 1;
