@@ -3,6 +3,7 @@ import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { secretTokenPath } from '@tradelist/contract/app-routes';
 import type { Config } from './config/env.ts';
 import type { AppContext } from './context.ts';
 import type { DatabaseHandle } from './db/database.ts';
@@ -63,9 +64,6 @@ export interface BuildAppOptions {
 // How long shutdown waits for running handlers before it closes the database under them.
 const HANDLER_DRAIN_TIMEOUT_MS = 15_000;
 
-// Page URLs that carry a secret (product §2 links) are logged without it.
-const SECRET_PATHS = /^\/(activate|reset-password|newsletter\/unsubscribe)\/[^/?]+(\/[^/?]+)?/;
-
 /** pino options: JSON logs with a request id and no passwords, tokens or cookies. */
 export function loggerOptions(level: string): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
   return {
@@ -77,7 +75,8 @@ export function loggerOptions(level: string): Exclude<FastifyServerOptions['logg
     serializers: {
       req: (request: { method: string; url: string; ip?: string }) => ({
         method: request.method,
-        url: request.url.replace(SECRET_PATHS, '/$1/[redacted]'),
+        // Page URLs that carry a secret (product §11.6) are logged without it.
+        url: request.url.replace(secretTokenPath, '$1/[redacted]'),
         remoteAddress: request.ip,
       }),
     },

@@ -145,6 +145,32 @@ describe('loadConfig', () => {
     expect(message).not.toContain('SMTP_URL');
   });
 
+  test('production with a Stripe key but no webhook secret and an http APP_URL: both refused, each named', () => {
+    const message = errorFor({
+      NODE_ENV: 'production',
+      DATA_DIR: tempDir(),
+      SESSION_SECRET: secret,
+      SMTP_URL: 'smtp://mail:25',
+      TOKEN_ENCRYPTION_KEY: tokenKey,
+      APP_URL: 'http://tradelist.example',
+      STRIPE_SECRET_KEY: 'sk_live_tradelist',
+    });
+    expect(message).toContain('STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY in production');
+    expect(message).toContain('APP_URL: must be an https URL in production');
+    // With the secret set, the https check alone still refuses.
+    const withSecret = errorFor({
+      NODE_ENV: 'production',
+      DATA_DIR: tempDir(),
+      SESSION_SECRET: secret,
+      SMTP_URL: 'smtp://mail:25',
+      TOKEN_ENCRYPTION_KEY: tokenKey,
+      APP_URL: 'http://tradelist.example',
+      STRIPE_SECRET_KEY: 'sk_live_tradelist',
+      STRIPE_WEBHOOK_SECRET: 'whsec_tradelist',
+    });
+    expect(withSecret).toBe('Invalid environment:\n  APP_URL: must be an https URL in production');
+  });
+
   test('production with everything set loads, and writes no secret file', () => {
     const dataDir = tempDir();
     const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, SESSION_SECRET: secret, SMTP_URL: 'smtps://mail:465', APP_URL: 'https://tradelist.example', TOKEN_ENCRYPTION_KEY: tokenKey });

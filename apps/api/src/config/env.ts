@@ -223,7 +223,8 @@ export const defaultRateLimits: Config['rateLimits'] = {
 
 /**
  * Parses the environment. Stops with a message naming the variable when a value is bad, and in
- * production when SESSION_SECRET, SMTP_URL or an https APP_URL is missing. In development an
+ * production when SESSION_SECRET, SMTP_URL, TOKEN_ENCRYPTION_KEY or an https APP_URL is missing,
+ * or STRIPE_WEBHOOK_SECRET when STRIPE_SECRET_KEY is set (each problem named). In development an
  * unset SESSION_SECRET is generated once and kept in DATA_DIR.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -242,7 +243,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!e.APP_URL) problems.push('APP_URL: required in production');
     if (!e.TOKEN_ENCRYPTION_KEY) problems.push('TOKEN_ENCRYPTION_KEY: required in production');
     if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) problems.push('STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY in production');
-    else if (!isHttps) problems.push('APP_URL: must be an https URL in production');
+    // Each check on its own: one missing setting never hides another.
+    if (!isHttps) problems.push('APP_URL: must be an https URL in production');
   }
   if (problems.length > 0) throw new ConfigError(`Invalid environment:\n  ${problems.join('\n  ')}`);
 

@@ -181,7 +181,7 @@ export class JobQueue {
         return due.next_run_at;
       });
       if (dueAt) {
-        this.deps.log.info({ schedule: task.name, dueAt }, 'scheduled task queued');
+        this.deps.log.debug({ schedule: task.name, dueAt }, 'scheduled task queued');
         queued.push(task.name);
       }
     }
