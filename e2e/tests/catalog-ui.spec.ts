@@ -6,7 +6,7 @@ import { createActivatedUser, signInThroughApi, uniqueEmail } from '../support/a
 import { subscribeThroughApi } from '../support/billing.ts';
 import { expectToast } from '../support/toasts.ts';
 
-// The catalog cards and the markup screen as a contractor sees them (issue 19): the two download
+// The catalog cards and the markup screen as a contractor sees them: the two download
 // buttons and the remembered choice, the allowance note's contrast, the landing after payment, a
 // negative markup, and whole SKUs in the preview.
 

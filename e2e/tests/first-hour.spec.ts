@@ -8,7 +8,7 @@ import { markupFieldLabels, userFactorLabels } from '../../apps/web/src/features
 import { uniqueEmail } from '../support/accounts.ts';
 import { expectToast } from '../support/toasts.ts';
 
-// A contractor's first hour (issue 19), walked as a new contractor walks it: from the landing page
+// A contractor's first hour, walked as a new contractor walks it: from the landing page
 // to a list downloaded with their own markups, then on to the same list in QuickBooks Online. Every
 // click goes through `Walk`, which counts it; the target is a marked-up list in at most 15 clicks.
 

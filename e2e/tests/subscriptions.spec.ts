@@ -152,7 +152,7 @@ test('a subscriber cancels in the app: the subscription then ends on its date', 
   await dialog.getByRole('button', { name: 'Yes, cancel it' }).click();
   await expectToast(page, 'Subscription canceled successfully.');
   await expect(dialog).toBeHidden();
-  // The card says when it ends once (issue 19: it said so three times).
+  // The card says when it ends once, in its period line.
   const card = page.getByRole('article', { name: 'Annual plan' });
   await expect(card.getByText('Status: Canceled', { exact: true })).toBeVisible();
   await expect(card.getByText(`Ends on ${end}`, { exact: true })).toBeVisible();

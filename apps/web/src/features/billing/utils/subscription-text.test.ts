@@ -37,7 +37,7 @@ describe('subscriptionStatusText', () => {
 });
 
 describe('the subscription card', () => {
-  // Status, period line and note together: the end date once, whatever the subscription (issue 19).
+  // Status, period line and note together: the end date once, whatever the subscription.
   const cardTexts = (card: SubscriptionSummary) => [subscriptionStatusText(card), periodText(card), sourceNote(card) ?? ''].join(' ');
   const cases: Array<[string, SubscriptionSummary]> = [
     ['cancelled', { ...summary, status: 'canceled', renews: false, can_cancel: false }],
