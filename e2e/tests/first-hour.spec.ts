@@ -67,6 +67,12 @@ async function listProducts(page: Page, email: string): Promise<{ name: string; 
   return { name, products };
 }
 
+// The walk syncs into the QuickBooks simulator's first company; its items are cleared afterwards
+// (connections stay), so the sync tests find the simulator as a fresh run leaves it.
+test.afterEach(async () => {
+  expect((await fetch(`${qboUrl()}/__sim/reset`, { method: 'POST' })).status).toBe(204);
+});
+
 test('a new contractor goes from the landing page to a marked-up list in at most 15 clicks, and on to QuickBooks Online', async ({ page }) => {
   test.setTimeout(180_000);
   const walk = new Walk();
