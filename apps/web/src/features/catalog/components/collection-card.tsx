@@ -1,7 +1,7 @@
 import type { Collection, DownloadFormat } from '@tradelist/contract/catalog';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { followWhileLoading } from '../../../components/layouts/scroll-manager';
 import { Link } from 'react-router';
+import { followWhileLoading } from '../../../components/layouts/scroll-manager';
 import { assetPaths, paths } from '../../../config/paths';
 import { formatCount, formatRunDate } from '../../../lib/format';
 import buttonStyles from '../../../components/ui/button.module.css';
