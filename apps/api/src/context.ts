@@ -4,6 +4,7 @@ import type { Db } from './db/database.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { Metrics } from './metrics/metrics.ts';
 import type { Stripe } from './integrations/stripe/client.ts';
 import type { UploadStore } from './storage/upload-store.ts';
 
@@ -17,6 +18,8 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** The Stripe SDK, or null when no STRIPE_SECRET_KEY is set. */
   stripe: Stripe | null;
+  /** The process's Prometheus metrics: what services count (job runs, syncs, downloads). */
+  metrics: Metrics;
   /** Uploaded files (pictures, content images): in the database by default (decision 0035). */
   uploads: UploadStore;
 }

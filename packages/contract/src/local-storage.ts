@@ -28,7 +28,16 @@ export const integrationStorageKeys = {
   jobberExpiresAt: 'jobberExpiresAt',
 } as const;
 
-/** Every key this app stores: the product §3.1 keys and the integration keys. */
-export const appStorageKeys = { ...storageKeys, ...integrationStorageKeys } as const;
+/**
+ * product §2.7, §3.1 (ours): the download modal's last choice, preselected the next time: the
+ * format (`csv` or `xlsx`, which the card's buttons also show as the first choice) and the layout.
+ */
+export const preferenceStorageKeys = {
+  downloadFormat: 'downloadFormat',
+  downloadLayout: 'downloadLayout',
+} as const;
+
+/** Every key this app stores: the product §3.1 keys, the integration keys and the preferences. */
+export const appStorageKeys = { ...storageKeys, ...integrationStorageKeys, ...preferenceStorageKeys } as const;
 export type AppStorageKey = (typeof appStorageKeys)[keyof typeof appStorageKeys];
 

@@ -8,10 +8,13 @@ import {
 } from '@tradelist/contract/onboarding';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useLocation, useNavigate } from 'react-router';
 import { Modal } from '../../../components/ui/modal';
 import buttonStyles from '../../../components/ui/button.module.css';
 import fieldStyles from '../../../components/ui/field.module.css';
+import { paths } from '../../../config/paths';
 import { cx } from '../../../lib/cx';
+import { dashboardIntents } from '../../../lib/dashboard-intents';
 import { notify } from '../../../lib/notify';
 import { saveSession, useStoredSession } from '../../../lib/stored-session';
 import { useCompleteOnboarding } from '../api/complete-onboarding';
@@ -71,10 +74,17 @@ export function OnboardingDialog() {
     reValidateMode: 'onChange',
     defaultValues: { phone_number: '', can_contact: false },
   });
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
   const onboarding = useCompleteOnboarding({
     onSuccess() {
       if (session) saveSession({ ...session, is_onboarded: true });
       notify.success(onboardingToasts.success);
+      // Answered on the dashboard's landing (the catalog): the markups are the next step to a first
+      // download, and their save leads back to it. Elsewhere the user stays where they were going.
+      if (pathname === paths.dashboard || pathname === paths.dashboardCatalog) {
+        void navigate(paths.dashboardUserfactor, { state: dashboardIntents.downloadAfterSave });
+      }
     },
     onError: () => notify.error(onboardingToasts.failure),
   });

@@ -3,7 +3,10 @@ import { USER_FACTOR_TEXT_MAX, markupFields, type UserFactor } from '@tradelist/
 import { storageKeys } from '@tradelist/contract/local-storage';
 import { useId } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
+import { useLocation, useNavigate } from 'react-router';
 import { TextField } from '../../../components/ui/text-field';
+import { paths } from '../../../config/paths';
+import { dashboardIntents, hasIntent } from '../../../lib/dashboard-intents';
 import { isApiError } from '../../../lib/api-client';
 import { firstFieldMessages } from '../../../lib/error-messages';
 import { notify } from '../../../lib/notify';
@@ -63,10 +66,15 @@ export function MarkupForm({ form, isLoading }: MarkupFormProps) {
   const itemTypesId = useId();
   const incomeAccountsId = useId();
   const { register, handleSubmit, setError, formState } = form;
+  const navigate = useNavigate();
+  // Sent here on the way to a download (onboarding, a download or sync question's Cancel, the
+  // payment's success screen): once saved, the catalog's downloads are next.
+  const downloadAfterSave = hasIntent(useLocation().state, 'downloadAfterSave');
   const save = useSaveUserFactor({
     onSuccess(stored) {
       form.reset(toMarkupFormValues(stored));
       notify.success(messages.saved);
+      if (downloadAfterSave) void navigate(paths.dashboardCatalog, { state: dashboardIntents.revealDownloads });
     },
     onError(error) {
       notify.error(messages.saveFailed);
