@@ -13,7 +13,9 @@ import buttonStyles from '../../../components/ui/button.module.css';
 import fieldStyles from '../../../components/ui/field.module.css';
 import { cx } from '../../../lib/cx';
 import { notify } from '../../../lib/notify';
+import { sessionStorageKeys } from '@tradelist/contract/local-storage';
 import { saveSession, useStoredSession } from '../../../lib/stored-session';
+import { readSessionValue, setSessionValue } from '../../../lib/stored-value';
 import { useCompleteOnboarding } from '../api/complete-onboarding';
 import onboardingStyles from './onboarding-dialog.module.css';
 
@@ -24,6 +26,8 @@ export const onboardingToasts = {
   failure: 'Failed to save your preferences. Please try again.',
   noEmail: 'No email found. Please try logging in again.',
 } as const;
+
+const onboardingForm = { form: 'onboarding' } as const;
 
 interface SelectFieldProps {
   label: string;
@@ -58,8 +62,9 @@ function SelectField({ label, options, error, registration }: SelectFieldProps) 
 
 /**
  * The onboarding dialog of product §2.6: shown on the dashboard while the stored session says the
- * user is not onboarded. Cancel or close hides it for this visit only (product §4.3); each field's
- * message clears when the field changes.
+ * user is not onboarded. Cancel or close hides it and the user stays not onboarded (product §4.3);
+ * it stays hidden for the rest of this browser session (reloads included) and shows again on the
+ * next visit: a new session or sign-in. Each field's message clears when the field changes.
  */
 export function OnboardingDialog() {
   const { session, email } = useStoredSession();
@@ -74,23 +79,26 @@ export function OnboardingDialog() {
   const onboarding = useCompleteOnboarding({
     onSuccess() {
       if (session) saveSession({ ...session, is_onboarded: true });
-      notify.success(onboardingToasts.success);
+      notify.success(onboardingToasts.success, onboardingForm);
     },
-    onError: () => notify.error(onboardingToasts.failure),
+    onError: () => notify.error(onboardingToasts.failure, onboardingForm),
   });
-  if (!session || session.is_onboarded || dismissed) return null;
+  if (!session || session.is_onboarded || dismissed || readSessionValue(sessionStorageKeys.onboardingDismissed) === String(session.id)) return null;
 
   const submit = handleSubmit(
     (answers) => {
       if (!email) {
-        notify.error(onboardingToasts.noEmail);
+        notify.error(onboardingToasts.noEmail, onboardingForm);
         return;
       }
       onboarding.mutate(answers);
     },
-    () => notify.error(onboardingToasts.invalid),
+    () => notify.error(onboardingToasts.invalid, onboardingForm),
   );
-  const close = () => setDismissed(true);
+  const close = () => {
+    setSessionValue(sessionStorageKeys.onboardingDismissed, String(session.id));
+    setDismissed(true);
+  };
   const errors = formState.errors;
 
   return (
