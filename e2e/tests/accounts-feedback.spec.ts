@@ -15,6 +15,14 @@ async function newUser(page: Page, label: string, options: { onboarded?: boolean
   return account;
 }
 
+const screenshot = async (page: Page, name: string) => {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `.tmp/e2e-results/accounts-feedback-${name}-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+};
+
 /** The General Settings panel (the footer has an email field of its own). */
 const general = (page: Page) => page.getByRole('tabpanel', { name: 'General Settings' });
 
@@ -34,6 +42,7 @@ test('a failed login shows one toast; the next successful login replaces it, and
   await expectToast(page, 'Login failed');
   await expect(toastsOn(page)).toHaveCount(1);
   await expect(toastsOn(page)).toContainText('Invalid email or password.');
+  await screenshot(page, 'failed-login');
   // Nothing else arrives for the same failure.
   await page.waitForTimeout(1_000);
   await expect(toastsOn(page)).toHaveCount(1);
@@ -81,6 +90,7 @@ test('server field errors show the field\'s label, never its wire name; a broken
   await expectToast(page, 'Failed to reset password');
   await expect(toastsOn(page)).toHaveCount(1);
   await expect(toastsOn(page)).toContainText('Re-enter new password: Passwords do not match!');
+  await screenshot(page, 'field-label');
   await expect(page.getByText('Passwords do not match!').first()).toBeVisible();
   await expect(page.getByText(/new_password/)).toHaveCount(0);
 
@@ -120,6 +130,7 @@ test('after sign-up the page names the address the activation link went to and o
   const notice = page.getByRole('region', { name: 'Activation link sent' });
   await expect(notice).toContainText(`We sent the activation link to ${email}.`);
   await expect(page.getByRole('main').getByLabel('Email')).toHaveValue(email);
+  await screenshot(page, 'login-after-sign-up');
   await waitForMail(email, 'Activate your Tradelist account');
   expect(await mailsTo(email, 'Activate your Tradelist account')).toBe(1);
   await notice.getByRole('button', { name: 'Resend activation email' }).click();
@@ -147,6 +158,7 @@ test('deleting the account: the message stays 5 seconds with a Go now link, then
   const notice = page.getByRole('status').filter({ hasText: 'User deleted successfully.' });
   await expect(notice).toBeVisible();
   await expect(notice.getByRole('link', { name: 'Go now' })).toBeVisible();
+  await page.screenshot({ path: '.tmp/e2e-results/accounts-feedback-deleted-1280.png' });
   // The stored session is gone at once (the server's Clear-Site-Data and the app's own clearing).
   expect(await page.evaluate(() => localStorage.getItem('email'))).toBeNull();
   await page.waitForURL(/\/login$/, { timeout: 10_000 });

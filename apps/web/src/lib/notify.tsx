@@ -23,13 +23,14 @@ function lines(text: ToastText): string[] {
 
 function content(text: string[]): ReactNode {
   if (text.length === 1) return text[0];
-  // One element (the toast library renders elements and strings, not lists).
+  // One element holding the lines one below the other (the toast library renders an element or a
+  // string, not a list, and lays its body's children out in a row).
   return (
-    <>
+    <div>
       {text.map((line, index) => (
         <div key={index}>{line}</div>
       ))}
-    </>
+    </div>
   );
 }
 

@@ -50,7 +50,7 @@ export function LoginForm() {
   return (
     <>
       {sentTo && !unactivatedEmail ? (
-        <ResendActivation email={sentTo} label="Activation link sent">
+        <ResendActivation email={sentTo} label="Activation link sent" lead>
           <p>
             We sent the activation link to <strong>{sentTo}</strong>. Open it to activate your account, then log in here. Didn&apos;t get it?
           </p>

@@ -11,9 +11,10 @@ const resendToasts = { form: 'resend-activation' } as const;
 
 /**
  * Offers a fresh activation link for `email` (POST /api/resend-activation/, product §7.3: rate
- * limited, and the same answer whether or not the address waits for activation).
+ * limited, and the same answer whether or not the address waits for activation). `lead` places it
+ * above a form.
  */
-export function ResendActivation({ email, label, children }: { email: string; label: string; children: ReactNode }) {
+export function ResendActivation({ email, label, lead = false, children }: { email: string; label: string; lead?: boolean; children: ReactNode }) {
   const resend = useResendActivation({
     onSuccess: (data) => notify.success(data.message, resendToasts),
     onError(error) {
@@ -22,7 +23,7 @@ export function ResendActivation({ email, label, children }: { email: string; la
     },
   });
   return (
-    <div className={fieldStyles.notice} role="region" aria-label={label}>
+    <div className={cx(fieldStyles.notice, lead && fieldStyles.noticeLead)} role="region" aria-label={label}>
       {children}
       <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonOutline)} disabled={resend.isPending} onClick={() => resend.mutate({ email })}>
         Resend activation email
