@@ -52,11 +52,14 @@ export function serverErrorLines(body: ErrorBody | null, labels: FieldLabels): s
   return body.error ? [body.error] : [];
 }
 
-/** Puts each server field error under its input; the form's inputs are the keys of `labels`. */
-export function setServerFieldErrors<T extends FieldValues>(fields: FieldErrors, labels: FieldLabels, setError: UseFormSetError<T>): void {
+/**
+ * Puts each server field error under its input: the form's inputs are the keys of `labels`, or
+ * every field the server named when `labels` is null (a form whose fields all have the wire names).
+ */
+export function setServerFieldErrors<T extends FieldValues>(fields: FieldErrors, labels: FieldLabels | null, setError: UseFormSetError<T>): void {
   for (const [field, messages] of Object.entries(fields ?? {})) {
     const first = messages[0];
-    if (first !== undefined && field in labels) setError(field as Path<T>, { type: 'server', message: first });
+    if (first !== undefined && (labels === null || field in labels)) setError(field as Path<T>, { type: 'server', message: first });
   }
 }
 

@@ -1,6 +1,6 @@
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import type { FieldValues, UseFormSetError } from 'react-hook-form';
 import { isApiError } from '../../../lib/api-client';
-import { serverErrorLines, type FieldLabels } from '../../../lib/error-messages';
+import { serverErrorLines, setServerFieldErrors, type FieldLabels } from '../../../lib/error-messages';
 import { notify } from '../../../lib/notify';
 
 /**
@@ -21,9 +21,6 @@ export function showSaveError<T extends FieldValues>(error: unknown, setError: U
     notify.error(fallback);
     return;
   }
-  const fields = Object.entries(error.body?.fields ?? {});
-  for (const [field, messages] of fields) {
-    if (messages[0] !== undefined) setError(field as Path<T>, { type: 'server', message: messages[0] });
-  }
-  notify.error(fields.length > 0 ? fallback : (error.body?.error ?? fallback));
+  setServerFieldErrors(error.body?.fields, null, setError);
+  notify.error(Object.keys(error.body?.fields ?? {}).length > 0 ? fallback : (error.body?.error ?? fallback));
 }
