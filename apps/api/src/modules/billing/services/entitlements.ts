@@ -135,7 +135,8 @@ export interface EntitlementRepository {
  * The rules' reads from the database, as users see it at `now` (editions whose run date has
  * come: product §10.18). With `lockSubscriptions`, the user's subscription rows are
  * locked (SELECT ... FOR UPDATE) until the transaction ends, so that two downloads of one user
- * count their period one after the other: with a maximum of 5, 50 simultaneous requests get 5.
+ * count their period one after the other: with a maximum of 5, 50 simultaneous requests for ten
+ * editions get the files of 5 editions, and two first downloads of one edition count it once.
  */
 export function entitlementRepository(db: Db, now: Date, options: { lockSubscriptions?: boolean } = {}): EntitlementRepository {
   const today = utcDay(now);
