@@ -266,7 +266,7 @@ test('a login link pointing off-site still lands on the dashboard', async ({ pag
 });
 
 test('the pricing cards show the plans the API lists', async ({ page }) => {
-  const plans = (await (await page.request.get('/api/subscription-plans/')).json()) as Array<{ name: string; price: number; interval: string | null }>;
+  const plans = (await (await page.request.get('/api/subscription-plans/')).json()) as Array<{ name: string; price: number; interval: string | null; download_max: number }>;
   const annual = plans.find((plan) => plan.interval === 'year');
   if (!annual) throw new Error('no yearly plan on sale');
   await page.goto('/#pricing');
@@ -277,5 +277,7 @@ test('the pricing cards show the plans the API lists', async ({ page }) => {
   await expect(card).toContainText('/month');
   await expect(card).toContainText('Normally $50/month');
   await expect(card).toContainText('Paid annually');
+  // product §10.10: the download maximum, known before purchase.
+  await expect(card).toContainText(`Up to ${annual.download_max} price-list downloads a year; each edition counts once, in any format or layout`);
   for (const plan of plans) await expect(pricing.getByRole('heading', { name: plan.name, level: 3 })).toBeVisible();
 });
