@@ -40,7 +40,7 @@ test('a free user subscribes with auto-renew on, pays on the checkout page, and 
   await expect(annual).toContainText('$35/month');
   await expect(annual).toContainText('Normally $50/month');
   await expect(annual).toContainText('$420 billed annually, renews until you cancel');
-  await expect(annual).toContainText('Up to 120 downloads of paid editions per year');
+  await expect(annual).toContainText('Up to 120 price-list downloads a year; each edition counts once, in any format or layout');
   const demo = page.getByRole('article', { name: 'Wire & Conduit Demo' });
   await expect(demo).toContainText('$0');
   await expect(demo.getByRole('link', { name: 'Open the free demo' })).toBeVisible();

@@ -16,6 +16,16 @@ export const storageKeys = {
 } as const;
 
 /**
+ * Keys kept for one browser session only (sessionStorage): gone when the tab or browser closes,
+ * and cleared at logout with the keys above.
+ */
+export const sessionStorageKeys = {
+  /** The id of the user who cancelled the onboarding dialog in this session (product §2.6). */
+  onboardingDismissed: 'onboardingDismissed',
+} as const;
+export type SessionStorageKey = (typeof sessionStorageKeys)[keyof typeof sessionStorageKeys];
+
+/**
  * product §3.2: what the browser keeps about its QuickBooks Online and Jobber connections, for the
  * catalog's Sync button (product §4.5) only: a connected flag, the expiry and, for QuickBooks, the
  * company id (realmId). Never a provider token (product §10.11): the tokens stay on the server.

@@ -51,7 +51,7 @@ export const guideDocuments: readonly GuideDocument[] = [
         heading: 'Download your first list',
         paragraphs: [
           'Open Catalogs, choose a category and press Download on the current edition. Choose CSV for a spreadsheet, or Excel (.xlsx). The QuickBooks layout names its columns the way QuickBooks Online imports them.',
-          'Every download counts against your plan only once the whole file has arrived; a broken download gives the count back.',
+          'Each edition counts once against your plan in a period, in whatever format or layout you take it, and only once its file has arrived; a download broken early gives the count back.',
           'Editions you have bought before stay available under Previously Purchased, priced with your current markups.',
         ],
         steps: ['Open Catalogs.', 'Pick the category and the edition.', 'Choose the file type and the layout.', 'Press Download and open the file.'],

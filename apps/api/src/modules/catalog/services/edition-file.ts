@@ -69,6 +69,8 @@ async function* editionRows(db: Db, download: AllowedDownload, layout: ProductLa
         unit: product.unit,
         group: product.group_name,
         costCents: product.cost_cents,
+        manufacturerPartNumber: product.manufacturer_part_number,
+        upc: product.upc,
       });
     }
   }

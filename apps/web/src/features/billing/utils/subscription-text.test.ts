@@ -102,9 +102,9 @@ describe('refundConfirmationText', () => {
 });
 
 describe('downloadMaxText', () => {
-  it('gives the maximum per renewal period', () => {
-    expect(downloadMaxText({ download_max: 120, interval: 'year' })).toBe('Up to 120 downloads of paid editions per year');
-    expect(downloadMaxText({ download_max: 1500, interval: 'month' })).toBe('Up to 1,500 downloads of paid editions per month');
+  it('gives the maximum per renewal period, each edition counted once', () => {
+    expect(downloadMaxText({ download_max: 120, interval: 'year' })).toBe('Up to 120 price-list downloads a year; each edition counts once, in any format or layout');
+    expect(downloadMaxText({ download_max: 1500, interval: 'month' })).toBe('Up to 1,500 price-list downloads a month; each edition counts once, in any format or layout');
   });
 });
 

@@ -69,10 +69,13 @@ export function refundConfirmationText(summary: Pick<SubscriptionSummary, 'refun
   return `Your renewal payment will be refunded and your access ends now: paid editions stop downloading and syncing at once.${until}`;
 }
 
-/** The download maximum of a paid plan (product §10.10), per its renewal period. */
+/**
+ * The download maximum of a paid plan (product §10.10), per its renewal period, as the pricing
+ * cards show it before purchase: each edition counts once, whatever its format or layout.
+ */
 export function downloadMaxText(plan: Pick<SubscriptionPlan, 'download_max' | 'interval'>): string {
   const period = plan.interval === 'month' ? 'month' : 'year';
-  return `Up to ${formatCount(plan.download_max)} downloads of paid editions per ${period}`;
+  return `Up to ${formatCount(plan.download_max)} price-list downloads a ${period}; each edition counts once, in any format or layout`;
 }
 
 /**

@@ -12,7 +12,7 @@ const formatOptions: Array<{ value: DownloadFormat; label: string; hint: string 
 ];
 
 const layoutOptions: Array<{ value: DownloadLayout; label: string; hint: string }> = [
-  { value: 'price-list', label: 'Price list', hint: 'Cost, your markup, price and price with tax.' },
+  { value: 'price-list', label: 'Price list', hint: 'Cost, your markup, price and price with tax, with part numbers and UPCs.' },
   { value: 'quickbooks', label: 'QuickBooks Online import', hint: 'The products-and-services import columns.' },
   {
     value: 'changes',
