@@ -205,7 +205,13 @@ async function stopServer(server: ChildProcess): Promise<void> {
 async function benchDatabase(kind: Kind, adminClient: pg.Client | null): Promise<Measure[]> {
   const dataDir = path.join(os.tmpdir(), `${dbName}_${kind}`);
   rmSync(dataDir, { recursive: true, force: true });
-  const serverEnv: Record<string, string> = { DATA_DIR: dataDir, DATABASE_URL: kind === 'postgres' ? benchUrl : '' };
+  const serverEnv: Record<string, string> = {
+    DATA_DIR: dataDir,
+    DATABASE_URL: kind === 'postgres' ? benchUrl : '',
+    // Required with DATABASE_URL (config/env.ts).
+    SESSION_SECRET: 'bench-session-secret-that-is-long-enough-0123456789',
+    TOKEN_ENCRYPTION_KEY: `bench:${Buffer.alloc(32, 5).toString('base64')}`,
+  };
   let server: ChildProcess | undefined;
   try {
     console.log(`\n## ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}\n\nPreparing ${BIG.toLocaleString('en-US')} + ${SMALL.toLocaleString('en-US')} items...`);

@@ -13,6 +13,7 @@ import { createStripeClient } from './integrations/stripe/client.ts';
 import { moduleJobs } from './modules/jobs.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { createDatabaseUploadStore } from './storage/database-upload-store.ts';
 import { openApiTransform } from './http/endpoints.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { trackInFlightRequests } from './http/in-flight.ts';
@@ -35,7 +36,7 @@ import { contentRoutes, siteFileRoutes } from './modules/content/routes.ts';
 import { siteDataSource } from './modules/content/services/site-data.ts';
 import { billingRoutes, stripeWebhookRoutes, stripeWebhookVerifier } from './modules/billing/routes.ts';
 import { configRoutes } from './http/config-routes.ts';
-import { profilePictureFiles, profileRoutes } from './modules/profile/routes.ts';
+import { profileRoutes, uploadedImageRoutes } from './modules/profile/routes.ts';
 import { guideRoutes } from './modules/guide/routes.ts';
 import { registerBrowserApi, registerWebhookContext } from './http/contexts.ts';
 import { trackAllowedMethods } from './http/method-not-allowed.ts';
@@ -126,9 +127,10 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   const mailer = options.mailer ?? createMailer(config.smtpUrl);
   const log: FastifyBaseLogger = app.log;
   const stripe = createStripeClient(config);
-  const queue = new JobQueue({ config, db: database.db, clock, mailer, log, stripe, metrics }, options.queueOptions);
+  const uploads = createDatabaseUploadStore(database.db, clock);
+  const queue = new JobQueue({ config, db: database.db, clock, mailer, log, stripe, metrics, uploads }, options.queueOptions);
   registerJobs(queue, moduleJobs);
-  const ctx: AppContext = { config, db: database.db, clock, queue, mailer, log, stripe, metrics };
+  const ctx: AppContext = { config, db: database.db, clock, queue, mailer, log, stripe, metrics, uploads };
   metrics.readFrom({ db: database.db, clock, poolUse: () => database.poolUse(), jobKinds: () => queue.kindNames() });
 
   await app.register(cookie);
@@ -154,8 +156,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await registerBrowserApi(app, ctx, [configRoutes, accountRoutes, catalogRoutes, billingRoutes, syncRoutes, profileRoutes, guideRoutes, operatorRoutes, operatorUsersRoutes, operatorContentRoutes, operatorEditionsRoutes, contentRoutes]);
   await registerWebhookContext(app, stripeWebhookVerifier(ctx), (scope) => stripeWebhookRoutes(scope, ctx));
   await registerWebhookContext(app, unsubscribeVerifier, (scope) => unsubscribeRoutes(scope, ctx));
-  await app.register(async (scope) => adminCliRoutes(scope, ctx, { token: options.adminCliToken }));
-  await profilePictureFiles(app, config);
+  await app.register(async (scope) => adminCliRoutes(scope, ctx, { token: options.adminCliToken, database }));
+  uploadedImageRoutes(app, ctx);
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   siteFileRoutes(app, ctx);

@@ -1,9 +1,13 @@
 import { readFileSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { preparePrivateDataDir } from './config/data-dir.ts';
 import { ConfigError, loadConfig, type Config } from './config/env.ts';
 import { acquireCliLock, findLiveServer, type RunningServer } from './db/data-dir-lock.ts';
 import { openDatabase } from './db/database.ts';
+import { BackupError, EMBEDDED_DIR, restoreEmbeddedDatabase } from './db/embedded-backup.ts';
 import { systemClock } from './lib/clock.ts';
+import { createDatabaseUploadStore } from './storage/database-upload-store.ts';
 import { adminUsage, fileArguments, runAdminCommand } from './modules/operator/services/run-admin-command.ts';
 
 /** Files above this size are refused before anything is sent (the server route takes 64 MB of base64). */
@@ -19,7 +23,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * (docs/decisions/0001), it hands the command to the running server when there is one
  * (DATA_DIR/server.json), otherwise takes DATA_DIR/cli.lock and opens the database itself.
  */
-async function main(argv: string[]): Promise<number> {
+async function main(givenArgv: string[]): Promise<number> {
+  let argv = givenArgv;
   const command = argv[0];
   if (!command || command === 'help' || command === '--help') {
     console.log(adminUsage);
@@ -28,6 +33,11 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig();
   // DATA_DIR private, and nothing this process creates writable by group or others (docs/decisions/0023).
   preparePrivateDataDir(config.dataDir);
+  // A backup's file is named from the folder the operator typed the command in (npm passes it as
+  // INIT_CWD), whichever process writes or reads it.
+  if ((command === 'backup' || command === 'restore') && argv[1] !== undefined) {
+    argv = [command, path.resolve(process.env.INIT_CWD || process.cwd(), argv[1]), ...argv.slice(2)];
+  }
   const files = new Map<string, Uint8Array>();
   for (const file of fileArguments(argv)) {
     try {
@@ -49,14 +59,39 @@ function print(exitCode: number, output: string): number {
   return exitCode;
 }
 
-/** Opens the database in this process and runs the command. */
+/** Opens the database in this process and runs the command (`restore` of the embedded one replaces it unopened). */
 async function runHere(config: Config, argv: string[], files: Map<string, Uint8Array>): Promise<number> {
+  if (argv[0] === 'restore' && !config.databaseUrl && argv.length === 2) return restoreHere(config, argv[1]!);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    const result = await runAdminCommand({ db: database.db, clock: systemClock, config }, argv, files);
+    const result = await runAdminCommand({ db: database.db, clock: systemClock, config, uploads: createDatabaseUploadStore(database.db, systemClock), database }, argv, files);
     return print(result.exitCode, result.output);
   } finally {
     await database.close();
+  }
+}
+
+/**
+ * `restore <file>` of the embedded database, under cli.lock with no server running: the backup
+ * takes the place of DATA_DIR/pglite, and the database it replaces is kept beside it.
+ */
+async function restoreHere(config: Config, file: string): Promise<number> {
+  let backup: Uint8Array;
+  try {
+    backup = await readFile(file);
+  } catch (error) {
+    console.error(`Cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : String(error)}.`);
+    return 1;
+  }
+  try {
+    const { previous } = await restoreEmbeddedDatabase(config.dataDir, backup, new Date());
+    const lines = [`Restored ${file} into ${path.join(config.dataDir, EMBEDDED_DIR)}.`];
+    if (previous) lines.push(`The database it replaced is in ${previous}; delete that folder once you have checked the restored one.`);
+    lines.push('Start the server: it brings the schema up to date.');
+    return print(0, `${lines.join('\n')}\n`);
+  } catch (error) {
+    if (error instanceof BackupError) return print(1, `${error.message} Nothing was changed.\n`);
+    throw error;
   }
 }
 

@@ -6,6 +6,7 @@ import type { Clock } from './lib/clock.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Metrics } from './metrics/metrics.ts';
 import type { Stripe } from './integrations/stripe/client.ts';
+import type { UploadStore } from './storage/upload-store.ts';
 
 /** What every service needs: built once in app.ts, passed explicitly (no Fastify types in services). */
 export interface AppContext {
@@ -19,4 +20,6 @@ export interface AppContext {
   stripe: Stripe | null;
   /** The process's Prometheus metrics: what services count (job runs, syncs, downloads). */
   metrics: Metrics;
+  /** Uploaded files (pictures, content images): in the database by default (decision 0035). */
+  uploads: UploadStore;
 }

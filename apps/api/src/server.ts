@@ -5,8 +5,11 @@ import { preparePrivateDataDir } from './config/data-dir.ts';
 import { loadConfigOrExit } from './config/env.ts';
 import { DataDirBusyError, reserveDataDirForServer, type ServerReservation } from './db/data-dir-lock.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
+import { systemClock } from './lib/clock.ts';
 import { listenErrorMessage } from './lib/listen-error.ts';
 import { randomToken } from './lib/secrets.ts';
+import { createDatabaseUploadStore } from './storage/database-upload-store.ts';
+import { moveUploadsIntoStore } from './storage/move-disk-uploads.ts';
 import { listenForMetrics, type MetricsListener } from './metrics/metrics-listener.ts';
 import { Metrics } from './metrics/metrics.ts';
 
@@ -47,6 +50,7 @@ async function main(): Promise<void> {
   const databaseLog = Fastify({ logger: loggerOptions(config.logLevel) }).log;
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: databaseLog });
   await migrateToLatest(database.db);
+  await moveUploadsIntoStore(createDatabaseUploadStore(database.db, systemClock), config.dataDir, databaseLog);
   const metrics = new Metrics({ processMetrics: true });
   // app.ts registers routes/admin-cli.ts with this token (only set with the embedded database).
   const appOptions = { config, database, adminCliToken, startWorkers: config.runWorkers, metrics };

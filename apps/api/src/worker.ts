@@ -9,6 +9,8 @@ import { createStripeClient } from './integrations/stripe/client.ts';
 import { moduleJobs } from './modules/jobs.ts';
 import { systemClock } from './lib/clock.ts';
 import { createMailer } from './mail/mailer.ts';
+import { createDatabaseUploadStore } from './storage/database-upload-store.ts';
+import { moveUploadsIntoStore } from './storage/move-disk-uploads.ts';
 import { listenErrorMessage } from './lib/listen-error.ts';
 import { listenForMetrics, type MetricsListener } from './metrics/metrics-listener.ts';
 import { Metrics } from './metrics/metrics.ts';
@@ -36,9 +38,11 @@ async function main(): Promise<void> {
   const log = Fastify({ logger: loggerOptions(config.logLevel) }).log;
   const database = await openDatabase({ databaseUrl: config.databaseUrl, log });
   await migrateToLatest(database.db);
+  const uploads = createDatabaseUploadStore(database.db, systemClock);
+  await moveUploadsIntoStore(uploads, config.dataDir, log);
   const mailer = createMailer(config.smtpUrl);
   const metrics = new Metrics({ processMetrics: true });
-  const queue = new JobQueue({ config, db: database.db, clock: systemClock, mailer, log, stripe: createStripeClient(config), metrics });
+  const queue = new JobQueue({ config, db: database.db, clock: systemClock, mailer, log, stripe: createStripeClient(config), metrics, uploads });
   registerJobs(queue, moduleJobs);
   metrics.readFrom({ db: database.db, clock: systemClock, poolUse: () => database.poolUse(), jobKinds: () => queue.kindNames() });
   // A worker serves no HTTP: its metrics (job runs, syncs) are read on METRICS_PORT, when set.

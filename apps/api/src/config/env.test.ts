@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
@@ -212,6 +212,18 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir }).sessionSecret).toBe(first);
     // Another data folder gets its own secret.
     expect(loadConfig({ DATA_DIR: tempDir() }).sessionSecret).not.toBe(first);
+  });
+
+  test('with DATABASE_URL nothing is generated under DATA_DIR: SESSION_SECRET and TOKEN_ENCRYPTION_KEY are required', () => {
+    const dataDir = tempDir();
+    const databaseUrl = 'postgres://tradelist@db.internal:5432/tradelist';
+    const message = errorFor({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
+    expect(message).toContain('SESSION_SECRET: required with DATABASE_URL (every process on the database must use the same one)');
+    expect(message).toContain('TOKEN_ENCRYPTION_KEY: required with DATABASE_URL (every process on the database must use the same one)');
+    expect(errorFor({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SESSION_SECRET: secret })).not.toContain('SESSION_SECRET');
+    const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SESSION_SECRET: secret, TOKEN_ENCRYPTION_KEY: tokenKey });
+    expect(config).toMatchObject({ databaseUrl, sessionSecret: secret });
+    expect(readdirSync(dataDir)).toEqual([]);
   });
 
   test('a configured SESSION_SECRET wins over the generated one', () => {

@@ -222,9 +222,10 @@ export const defaultRateLimits: Config['rateLimits'] = {
 };
 
 /**
- * Parses the environment. Stops with a message naming the variable when a value is bad, and in
+ * Parses the environment. Stops with a message naming the variable when a value is bad, in
  * production when SESSION_SECRET, SMTP_URL, TOKEN_ENCRYPTION_KEY or an https APP_URL is missing,
- * or STRIPE_WEBHOOK_SECRET when STRIPE_SECRET_KEY is set (each problem named). In development an
+ * or STRIPE_WEBHOOK_SECRET when STRIPE_SECRET_KEY is set (each problem named), and with
+ * DATABASE_URL when SESSION_SECRET or TOKEN_ENCRYPTION_KEY is. On the embedded database in development, an
  * unset SESSION_SECRET is generated once and kept in DATA_DIR.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -245,6 +246,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) problems.push('STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY in production');
     // Each check on its own: one missing setting never hides another.
     if (!isHttps) problems.push('APP_URL: must be an https URL in production');
+  }
+  if (e.DATABASE_URL && e.NODE_ENV !== 'production') {
+    // Every process on one database must sign and seal with the same secrets, and keeps nothing
+    // of its own under DATA_DIR but the file cache (decision 0035): none is generated there
+    // (production requires both anyway).
+    if (!e.SESSION_SECRET) problems.push('SESSION_SECRET: required with DATABASE_URL (every process on the database must use the same one)');
+    if (!e.TOKEN_ENCRYPTION_KEY) problems.push('TOKEN_ENCRYPTION_KEY: required with DATABASE_URL (every process on the database must use the same one)');
   }
   if (problems.length > 0) throw new ConfigError(`Invalid environment:\n  ${problems.join('\n  ')}`);
 

@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect, sql, type MigrationProvider } from '
 import pg from 'pg';
 import { preparePrivateDataDir, removeGroupAndOtherWrite } from '../config/data-dir.ts';
 import { attachCopyOut, copyOutFromPGlite, copyOutFromPool } from './copy-out.ts';
+import { dumpPGlite } from './embedded-backup.ts';
 import { migrations } from './migrations/index.ts';
 import { PGlitePool } from './pglite-pool.ts';
 import type { Database } from './schema.ts';
@@ -43,6 +44,11 @@ export interface DatabaseHandle {
   kind: 'postgres' | 'pglite';
   poolUse(): PoolUse;
   close(): Promise<void>;
+  /**
+   * The embedded database only: a checkpointed dump of it, taken while no query runs (the
+   * operator's `backup` command, db/embedded-backup.ts). PostgreSQL is dumped with pg_dump.
+   */
+  dumpEmbedded?: () => Promise<Uint8Array>;
 }
 
 /**
@@ -84,7 +90,7 @@ export async function openDatabase(options: {
   const pool = new PGlitePool(pglite);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   attachCopyOut(db, copyOutFromPGlite((run) => pool.exclusive(run)));
-  return { db, kind: 'pglite', poolUse: () => pool.use(), close: () => db.destroy() };
+  return { db, kind: 'pglite', poolUse: () => pool.use(), close: () => db.destroy(), dumpEmbedded: () => pool.exclusive(dumpPGlite) };
 }
 
 /**

@@ -391,7 +391,7 @@ export interface SyncLinksTable {
   remote_id: string;
 }
 
-/** A user's profile picture: the random name of its file under DATA_DIR (product §11.13). */
+/** A user's profile picture: the random name of its file, stored as `profile-pictures/<name>` in uploaded_files (product §11.13). */
 export interface ProfilePicturesTable {
   user_id: number;
   file_name: string;
@@ -544,6 +544,17 @@ export interface MailingDeliveriesTable {
   created_at: Timestamp;
 }
 
+/** An uploaded file (a picture, a content image), served under `/media/<key>` (decision 0035). */
+export interface UploadedFilesTable {
+  key: string;
+  content_type: string;
+  /** Hex SHA-256 of the content: the ETag. */
+  sha256: string;
+  size: number;
+  content: Buffer;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -583,6 +594,7 @@ export interface Database {
   edition_upload_parts: EditionUploadPartsTable;
   mailings: MailingsTable;
   mailing_deliveries: MailingDeliveriesTable;
+  uploaded_files: UploadedFilesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -6,6 +6,8 @@ import { bundleApi } from '../../bundle.ts';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
 const SESSION_SECRET = 'multi-process-session-secret-0123456789abcdef';
+/** Processes on one database share their secrets (config/env.ts requires them with DATABASE_URL). */
+const TOKEN_ENCRYPTION_KEY = `processes:${Buffer.alloc(32, 9).toString('base64')}`;
 /** Each process compiles the sources with tsx at start: a few seconds, more on a busy machine. */
 export const STARTUP_TIMEOUT_MS = 60_000;
 
@@ -29,19 +31,28 @@ export async function bundleEntryPoints(): Promise<string> {
 
 /**
  * Runs an entry point: from source by default, as the operator CLI test does (nothing is built),
- * or from a folder `bundleEntryPoints()` made.
+ * or from a folder `bundleEntryPoints()` made (the server and the worker). `args` follow the
+ * entry point (the operator command line's command).
  */
-export function start(entry: 'server' | 'worker', env: Record<string, string>, options: { bundle?: string } = {}): Started {
-  const args = options.bundle ? [path.join(options.bundle, `${entry}.js`)] : ['--import', 'tsx', `apps/api/src/${entry}.ts`];
-  const child = spawn(process.execPath, args, {
+export function start(entry: 'server' | 'worker' | 'cli', env: Record<string, string>, options: { bundle?: string; args?: string[] } = {}): Started {
+  const entryArgs = options.bundle ? [path.join(options.bundle, `${entry}.js`)] : ['--import', 'tsx', `apps/api/src/${entry}.ts`];
+  const child = spawn(process.execPath, [...entryArgs, ...(options.args ?? [])], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', SESSION_SECRET, WEB_DIST_DIR: '', LOG_LEVEL: 'info', ...env },
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', SESSION_SECRET, TOKEN_ENCRYPTION_KEY, WEB_DIST_DIR: '', LOG_LEVEL: 'info', ...env },
   });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return { child, output: () => output, exited };
+}
+
+/** Runs an operator command from source (`npm run admin -- <args>` runs the built one) to its end. */
+export async function runCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const cli = start('cli', env, { args });
+  // 'close' comes after the last of its output has been read, unlike 'exit'.
+  const code = await new Promise<number | null>((resolve) => cli.child.once('close', resolve));
+  return { code, output: cli.output() };
 }
 
 /** Polls `probe` every 100 ms until it returns a value; throws naming `what` after `timeoutMs`. */
@@ -64,12 +75,22 @@ export class Browser {
     return this.send(base, method, url, body);
   }
 
+  /** Posts one file as a browser's FormData does (a picture upload). */
+  async upload(base: string, url: string, field: string, file: { bytes: Buffer; name: string; type: string }): Promise<Response> {
+    if (!this.cookies.has('XSRF-TOKEN')) await this.send(base, 'GET', '/api/config/');
+    const form = new FormData();
+    form.append(field, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
+    return this.send(base, 'POST', url, form);
+  }
+
   private async send(base: string, method: string, url: string, body?: unknown): Promise<Response> {
     const headers: Record<string, string> = { cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ') };
     const xsrf = this.cookies.get('XSRF-TOKEN');
     if (xsrf) headers['x-xsrf-token'] = xsrf;
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(`${base}${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const isForm = body instanceof FormData;
+    if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
+    const payload = body === undefined ? undefined : isForm ? body : JSON.stringify(body);
+    const response = await fetch(`${base}${url}`, { method, headers, body: payload });
     for (const line of response.headers.getSetCookie()) {
       const [pair = '', ...attributes] = line.split(';');
       const name = pair.slice(0, pair.indexOf('='));

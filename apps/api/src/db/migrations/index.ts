@@ -17,6 +17,7 @@ import * as editionsAndMailings from './0014-editions-and-mailings.ts';
 import * as previewViews from './0016-preview-views.ts';
 import * as pendingEmail from './0017-pending-email.ts';
 import * as editionUploadParts from './0019-edition-upload-parts.ts';
+import * as uploadedFiles from './0022-uploaded-files.ts';
 
 /**
  * Every migration, in order. Imported statically so the bundled server carries them; a new
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0016-preview-views': previewViews,
   '0017-pending-email': pendingEmail,
   '0019-edition-upload-parts': editionUploadParts,
+  '0022-uploaded-files': uploadedFiles,
 };

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { safeEqual, sha256 } from '../../lib/secrets.ts';
-import { runAdminCommand } from './services/run-admin-command.ts';
+import { runAdminCommand, type AdminContext } from './services/run-admin-command.ts';
 import { errorResponses } from '../../http/error-responses.ts';
 
 /** The largest request the operator CLI sends: a supplier file of 100,000+ items, base64. */
@@ -28,9 +28,10 @@ function isLoopback(request: FastifyRequest): boolean {
  * POST /api/admin/cli/: the operator CLI's way in while the server holds the embedded database
  * (issue 3 §1). Registered only when the server has a token (written to DATA_DIR/server.json),
  * outside the browser API's contexts: loopback callers only, `Authorization: Bearer <token>`
- * compared in constant time, no session or XSRF (not a browser call), hidden from OpenAPI. Runs the same `runAdminCommand` as the CLI.
+ * compared in constant time, no session or XSRF (not a browser call), hidden from OpenAPI. Runs the same `runAdminCommand` as the CLI,
+ * with the open database for `backup`.
  */
-export async function adminCliRoutes(app: FastifyInstance, ctx: AppContext, options: { token: string | undefined }): Promise<void> {
+export async function adminCliRoutes(app: FastifyInstance, ctx: AppContext, options: { token: string | undefined; database?: AdminContext['database'] }): Promise<void> {
   const token = options.token;
   if (!token) return;
   // Hashes compared, so not even the length of the token leaks through timing.
@@ -48,7 +49,7 @@ export async function adminCliRoutes(app: FastifyInstance, ctx: AppContext, opti
     },
     handler: async (request) => {
       const files = new Map(Object.entries(request.body.files).map(([name, base64]) => [name, new Uint8Array(Buffer.from(base64, 'base64'))]));
-      const result = await runAdminCommand(ctx, request.body.argv, files);
+      const result = await runAdminCommand({ ...ctx, database: options.database }, request.body.argv, files);
       request.log.info({ command: request.body.argv[0], exitCode: result.exitCode }, 'operator command');
       return { exit_code: result.exitCode, output: result.output };
     },

@@ -1,9 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import fastifyStatic from '@fastify/static';
 import { api } from '@tradelist/contract/api';
 import { PROFILE_IMAGE_FIELD, PROFILE_PICTURE_MAX_BYTES } from '@tradelist/contract/profile';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Config } from '../../config/env.ts';
+import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { readUploadedFile, UPLOAD_ENVELOPE_BYTES } from '../../http/read-upload.ts';
 import type { ApiModule } from '../../http/contexts.ts';
@@ -11,7 +9,7 @@ import { registerEndpoint } from '../../http/endpoints.ts';
 import { requireOwnUser } from '../../security/own-data.ts';
 import { enforceRateLimits } from '../../security/rate-limits.ts';
 import { getProfilePicture, removeProfilePicture, updateProfilePicture } from './services/manage-profile-picture.ts';
-import { contentImageFolder, imageFolderDir, PICTURE_FILE_NAME, profilePictureFolder, type ImageFolder } from './services/picture-files.ts';
+import { imageFolders, readStoredImage } from './services/picture-files.ts';
 
 const calls = api.profile;
 
@@ -43,39 +41,27 @@ export const profileRoutes: ApiModule = ({ user, userUploads }, ctx) => {
   );
 };
 
-/**
- * Serves a folder of stored images: names are random and never reused, so they are cached for a
- * year; `nosniff` and a `default-src 'none'` policy make sure a browser only ever shows them as
- * images. Anything that is not one of our file names is a 404.
- */
-async function serveImageFolder(app: FastifyInstance, config: Config, folder: ImageFolder): Promise<void> {
-  const root = imageFolderDir(config, folder);
-  mkdirSync(root, { recursive: true });
-  await app.register(async (scope) => {
-    scope.addHook('onRequest', async (request) => {
-      const name = request.url.slice(folder.urlPrefix.length).split('?')[0] ?? '';
-      if (!PICTURE_FILE_NAME.test(name)) throw new AppError('NOT_FOUND', 'Not found.');
-    });
-    await scope.register(fastifyStatic, {
-      root,
-      prefix: folder.urlPrefix,
-      decorateReply: false,
-      index: false,
-      dotfiles: 'deny',
-      etag: true,
-      lastModified: false,
-      setHeaders: (res) => {
-        res.header('cache-control', 'public, max-age=31536000, immutable');
-        res.header('x-content-type-options', 'nosniff');
-        res.header('content-security-policy', "default-src 'none'");
-        res.header('content-type', 'image/webp');
-      },
-    });
-  });
-}
+/** A stored image's name never gets other bytes (decision 0035): browsers and proxies keep it a year. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** Serves the profile pictures and the operator's content images (posts, categories). */
-export async function profilePictureFiles(app: FastifyInstance, config: Config): Promise<void> {
-  await serveImageFolder(app, config, profilePictureFolder);
-  await serveImageFolder(app, config, contentImageFolder);
+/**
+ * Serves the stored images, profile pictures and the operator's content images (posts,
+ * categories), from the upload store: a year's immutable cache, a strong ETag (the SHA-256 of the
+ * bytes) with If-None-Match answered 304, and `nosniff` with a `default-src 'none'` policy so a
+ * browser only ever shows them as images. Anything that is not one of our names is a 404.
+ */
+export function uploadedImageRoutes(app: FastifyInstance, ctx: AppContext): void {
+  for (const folder of imageFolders) {
+    app.get<{ Params: { name: string } }>(`${folder.urlPrefix}:name`, { schema: { hide: true } }, async (request, reply) => {
+      const image = await readStoredImage(ctx.uploads, folder, request.params.name, request.headers['if-none-match']);
+      if (image.status === 'missing') throw new AppError('NOT_FOUND', 'Not found.');
+      void reply.header('cache-control', IMMUTABLE).header('etag', image.etag);
+      if (image.status === 'not-modified') return reply.code(304).send();
+      return reply
+        .header('content-type', image.file.contentType)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'")
+        .send(image.file.content);
+    });
+  }
 }

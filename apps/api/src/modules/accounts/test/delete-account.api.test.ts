@@ -1,14 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { DEFAULT_STRIPE_SECRET_KEY } from '@tradelist/simulators/stripe';
 import Stripe from 'stripe';
 import { describe, expect, test } from 'vitest';
 import { freePort } from '../../../../test/support/ports.ts';
 import { setUpPaymentsTest, buyer, downloadPaid, subscribe, settle, type PaymentsTest } from '../../../../test/support/stripe.ts';
 import { clientFor, FIXTURE_PASSWORD } from '../../../../test/support/catalog.ts';
-import { profilePictureDir } from '../../profile/services/picture-files.ts';
+import { imageKey, profilePictureFolder } from '../../profile/services/picture-files.ts';
 import { currentPasswordRequiredMessage, currentPasswordWrongMessage, googleSignInAgainMessage } from '@tradelist/contract/accounts';
 import { FRESH_GOOGLE_SIGN_IN_SECONDS } from '../services/confirm-identity.ts';
 import { userDeletedMessage } from '../services/delete-account.ts';
@@ -18,6 +15,7 @@ setUpPaymentsTest((setup) => (p = setup));
 
 const db = () => p.t.database.db;
 const confirmed = { body: { current_password: FIXTURE_PASSWORD } };
+const writePictureFileNamed = (fileName: string) => p.t.ctx.uploads.put(imageKey(profilePictureFolder, fileName), Buffer.from('not really a picture'), 'image/webp');
 const rowsOf = async (table: 'sessions' | 'user_tokens' | 'onboarding_answers' | 'user_factors' | 'subscriptions', userId: number) =>
   (await db().selectFrom(table).select('user_id').where('user_id', '=', userId).execute()).length;
 
@@ -101,8 +99,7 @@ describe('DELETE /api/users/{id}/delete/', () => {
     const { client, userId } = await clientFor(p.t, p.fixture, 'free', 'delete-files');
     const now = p.t.clock.now();
     const fileName = `${randomBytes(16).toString('hex')}.webp`;
-    await mkdir(profilePictureDir(p.t.config), { recursive: true });
-    await writeFile(path.join(profilePictureDir(p.t.config), fileName), 'not really a picture');
+    await writePictureFileNamed(fileName);
     await db().insertInto('profile_pictures').values({ user_id: userId!, file_name: fileName, updated_at: now }).execute();
     // A connection that was already refused by its provider: nothing to revoke, its row still goes.
     await db()
@@ -112,7 +109,7 @@ describe('DELETE /api/users/{id}/delete/', () => {
 
     const response = await client.request('DELETE', `/api/users/${userId}/delete/`, confirmed);
     expect(response.statusCode, response.body).toBe(200);
-    expect(existsSync(path.join(profilePictureDir(p.t.config), fileName))).toBe(false);
+    expect(await p.t.ctx.uploads.info(imageKey(profilePictureFolder, fileName))).toBeNull();
     expect(await db().selectFrom('provider_connections').select('id').where('user_id', '=', userId!).execute()).toEqual([]);
   });
 

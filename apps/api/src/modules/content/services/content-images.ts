@@ -24,7 +24,7 @@ const targets: Record<ImageUse, ImageTarget> = {
  */
 export async function uploadContentImage(ctx: AppContext, actor: Actor, use: ImageUse, upload: Uint8Array): Promise<UploadedImage> {
   const image = await reencodeImage(upload, targets[use]);
-  const fileName = await writeImageFile(ctx.config, contentImageFolder, image.data);
+  const fileName = await writeImageFile(ctx.uploads, contentImageFolder, image.data);
   const url = `${contentImageFolder.urlPrefix}${fileName}`;
   await ctx.db.transaction().execute(async (trx) => {
     await recordOperatorAction(trx, ctx.clock.now(), actor, { action: 'image.upload', subjectType: 'image', subjectId: fileName, after: { url, use, width: image.width, height: image.height } });

@@ -247,7 +247,7 @@ describe('npm run admin -- publish-post <file.json>', () => {
   };
 
   test('publishes a post; the same custom URL replaces its content and keeps its publication date', async () => {
-    const admin = { db: t.database.db, clock: t.clock, config: t.config };
+    const admin = { db: t.database.db, clock: t.clock, config: t.config, uploads: t.ctx.uploads };
     const first = await runAdminCommand(admin, ['publish-post', 'post.json'], file(post));
     expect(first).toMatchObject({ exitCode: 0 });
     expect(first.output).toMatch(/^Published "A post from the operator" at \/blog\/operator-post \(id \d+\)\.\n$/);
@@ -260,7 +260,7 @@ describe('npm run admin -- publish-post <file.json>', () => {
   });
 
   test('refuses a file that is not a post, with the reasons, and stores nothing', async () => {
-    const admin = { db: t.database.db, clock: t.clock, config: t.config };
+    const admin = { db: t.database.db, clock: t.clock, config: t.config, uploads: t.ctx.uploads };
     const bad = await runAdminCommand(admin, ['publish-post', 'post.json'], file({ ...post, custom_url: '123', thumbnail: 'javascript:alert(1)' }));
     expect(bad.exitCode).toBe(1);
     expect(bad.output).toContain('custom_url: Use lower-case words joined by hyphens, not only digits.');

@@ -1,10 +1,13 @@
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatCents } from '@tradelist/pricing/money';
 import type { Config } from '../../../config/env.ts';
 import type { AppContext } from '../../../context.ts';
-import { migrateToLatest } from '../../../db/database.ts';
+import { migrateToLatest, type DatabaseHandle } from '../../../db/database.ts';
+import { BackupError, writeBackupFile } from '../../../db/embedded-backup.ts';
 import { utcDay } from '../../../lib/clock.ts';
 import { seedSampleData } from '../../../db/seed.ts';
+import { moveDiskUploads } from '../../../storage/move-disk-uploads.ts';
 import { AppError } from '../../../errors.ts';
 import { DEFAULT_GRANT_DAYS, grantSubscription } from '../../billing/services/grant-subscription.ts';
 import { importEdition } from '../../catalog/services/import-edition.ts';
@@ -15,8 +18,20 @@ import { commandLineActor, recordComplimentaryGrant, recordComplimentaryRevoke }
 import { grantOperator, revokeOperator } from './operator-role.ts';
 import { parsePostFile, publishPostAsOperator } from '../../content/services/publish-post.ts';
 
-/** What the operator commands need: the database, the clock, and whether this is production. */
-export type AdminContext = Pick<AppContext, 'db' | 'clock'> & { config: Pick<Config, 'env'> };
+/**
+ * What the operator commands need: the database, the clock, the upload store, whether this is
+ * production and DATA_DIR (where `migrate` looks for uploads an earlier version kept on disk).
+ */
+export type AdminContext = Pick<AppContext, 'db' | 'clock' | 'uploads'> & {
+  config: Pick<Config, 'env' | 'dataDir'>;
+  /** The open database, for `backup` (the CLI and the server's operator route pass it). */
+  database?: Pick<DatabaseHandle, 'kind' | 'dumpEmbedded'>;
+};
+
+/** `backup` and `restore` on PostgreSQL: its own tools do it (decision 0035). */
+export const postgresBackupMessage = 'With DATABASE_URL, back up PostgreSQL with pg_dump and restore it with pg_restore: see docs/backups.md.';
+/** `restore` while a server has the embedded database open. */
+export const restoreWhileRunningMessage = 'The server is running on this database: stop it, then run restore again (restore replaces the database it has open).';
 
 export interface AdminCommandResult {
   /** 0 done, 1 refused or failed, 2 not understood (usage). */
@@ -39,6 +54,11 @@ Commands:
   revoke-subscription <email>                 end a user's complimentary subscription now
   grant-operator <email>                      let an activated user open the operator console (/operator)
   revoke-operator <email>                     take the console away again (never from the last operator)
+  backup <file>                               the embedded database (uploaded pictures included) as a
+                                              gzipped tar, whether or not the server runs; never
+                                              overwrites a file (PostgreSQL: pg_dump, see docs/backups.md)
+  restore <file>                              put a backup in place of the embedded database, with the
+                                              server stopped; the replaced one is kept beside it
   publish-post <file.json>                    publish a blog post (custom_url, title, category, intro,
                                               author, author_image, thumbnail, paragraphs: [{ text, image }]
                                               with markdown text); a post with the same custom_url is replaced
@@ -92,7 +112,10 @@ export async function runAdminCommand(ctx: AdminContext, argv: readonly string[]
       case 'migrate': {
         parse(args, {}, { min: 0, max: 0 });
         const applied = await migrateToLatest(ctx.db);
-        return done(applied.length ? `Applied: ${applied.join(', ')}` : 'The schema is up to date.');
+        const moved = await moveDiskUploads(ctx.uploads, ctx.config.dataDir);
+        const lines = [applied.length ? `Applied: ${applied.join(', ')}` : 'The schema is up to date.'];
+        if (moved > 0) lines.push(`Moved ${moved} uploaded file${moved === 1 ? '' : 's'} from ${ctx.config.dataDir} into the database.`);
+        return done(lines.join('\n'));
       }
       case 'seed':
         parse(args, {}, { min: 0, max: 0 });
@@ -124,6 +147,14 @@ export async function runAdminCommand(ctx: AdminContext, argv: readonly string[]
         const post = await publishPostAsOperator(ctx.db, commandLineActor, parsed.draft, ctx.clock.now());
         return done(`Published "${post.title}" at /blog/${post.custom_url} (id ${post.id}).`);
       }
+      case 'backup': {
+        const { positionals } = parse(args, {}, { min: 1, max: 1 });
+        return await backup(ctx, positionals[0]!);
+      }
+      case 'restore':
+        parse(args, {}, { min: 1, max: 1 });
+        // The CLI restores the embedded database itself, with no server running (cli.ts); here it is open.
+        return { exitCode: 1, output: `${ctx.database?.kind === 'postgres' ? postgresBackupMessage : restoreWhileRunningMessage}\n` };
       case 'revoke-subscription': {
         const { positionals } = parse(args, {}, { min: 1, max: 1 });
         const result = await revokeSubscription(ctx, { email: positionals[0]! }, recordComplimentaryRevoke(ctx.clock.now(), commandLineActor));
@@ -145,13 +176,28 @@ export async function runAdminCommand(ctx: AdminContext, argv: readonly string[]
     }
   } catch (error) {
     if (error instanceof UsageError) return { exitCode: 2, output: `${error.message}\n\n${adminUsage}` };
-    if (error instanceof AppError) return { exitCode: 1, output: `${error.message}\n` };
+    if (error instanceof AppError || error instanceof BackupError) return { exitCode: 1, output: `${error.message}\n` };
     throw error;
   }
 }
 
 function done(text: string): AdminCommandResult {
   return { exitCode: 0, output: text.endsWith('\n') ? text : `${text}\n` };
+}
+
+/**
+ * Writes a backup of the embedded database to `file` (the CLI makes it absolute, from the folder
+ * the operator typed the command in). The server's operator route runs this too, so a backup is
+ * taken from the database the running server holds, between two of its queries.
+ */
+async function backup(ctx: AdminContext, file: string): Promise<AdminCommandResult> {
+  if (ctx.database?.kind === 'postgres') return { exitCode: 1, output: `${postgresBackupMessage}\n` };
+  if (!ctx.database?.dumpEmbedded) return { exitCode: 1, output: 'This process cannot back up its database.\n' };
+  const target = path.resolve(file);
+  const bytes = await ctx.database.dumpEmbedded();
+  await writeBackupFile(target, bytes);
+  const megabytes = (bytes.length / 1024 / 1024).toFixed(1);
+  return done(`Backed up the embedded database to ${target} (${megabytes} MB).\nRestore it, with the server stopped: npm run admin -- restore ${target}`);
 }
 
 async function seed(ctx: AdminContext): Promise<AdminCommandResult> {

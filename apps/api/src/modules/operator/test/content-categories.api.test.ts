@@ -20,7 +20,12 @@ setUpApiTest({ env: { DATA_DIR: dataDir } }, async (setup) => {
 });
 
 const calls = api.operator;
-const storedImages = () => readdirSync(path.join(dataDir, 'content-images')).filter((name) => !name.startsWith('.'));
+/** The stored content images (in the upload store, decision 0035); nothing is written under DATA_DIR. */
+async function storedImages(): Promise<string[]> {
+  expect(readdirSync(dataDir)).toEqual([]);
+  const rows = await t.database.db.selectFrom('uploaded_files').select('key').where('key', 'like', 'content-images/%').execute();
+  return rows.map((row) => row.key);
+}
 
 function photo(width = 1600, height = 1000): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: { r: 30, g: 90, b: 160 } } })
@@ -55,7 +60,7 @@ test('an image is re-encoded to a WebP of its use, served from the site, and the
 
 test('an image upload is refused when it is not a raster image, too large, or for no known use; nothing is stored', async () => {
   const { client } = await operatorClientFor(t, fixture, 'images-refused');
-  const before = storedImages().length;
+  const before = (await storedImages()).length;
   const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
   const refused = await client.request('POST', `${calls.uploadImage.path}?use=thumbnail`, multipartFile(svg, { filename: 'photo.png', type: 'image/png' }));
   expect(refused.statusCode).toBe(400);
@@ -71,7 +76,7 @@ test('an image upload is refused when it is not a raster image, too large, or fo
 
   const json = await client.post(`${calls.uploadImage.path}?use=thumbnail`, { file: 'x' });
   expect(json.statusCode).toBe(415);
-  expect(storedImages().length).toBe(before);
+  expect((await storedImages()).length).toBe(before);
 });
 
 test('the operator adds and edits a category; its image shows on its editions without one; each change is audited', async () => {

@@ -299,7 +299,7 @@ describe('editions in the console (product §10.13)', () => {
   test('the command line publishes with the same service: audit entry, and the announcement scheduled for the run date', async () => {
     const rundate = new Date(t.clock.now().getTime() + 5 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
     const files = new Map([['plumbing.csv', new TextEncoder().encode(csvOf([['PEX-12', '1/2 in PEX, 100 ft', '39.00']]))]]);
-    const result = await runAdminCommand({ db: t.database.db, clock: t.clock, config: t.config }, ['import-edition', 'plumbing', 'plumbing.csv', '--rundate', rundate], files);
+    const result = await runAdminCommand({ db: t.database.db, clock: t.clock, config: t.config, uploads: t.ctx.uploads }, ['import-edition', 'plumbing', 'plumbing.csv', '--rundate', rundate], files);
     expect(result.exitCode, result.output).toBe(0);
     expect(result.output).toContain(`Users see it from ${rundate}; those with new-edition emails on are emailed then.`);
     const edition = await t.database.db.selectFrom('collections').selectAll().where('collection_id', 'like', 'PLUMBING-%').executeTakeFirstOrThrow();

@@ -14,11 +14,12 @@ export async function getProfilePicture(ctx: AppContext, userId: number): Promis
 /**
  * Stores a new picture (product §11.13): re-encoded first, so nothing of the upload itself is
  * kept; then the row points at the new file and the old file is deleted after the commit. When
- * the row cannot be written, the new file is removed again.
+ * the row cannot be written, the new file is removed again. Files are in the upload store
+ * (decision 0035), so every API process serves the new picture at once.
  */
 export async function updateProfilePicture(ctx: AppContext, userId: number, upload: Uint8Array): Promise<ProfilePictureResponse> {
   const picture = await reencodeProfilePicture(upload);
-  const fileName = await writePictureFile(ctx.config, picture);
+  const fileName = await writePictureFile(ctx.uploads, picture);
   let previous: string | null;
   try {
     previous = await ctx.db.transaction().execute(async (trx) => {
@@ -27,16 +28,16 @@ export async function updateProfilePicture(ctx: AppContext, userId: number, uplo
       return current;
     });
   } catch (error) {
-    await deletePictureFile(ctx.config, fileName);
+    await deletePictureFile(ctx.uploads, fileName);
     throw error;
   }
-  if (previous) await deletePictureFile(ctx.config, previous);
+  if (previous) await deletePictureFile(ctx.uploads, previous);
   return present(fileName);
 }
 
 /** Removes the user's picture and its file; without one there is nothing to do. */
 export async function removeProfilePicture(ctx: AppContext, userId: number): Promise<ProfilePictureResponse> {
   const fileName = await deleteProfilePicture(ctx.db, userId);
-  if (fileName) await deletePictureFile(ctx.config, fileName);
+  if (fileName) await deletePictureFile(ctx.uploads, fileName);
   return present(null);
 }

