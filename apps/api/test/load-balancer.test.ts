@@ -7,6 +7,7 @@ import path from 'node:path';
 import { xsrfCookieName } from '@tradelist/contract/public-config';
 import { startSmtpSimulator, type InboxMessage, type SmtpSimulator } from '@tradelist/simulators/smtp';
 import pg from 'pg';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../src/db/database.ts';
 import { insertUser } from '../src/modules/accounts/repositories/users.ts';
@@ -15,7 +16,7 @@ import { uniqueEmail } from './support/accounts.ts';
 import { createCatalogFixture, type CatalogFixture } from './support/catalog.ts';
 import { sampleValue } from './support/metrics.ts';
 import { freePort } from './support/ports.ts';
-import { bundleEntryPoints, start, STARTUP_TIMEOUT_MS, waitFor, waitUntilReady, type Started } from './support/processes.ts';
+import { Browser, bundleEntryPoints, start, STARTUP_TIMEOUT_MS, waitFor, waitUntilReady, type Started } from './support/processes.ts';
 
 /**
  * Rolling restarts behind a load balancer (docs/production.md), with real processes: HAProxy
@@ -462,4 +463,23 @@ describe.skipIf(skipReason !== '')(`HAProxy in front of two API processes and a 
     },
     LOAD_SECONDS * 1000 + 120_000,
   );
+
+  test('after the restarts, a picture uploaded through one API process is served by the other, each with its own DATA_DIR', async () => {
+    const password = 'one picture, two machines';
+    const email = uniqueEmail('lb-picture');
+    const now = new Date();
+    await insertUser(database.db, { name: 'Picture', email, password_hash: await hashPassword(password), google_subject: null, is_verified: true, password_changed_at: now, last_login_at: null, created_at: now, updated_at: now });
+    const browser = new Browser(xsrfCookieName(true));
+    expect((await browser.call(apis[0]!.base, 'POST', '/api/login_page/', { email, password })).status).toBe(200);
+    const me = (await (await browser.call(apis[0]!.base, 'GET', '/api/me/')).json()) as { id: number };
+    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 30, g: 140, b: 90 } } }).png().toBuffer();
+    const uploaded = await browser.upload(apis[0]!.base, `/api/users/${me.id}/update-profile/`, 'profile_image', { bytes: png, name: 'me.png', type: 'image/png' });
+    expect(uploaded.status).toBe(200);
+    const url = ((await uploaded.json()) as { profile_picture_url: string }).profile_picture_url;
+    const fromFirst = await fetch(`${apis[0]!.base}${url}`);
+    const fromSecond = await fetch(`${apis[1]!.base}${url}`);
+    expect(fromSecond.status).toBe(200);
+    expect(Buffer.from(await fromSecond.arrayBuffer()).equals(Buffer.from(await fromFirst.arrayBuffer()))).toBe(true);
+    expect(apiEnv[0]!.DATA_DIR).not.toBe(apiEnv[1]!.DATA_DIR);
+  });
 });

@@ -70,14 +70,17 @@ export async function waitFor<T>(what: string, probe: () => Promise<T | undefine
 export class Browser {
   private readonly cookies = new Map<string, string>();
 
+  /** `xsrfCookie`: the XSRF cookie's name, which an https APP_URL gives a `__Host-` prefix. */
+  constructor(private readonly xsrfCookie = 'XSRF-TOKEN') {}
+
   async call(base: string, method: 'GET' | 'POST', url: string, body?: unknown): Promise<Response> {
-    if (!this.cookies.has('XSRF-TOKEN')) await this.send(base, 'GET', '/api/config/');
+    if (!this.cookies.has(this.xsrfCookie)) await this.send(base, 'GET', '/api/config/');
     return this.send(base, method, url, body);
   }
 
   /** Posts one file as a browser's FormData does (a picture upload). */
   async upload(base: string, url: string, field: string, file: { bytes: Buffer; name: string; type: string }): Promise<Response> {
-    if (!this.cookies.has('XSRF-TOKEN')) await this.send(base, 'GET', '/api/config/');
+    if (!this.cookies.has(this.xsrfCookie)) await this.send(base, 'GET', '/api/config/');
     const form = new FormData();
     form.append(field, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
     return this.send(base, 'POST', url, form);
@@ -85,7 +88,7 @@ export class Browser {
 
   private async send(base: string, method: string, url: string, body?: unknown): Promise<Response> {
     const headers: Record<string, string> = { cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ') };
-    const xsrf = this.cookies.get('XSRF-TOKEN');
+    const xsrf = this.cookies.get(this.xsrfCookie);
     if (xsrf) headers['x-xsrf-token'] = xsrf;
     const isForm = body instanceof FormData;
     if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
