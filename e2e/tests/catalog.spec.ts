@@ -91,6 +91,8 @@ async function priceRowsOfCsv(download: Download): Promise<Map<string, PriceRow>
     'Price',
     'Tax %',
     'Price with tax',
+    'Manufacturer part number',
+    'UPC',
   ]);
   // Money is written as plain decimals with two places: compare in cents without floats.
   const cents = (text: string | undefined) => Number((text ?? '').replace('.', ''));
@@ -171,13 +173,14 @@ test('a subscriber sets markups, then downloads CSV and Excel price lists with t
   const csv = await downloadThroughDialog(page, collection.name, 'CSV');
   expect(csv.suggestedFilename()).toBe(`${collection.name}.csv`);
   expectPricesOf(await priceRowsOfCsv(csv), known, markups);
-  // Each complete file counts once against the period's maximum.
+  // The first complete file of an edition in the period counts that edition against the maximum.
   await expect(page.getByText(usedText(downloads.used + 1))).toBeVisible();
 
   const xlsx = await downloadThroughDialog(page, collection.name, 'Excel');
   expect(xlsx.suggestedFilename()).toBe(`${collection.name}.xlsx`);
   expectPricesOf(await priceRowsOfXlsx(xlsx), known, markups);
-  await expect(page.getByText(usedText(downloads.used + 2))).toBeVisible();
+  // The same edition again, in another format, takes nothing more.
+  await expect(page.getByText(usedText(downloads.used + 1))).toBeVisible();
 });
 
 test('a free user sees Subscribe and save on paid lists and downloads the free demo list', async ({ page }) => {
@@ -263,7 +266,7 @@ test('a login link pointing off-site still lands on the dashboard', async ({ pag
 });
 
 test('the pricing cards show the plans the API lists', async ({ page }) => {
-  const plans = (await (await page.request.get('/api/subscription-plans/')).json()) as Array<{ name: string; price: number; interval: string | null }>;
+  const plans = (await (await page.request.get('/api/subscription-plans/')).json()) as Array<{ name: string; price: number; interval: string | null; download_max: number }>;
   const annual = plans.find((plan) => plan.interval === 'year');
   if (!annual) throw new Error('no yearly plan on sale');
   await page.goto('/#pricing');
@@ -274,5 +277,7 @@ test('the pricing cards show the plans the API lists', async ({ page }) => {
   await expect(card).toContainText('/month');
   await expect(card).toContainText('Normally $50/month');
   await expect(card).toContainText('Paid annually');
+  // product §10.10: the download maximum, known before purchase.
+  await expect(card).toContainText(`Up to ${annual.download_max} price-list downloads a year; each edition counts once, in any format or layout`);
   for (const plan of plans) await expect(pricing.getByRole('heading', { name: plan.name, level: 3 })).toBeVisible();
 });

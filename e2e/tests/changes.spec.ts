@@ -117,7 +117,21 @@ test('a subscriber sees this month\'s changes in the preview, filters them, and 
     'New price with tax': formatCents(priceFor(repriced.cost_cents, markups).priceWithTaxCents),
   });
   expect(records.find((record) => record.SKU === added.sku)).toMatchObject({ Change: 'New', 'Old cost': '', 'New cost': formatCents(added.cost_cents) });
-  await expect(page.getByText(usedText(downloads.used + 1))).toBeVisible();
+  // The Changes file is a download of its edition: it counts that edition once in the period,
+  // unless an earlier file of it already did (decision 0029).
+  const counted = (await apiGet<LatestCollectionResponse>(page, '/api/latest-collection/ALL/')).downloads!.used;
+  expect([downloads.used, downloads.used + 1]).toContain(counted);
+  await expect(page.getByText(usedText(counted))).toBeVisible();
+  // The same edition's price list takes nothing more.
+  await page.getByRole('article', { name: edition.name }).getByRole('button', { name: 'Download CSV' }).click();
+  await dialog.getByRole('radio', { name: 'CSV', exact: true }).check();
+  await dialog.getByRole('radio', { name: 'Price list', exact: true }).check();
+  const priceList = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Yes' }).click();
+  expect((await priceList).suggestedFilename()).toBe(`${edition.name}.csv`);
+  await expectToast(page, 'Successfully downloaded pricelist');
+  expect((await apiGet<LatestCollectionResponse>(page, '/api/latest-collection/ALL/')).downloads!.used).toBe(counted);
+  await expect(page.getByText(usedText(counted))).toBeVisible();
 });
 
 test('a list with only one edition says there is nothing to compare', async ({ page }) => {

@@ -3,6 +3,7 @@ import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { secretTokenPath } from '@tradelist/contract/app-routes';
 import type { Config } from './config/env.ts';
 import type { AppContext } from './context.ts';
 import type { DatabaseHandle } from './db/database.ts';
@@ -15,6 +16,9 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { openApiTransform } from './http/endpoints.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { trackInFlightRequests } from './http/in-flight.ts';
+import { registerHealthRoutes, type Readiness } from './http/health-routes.ts';
+import { registerMetricsRoutes } from './http/metrics-routes.ts';
+import { Metrics } from './metrics/metrics.ts';
 import { requestLogController } from './http/request-log.ts';
 import { registerSecurityHeaders } from './security/security-headers.ts';
 import { sessionCookieName } from './security/session-plugin.ts';
@@ -53,13 +57,12 @@ export interface BuildAppOptions {
   startWorkers?: boolean;
   /** The public site's renderer; by default the built web app's (tests render from source). */
   siteRenderer?: SiteRenderer;
+  /** The process's metrics (server.ts passes one with Node's process metrics); a new one by default. */
+  metrics?: Metrics;
 }
 
 // How long shutdown waits for running handlers before it closes the database under them.
 const HANDLER_DRAIN_TIMEOUT_MS = 15_000;
-
-// Page URLs that carry a secret (product §2 links) are logged without it.
-const SECRET_PATHS = /^\/(activate|reset-password|newsletter\/unsubscribe)\/[^/?]+(\/[^/?]+)?/;
 
 /** pino options: JSON logs with a request id and no passwords, tokens or cookies. */
 export function loggerOptions(level: string): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
@@ -72,7 +75,8 @@ export function loggerOptions(level: string): Exclude<FastifyServerOptions['logg
     serializers: {
       req: (request: { method: string; url: string; ip?: string }) => ({
         method: request.method,
-        url: request.url.replace(SECRET_PATHS, '/$1/[redacted]'),
+        // Page URLs that carry a secret (product §11.6) are logged without it.
+        url: request.url.replace(secretTokenPath, '$1/[redacted]'),
         remoteAddress: request.ip,
       }),
     },
@@ -85,7 +89,7 @@ export function loggerOptions(level: string): Exclude<FastifyServerOptions['logg
  * API (sessions and CSRF, then the public, user and operator contexts), the operator CLI's call,
  * then the web app and its not-found handling.
  */
-export async function buildApp(options: BuildAppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+export async function buildApp(options: BuildAppOptions): Promise<{ app: FastifyInstance; ctx: AppContext; readiness: Readiness }> {
   const { config, database } = options;
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel),
@@ -103,6 +107,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('endpointAccess', null);
   const handlersFinished = trackInFlightRequests(app);
+  const metrics = options.metrics ?? new Metrics();
+  registerMetricsRoutes(app, metrics, config);
   // While shutting down, answers close their connection: a keep-alive client would otherwise
   // hold the server open after its in-flight request finished.
   let closing = false;
@@ -120,12 +126,14 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   const mailer = options.mailer ?? createMailer(config.smtpUrl);
   const log: FastifyBaseLogger = app.log;
   const stripe = createStripeClient(config);
-  const queue = new JobQueue({ config, db: database.db, clock, mailer, log, stripe }, options.queueOptions);
+  const queue = new JobQueue({ config, db: database.db, clock, mailer, log, stripe, metrics }, options.queueOptions);
   registerJobs(queue, moduleJobs);
-  const ctx: AppContext = { config, db: database.db, clock, queue, mailer, log, stripe };
+  const ctx: AppContext = { config, db: database.db, clock, queue, mailer, log, stripe, metrics };
+  metrics.readFrom({ db: database.db, clock, poolUse: () => database.poolUse(), jobKinds: () => queue.kindNames() });
 
   await app.register(cookie);
   await registerSecurityHeaders(app, config);
+  const readiness = registerHealthRoutes(app, database.db);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Tradelist API', version: '1.0.0', description: 'Calls of the Tradelist web app (product §7).' },
@@ -162,5 +170,5 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     await queue.stop();
     mailer.close();
   });
-  return { app, ctx };
+  return { app, ctx, readiness };
 }

@@ -4,6 +4,7 @@ import type { Db } from './db/database.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { Metrics } from './metrics/metrics.ts';
 import type { Stripe } from './integrations/stripe/client.ts';
 
 /** What every service needs: built once in app.ts, passed explicitly (no Fastify types in services). */
@@ -16,4 +17,6 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** The Stripe SDK, or null when no STRIPE_SECRET_KEY is set. */
   stripe: Stripe | null;
+  /** The process's Prometheus metrics: what services count (job runs, syncs, downloads). */
+  metrics: Metrics;
 }

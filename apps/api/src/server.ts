@@ -7,11 +7,20 @@ import { DataDirBusyError, reserveDataDirForServer, type ServerReservation } fro
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { listenErrorMessage } from './lib/listen-error.ts';
 import { randomToken } from './lib/secrets.ts';
+import { listenForMetrics, type MetricsListener } from './metrics/metrics-listener.ts';
+import { Metrics } from './metrics/metrics.ts';
 
 /** How long a starting server waits for an operator command that holds the embedded database. */
 const CLI_LOCK_WAIT_MS = 10_000;
 
-/** The only file that listens. Graceful shutdown on SIGTERM/SIGINT. */
+/** How long shutdown waits for requests and jobs once the server stops accepting. */
+const SHUTDOWN_TIMEOUT_MS = 25_000;
+
+/**
+ * The only file that listens (with the metrics listener). Graceful shutdown on SIGTERM/SIGINT:
+ * /readyz answers 503 for DRAIN_DELAY_MS, so that a load balancer takes the process out, then
+ * the server stops accepting and requests, then jobs, finish.
+ */
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
   // DATA_DIR private, and nothing this process creates writable by group or others (docs/decisions/0023).
@@ -38,22 +47,30 @@ async function main(): Promise<void> {
   const databaseLog = Fastify({ logger: loggerOptions(config.logLevel) }).log;
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: databaseLog });
   await migrateToLatest(database.db);
+  const metrics = new Metrics({ processMetrics: true });
   // app.ts registers routes/admin-cli.ts with this token (only set with the embedded database).
-  const appOptions = { config, database, adminCliToken, startWorkers: config.runWorkers };
-  const { app } = await buildApp(appOptions);
+  const appOptions = { config, database, adminCliToken, startWorkers: config.runWorkers, metrics };
+  const { app, readiness } = await buildApp(appOptions);
+  let metricsListener: MetricsListener | undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    readiness.startDraining();
+    if (config.drainDelayMs > 0) {
+      app.log.info({ signal, drainDelayMs: config.drainDelayMs }, 'draining: /readyz answers 503 while the load balancer takes this process out');
+      await new Promise((resolve) => setTimeout(resolve, config.drainDelayMs));
+    }
     app.log.info({ signal }, 'shutting down: finishing requests and jobs');
     const timer = setTimeout(() => {
-      app.log.error('shutdown took over 25 s; exiting');
+      app.log.error(`shutdown took over ${SHUTDOWN_TIMEOUT_MS / 1000} s; exiting`);
       process.exit(1);
-    }, 25_000);
+    }, SHUTDOWN_TIMEOUT_MS);
     timer.unref();
     try {
       await app.close();
+      await metricsListener?.close();
       await database.close();
     } finally {
       reservation?.release();
@@ -75,6 +92,18 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   reservation?.update({ port: (app.server.address() as AddressInfo).port, host: config.host });
+  if (config.metrics.port !== undefined) {
+    try {
+      metricsListener = await listenForMetrics(metrics, { host: config.metrics.host, port: config.metrics.port, token: config.metrics.token });
+    } catch (error) {
+      const explained = listenErrorMessage(error, { port: config.metrics.port, host: config.metrics.host }, { port: 'METRICS_PORT', host: 'METRICS_HOST' });
+      console.error(explained ?? error);
+      await app.close();
+      await database.close();
+      process.exit(1);
+    }
+    app.log.info({ metrics: `http://${config.metrics.host}:${metricsListener.address.port}/metrics` }, 'metrics are served apart from the public port');
+  }
   app.log.info(
     { url: config.appUrl, database: database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL', runsJobs: config.runWorkers },
     'Tradelist is listening',

@@ -9,6 +9,9 @@ import { createStripeClient } from './integrations/stripe/client.ts';
 import { moduleJobs } from './modules/jobs.ts';
 import { systemClock } from './lib/clock.ts';
 import { createMailer } from './mail/mailer.ts';
+import { listenErrorMessage } from './lib/listen-error.ts';
+import { listenForMetrics, type MetricsListener } from './metrics/metrics-listener.ts';
+import { Metrics } from './metrics/metrics.ts';
 
 /** How long shutdown waits for running jobs before it gives up (the server allows the same). */
 const SHUTDOWN_TIMEOUT_MS = 25_000;
@@ -34,8 +37,22 @@ async function main(): Promise<void> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, log });
   await migrateToLatest(database.db);
   const mailer = createMailer(config.smtpUrl);
-  const queue = new JobQueue({ config, db: database.db, clock: systemClock, mailer, log, stripe: createStripeClient(config) });
+  const metrics = new Metrics({ processMetrics: true });
+  const queue = new JobQueue({ config, db: database.db, clock: systemClock, mailer, log, stripe: createStripeClient(config), metrics });
   registerJobs(queue, moduleJobs);
+  metrics.readFrom({ db: database.db, clock: systemClock, poolUse: () => database.poolUse(), jobKinds: () => queue.kindNames() });
+  // A worker serves no HTTP: its metrics (job runs, syncs) are read on METRICS_PORT, when set.
+  let metricsListener: MetricsListener | undefined;
+  if (config.metrics.port !== undefined) {
+    try {
+      metricsListener = await listenForMetrics(metrics, { host: config.metrics.host, port: config.metrics.port, token: config.metrics.token });
+    } catch (error) {
+      console.error(listenErrorMessage(error, { port: config.metrics.port, host: config.metrics.host }, { port: 'METRICS_PORT', host: 'METRICS_HOST' }) ?? error);
+      await database.close();
+      process.exit(1);
+    }
+    log.info({ metrics: `http://${config.metrics.host}:${metricsListener.address.port}/metrics` }, 'metrics are served');
+  }
 
   // The queue's timers do not hold a process open (the server's listener does), and a worker has
   // no listener: without this, losing its database connections would leave nothing to wait for,
@@ -56,6 +73,7 @@ async function main(): Promise<void> {
     try {
       await queue.stop();
       mailer.close();
+      await metricsListener?.close();
       await database.close();
     } finally {
       process.exit(0);

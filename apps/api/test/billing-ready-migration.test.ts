@@ -49,7 +49,7 @@ test('0003 keeps every plan, subscription and counted download of an existing da
     { status: 'completed', period_start: start, finished_at: start },
     { status: 'completed', period_start: null, finished_at: start },
   ]);
-  // The two paid downloads still count in the running period.
-  expect(await downloadAllowance(entitlementRepository(handle.db, new Date('2026-03-01T00:00:00Z')), 1, new Date('2026-03-01T00:00:00Z'))).toMatchObject({ used: 2, allowed: 120, left: 118 });
+  // The two paid downloads still count in the running period: as their one edition (decision 0029).
+  expect(await downloadAllowance(entitlementRepository(handle.db, new Date('2026-03-01T00:00:00Z')), 1, new Date('2026-03-01T00:00:00Z'))).toMatchObject({ used: 1, allowed: 120, left: 119 });
   expect(await handle.db.selectFrom('users').select('stripe_customer_id').executeTakeFirstOrThrow()).toEqual({ stripe_customer_id: null });
 });

@@ -1,4 +1,6 @@
+import { DEFAULT_STRIPE_SECRET_KEY, DEFAULT_STRIPE_WEBHOOK_SECRET, startStripeSimulator, type StripeSimulator } from '@tradelist/simulators/stripe';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createCatalogFixture } from './support/catalog.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 interface LogEntry {
@@ -70,6 +72,34 @@ describe('with the default LOG_LEVEL=info outside production', () => {
     expect(entries.filter((entry) => REQUEST_LINES.includes(entry.msg))).toEqual([]);
     // The refusal is the app's own info line, still there and still tied to its request.
     expect(entries).toContainEqual(expect.objectContaining({ level: INFO, msg: 'request refused', reqId: refused.headers['x-request-id'] }));
+  });
+});
+
+describe('the scheduled work', () => {
+  let sim: StripeSimulator;
+  let t: TestApp;
+  let lines: string[];
+  beforeAll(async () => {
+    sim = await startStripeSimulator({ webhookUrl: 'http://127.0.0.1:9/api/stripe/webhook/' });
+    ({ t, lines } = await loggedApp('debug', { STRIPE_API_URL: sim.url, STRIPE_SECRET_KEY: DEFAULT_STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: DEFAULT_STRIPE_WEBHOOK_SECRET }));
+    // A paid plan not yet linked to the simulator's prices, as at the first start.
+    await createCatalogFixture(t);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await sim?.close();
+  });
+
+  test('logs at debug, so that at the default info the ready banner of `npm start` stays the last thing printed', async () => {
+    // The first start: every scheduled task is due, its job runs (the Stripe check, the plans linked to their prices...).
+    expect(await t.ctx.queue.runDueSchedules()).toEqual(expect.arrayContaining(['clean-up', 'link-plan-prices', 'reconcile-stripe-subscriptions', 'start-due-mailings']));
+    await t.ctx.queue.runDueJobs();
+    const entries = parse(lines);
+    const said = (msg: string) => entries.filter((entry) => entry.msg === msg).map((entry) => entry.level);
+    expect(said('scheduled task queued')).toEqual([DEBUG, DEBUG, DEBUG, DEBUG]);
+    expect(said('Stripe subscriptions checked')).toEqual([DEBUG]);
+    expect(said('plans linked to their Stripe prices')).toEqual([DEBUG]);
+    expect(entries.filter((entry) => entry.level >= INFO)).toEqual([]);
   });
 });
 

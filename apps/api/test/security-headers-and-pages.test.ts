@@ -47,7 +47,7 @@ function csp(response: LightMyRequestResponse): Map<string, string[]> {
   );
 }
 
-function expectSecurityHeaders(response: LightMyRequestResponse, label: string) {
+function expectSecurityHeaders(response: LightMyRequestResponse, label: string, referrerPolicy = 'strict-origin-when-cross-origin') {
   const directives = csp(response);
   expect(directives.get('object-src'), label).toEqual(["'none'"]);
   expect(directives.get('base-uri'), label).toEqual(["'none'"]);
@@ -57,7 +57,7 @@ function expectSecurityHeaders(response: LightMyRequestResponse, label: string) 
   expect(scriptSrc, label).not.toContain("'unsafe-inline'");
   expect(scriptSrc, label).not.toContain("'unsafe-eval'");
   expect(response.headers['x-content-type-options'], label).toBe('nosniff');
-  expect(response.headers['referrer-policy'], label).toBe('no-referrer');
+  expect(response.headers['referrer-policy'], label).toBe(referrerPolicy);
   expect(response.headers['x-powered-by'], label).toBeUndefined();
   expect(response.headers['access-control-allow-origin'], label).toBeUndefined();
 }
@@ -71,7 +71,7 @@ describe('security headers', () => {
       ['API error', await c.post('/api/login_page/', {}, { xsrf: false })],
       ['validation error', await c.post('/api/login_page/', {})],
       ['500', await c.get('/api/test-only/explode/')],
-      ['page', await c.get('/reset-password/abc/def')],
+      ['page', await c.get('/login')],
       ['page 404', await c.get('/no-such-page')],
       ['static file', await c.get('/index.html')],
     ];
@@ -79,6 +79,17 @@ describe('security headers', () => {
     for (const [label, response] of answers) {
       expectSecurityHeaders(response, label);
       expect(response.headers['strict-transport-security'], label).toBeUndefined();
+    }
+  });
+
+  test('the pages whose URL carries a token send no referrer (product §11.6); the others send at most the origin elsewhere', async () => {
+    const c = client();
+    const tokenPages = ['/activate/MQ/abc-def', '/reset-password/MQ/abc-def', '/newsletter/unsubscribe/abc.def', '/activate/MQ/abc-def/?from=mail', '/activate/only-one-part'];
+    for (const url of tokenPages) expectSecurityHeaders(await c.get(url), url, 'no-referrer');
+    // OPTIONS and TRACE on them too: the header does not depend on the answer.
+    expectSecurityHeaders(await t.app.inject({ method: 'OPTIONS', url: '/reset-password/MQ/abc-def', remoteAddress: uniqueAddress() }), 'OPTIONS', 'no-referrer');
+    for (const url of ['/', '/login', '/register', '/dashboard', '/activate', '/reset-passwords/a/b', '/api/config/', '/index.html']) {
+      expectSecurityHeaders(await c.get(url), url, 'strict-origin-when-cross-origin');
     }
   });
 

@@ -98,6 +98,17 @@ describe('the public site is rendered by the server', () => {
     expect(product?.offers?.length).toBeGreaterThan(0);
     const pricing = document.getElementById('pricing');
     for (const offer of product!.offers!) expect(pricing?.textContent).toContain(offer.name);
+    // Before purchase, each paid plan's card gives its download maximum (the sample annual plan's is 120).
+    const plans = (await get('/api/subscription-plans/')).json() as Array<{ name: string; is_free: boolean; download_max: number }>;
+    const cards = [...(pricing?.querySelectorAll('article') ?? [])];
+    expect(cards).toHaveLength(plans.length);
+    for (const plan of plans) {
+      const card = cards.find((article) => article.querySelector('h3')?.textContent === plan.name);
+      expect(card, plan.name).toBeDefined();
+      expect(card!.textContent?.includes('price-list downloads a year'), plan.name).toBe(!plan.is_free);
+    }
+    const annual = cards.find((article) => article.querySelector('h3')?.textContent === plans.find((plan) => !plan.is_free)!.name)!;
+    expect(annual.textContent).toContain('Up to 120 price-list downloads a year; each edition counts once, in any format or layout');
     expect([...document.querySelectorAll('main h2')].map((heading) => heading.textContent)).toContain('Material prices and pricing tips, once a month');
   });
 

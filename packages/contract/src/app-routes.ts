@@ -39,6 +39,20 @@ export const appRoutes = {
 } as const;
 export type AppRouteName = keyof typeof appRoutes;
 
+/**
+ * The pages whose URL carries a secret token (product §11.6): they are served with
+ * `Referrer-Policy: no-referrer`, and their URLs are logged without the token.
+ */
+export const secretTokenRoutes = [appRoutes.activate, appRoutes.resetPassword, appRoutes.newsletterUnsubscribe] as const;
+
+/**
+ * A path under one of those pages (its static part, then one or two segments): group 1 is the
+ * static part, such as `/activate`, so `path.replace(secretTokenPath, '$1/[redacted]')` hides the rest.
+ */
+export const secretTokenPath = new RegExp(
+  `^(${secretTokenRoutes.map((pattern) => pattern.slice(0, pattern.indexOf('/:')).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})/[^/?]+(/[^/?]+)?`,
+);
+
 /** Fills a route pattern's `:params`. */
 export function buildPath(pattern: string, params: Record<string, string | number> = {}): string {
   return pattern.replace(/:([A-Za-z]+)/g, (_, key: string) => {

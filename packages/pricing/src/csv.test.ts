@@ -33,6 +33,9 @@ function product(index: number): ProductInput {
     unit: 'EA',
     group: 'Conduit Fittings',
     costCents: (index * 3571) % 80_000,
+    manufacturerPartNumber: index % 5 === 0 ? null : `SIM-${index}-A`,
+    // Every third UPC starts with a zero, which the file must keep.
+    upc: index % 4 === 0 ? null : `${index % 3 === 0 ? '0' : '7'}${String(100_000_000_00 + index)}`,
   };
 }
 
@@ -41,7 +44,7 @@ describe('csvChunks', () => {
     const products = Array.from({ length: 300 }, (_, index) => product(index));
     const build = createRowBuilder('price-list', markups, noOptions);
     const records = readBack(await csvText(columnsFor('price-list'), products.map(build)));
-    expect(records[0]).toEqual(['SKU', 'Name', 'Description', 'Category', 'Unit', 'Cost', 'Markup %', 'Price', 'Tax %', 'Price with tax']);
+    expect(records[0]).toEqual(['SKU', 'Name', 'Description', 'Category', 'Unit', 'Cost', 'Markup %', 'Price', 'Tax %', 'Price with tax', 'Manufacturer part number', 'UPC']);
     expect(records).toHaveLength(301);
     products.forEach((item, index) => {
       const price = priceFor(item.costCents, markups);
@@ -56,8 +59,13 @@ describe('csvChunks', () => {
         formatCents(price.priceCents),
         formatPercent(price.taxBp),
         formatCents(price.priceWithTaxCents),
+        item.manufacturerPartNumber ?? '',
+        item.upc ?? '',
       ]);
     });
+    // The UPC is written as its digits, leading zero included.
+    expect(products[3]!.upc).toBe('010000000003');
+    expect(records[4]![11]).toBe('010000000003');
   });
 
   it('writes the QuickBooks layout with the price before tax', async () => {

@@ -19,7 +19,16 @@ import { emptyMarkups, priceFor, type Markups } from './markups.ts';
 import { downloadLayouts } from '@tradelist/contract/catalog';
 
 const markups: Markups = { ...emptyMarkups, markup1_10: 5000, markup11_20: 2500, tax: 825 };
-const wire: ProductInput = { sku: 'THHN-12-BLK-500', name: '12 AWG THHN Black 500 ft', description: 'Copper building wire', unit: 'RL', group: 'Wires', costCents: 10_01 };
+const wire: ProductInput = {
+  sku: 'THHN-12-BLK-500',
+  name: '12 AWG THHN Black 500 ft',
+  description: 'Copper building wire',
+  unit: 'RL',
+  group: 'Wires',
+  costCents: 10_01,
+  manufacturerPartNumber: 'SIM-THHN12-BK-500',
+  upc: '078477015113',
+};
 const noOptions = { inventoryOption: '', incomeType: '' };
 
 describe('columnsFor', () => {
@@ -28,7 +37,7 @@ describe('columnsFor', () => {
   });
 
   it.each([
-    ['price-list', ['SKU', 'Name', 'Description', 'Category', 'Unit', 'Cost', 'Markup %', 'Price', 'Tax %', 'Price with tax']],
+    ['price-list', ['SKU', 'Name', 'Description', 'Category', 'Unit', 'Cost', 'Markup %', 'Price', 'Tax %', 'Price with tax', 'Manufacturer part number', 'UPC']],
     ['quickbooks', ['Name', 'SKU', 'Type', 'Sales Description', 'Sales Price/Rate', 'Income Account', 'Purchase Description', 'Purchase Cost']],
     [
       'changes',
@@ -39,7 +48,8 @@ describe('columnsFor', () => {
   });
 
   it('marks money and percent columns and gives every column a width', () => {
-    expect(columnsFor('price-list').map((column) => column.kind)).toEqual(['text', 'text', 'text', 'text', 'text', 'money', 'percent', 'money', 'percent', 'money']);
+    // A UPC is text: as a number it would lose its leading zeros.
+    expect(columnsFor('price-list').map((column) => column.kind)).toEqual(['text', 'text', 'text', 'text', 'text', 'money', 'percent', 'money', 'percent', 'money', 'text', 'text']);
     expect(columnsFor('quickbooks').map((column) => column.kind)).toEqual(['text', 'text', 'text', 'text', 'money', 'text', 'text', 'money']);
     expect(columnsFor('changes').map((column) => column.kind)).toEqual([
       'text', 'text', 'text', 'text', 'text', 'money', 'money', 'money', 'money', 'money', 'money', 'money', 'percent',
@@ -51,7 +61,21 @@ describe('columnsFor', () => {
 describe('createRowBuilder', () => {
   it('builds a price-list row: money in cents, percents in basis points', () => {
     const row = createRowBuilder('price-list', markups, noOptions)(wire);
-    expect(row).toEqual(['THHN-12-BLK-500', '12 AWG THHN Black 500 ft', 'Copper building wire', 'Wires', 'RL', 10_01, 2500, 12_51, 825, 13_54]);
+    expect(row).toEqual(['THHN-12-BLK-500', '12 AWG THHN Black 500 ft', 'Copper building wire', 'Wires', 'RL', 10_01, 2500, 12_51, 825, 13_54, 'SIM-THHN12-BK-500', '078477015113']);
+  });
+
+  it('leaves the part number and UPC cells empty when the supplier gave none', () => {
+    const build = createRowBuilder('price-list', markups, noOptions);
+    const { manufacturerPartNumber: _partNumber, upc: _upc, ...bare } = wire;
+    expect(build(bare).slice(-2)).toEqual(['', '']);
+    expect(build({ ...wire, manufacturerPartNumber: null, upc: null }).slice(-2)).toEqual(['', '']);
+  });
+
+  it('puts no part number or UPC in the QuickBooks layout, whose import has no field for them', () => {
+    const row = createRowBuilder('quickbooks', markups, noOptions)(wire);
+    expect(row).toHaveLength(columnsFor('quickbooks').length);
+    expect(row).not.toContain('SIM-THHN12-BK-500');
+    expect(row).not.toContain('078477015113');
   });
 
   it('builds a QuickBooks row: price without tax (QuickBooks adds it), cost as purchase cost, defaults for empty options', () => {

@@ -38,6 +38,10 @@ export interface ProductInput {
   /** The product's group, shown as Category. */
   group: string;
   costCents: Cents;
+  /** The manufacturer's part number, when the supplier gave one. */
+  manufacturerPartNumber?: string | null | undefined;
+  /** The UPC (barcode number) as digits, kept as text so that its leading zeros stay. */
+  upc?: string | null | undefined;
 }
 
 export interface RowOptions {
@@ -60,9 +64,16 @@ const priceListColumns: readonly Column[] = [
   { header: 'Price', kind: 'money', width: 12 },
   { header: 'Tax %', kind: 'percent', width: 8 },
   { header: 'Price with tax', kind: 'money', width: 14 },
+  // Last, so that the columns before them keep their places for imports set up by position.
+  { header: 'Manufacturer part number', kind: 'text', width: 24 },
+  { header: 'UPC', kind: 'text', width: 14 },
 ];
 
-/** product §10.16: QuickBooks Online products-and-services import. */
+/**
+ * product §10.16: QuickBooks Online products-and-services import. Its import has no field for a
+ * UPC or a manufacturer part number (Intuit's list of the fields it imports), so this layout
+ * carries neither.
+ */
 const quickBooksColumns: readonly Column[] = [
   { header: 'Name', kind: 'text', width: 40 },
   { header: 'SKU', kind: 'text', width: 16 },
@@ -187,6 +198,8 @@ export function createRowBuilder(layout: ProductLayout, markups: Markups, option
         price.priceCents,
         price.taxBp,
         price.priceWithTaxCents,
+        product.manufacturerPartNumber ?? '',
+        product.upc ?? '',
       ];
     };
   }

@@ -73,10 +73,14 @@ function readZip(zip: Buffer): ZipEntry[] {
   return entries;
 }
 
-function sheetXml(zip: Buffer): string {
+function partXml(zip: Buffer, name: string): string {
   return readZip(zip)
-    .find((entry) => entry.name === 'xl/worksheets/sheet1.xml')!
+    .find((entry) => entry.name === name)!
     .data.toString('utf8');
+}
+
+function sheetXml(zip: Buffer): string {
+  return partXml(zip, 'xl/worksheets/sheet1.xml');
 }
 
 async function writeXlsx(columns: readonly Column[], rows: Iterable<readonly Cell[]> | AsyncIterable<readonly Cell[]>, options?: XlsxOptions): Promise<Buffer> {
@@ -99,6 +103,8 @@ function product(index: number): ProductInput {
     unit: 'EA',
     group: 'Conduit Fittings',
     costCents: (index * 3571) % 80_000,
+    manufacturerPartNumber: index % 5 === 0 ? null : `SIM-${index}-A`,
+    upc: index % 4 === 0 ? null : `0${String(780_000_000_00 + index)}`,
   };
 }
 
@@ -119,18 +125,59 @@ const tricky = [
 ];
 
 describe('xlsxStream', () => {
-  it('writes a well-formed ZIP with the five parts, sheet last and streamed', async () => {
+  it('writes a well-formed ZIP with the five parts, the sheet streamed and the workbook (which names its filter range) after it', async () => {
     const zip = await writeXlsx(columnsFor('price-list'), [createRowBuilder('price-list', markups, noOptions)(product(1))]);
     const entries = readZip(zip);
     expect(entries.map((entry) => entry.name)).toEqual([
       '[Content_Types].xml',
       '_rels/.rels',
-      'xl/workbook.xml',
       'xl/_rels/workbook.xml.rels',
       'xl/styles.xml',
       'xl/worksheets/sheet1.xml',
+      'xl/workbook.xml',
     ]);
-    expect(entries.map((entry) => entry.flags & 0x0008)).toEqual([0, 0, 0, 0, 0, 0x0008]);
+    expect(entries.map((entry) => entry.flags & 0x0008)).toEqual([0, 0, 0, 0, 0x0008, 0]);
+  });
+
+  it('puts an autofilter on the header row over every row and column, named as Excel names it', async () => {
+    const build = createRowBuilder('price-list', markups, noOptions);
+    const columns = columnsFor('price-list');
+    expect(columns).toHaveLength(12);
+    const zip = await writeXlsx(columns, Array.from({ length: 250 }, (_, index) => build(product(index))), { sheetName: "O'Brien's list" });
+    const sheet = sheetXml(zip);
+    // One autofilter, right after the rows (CT_Worksheet's order), from A1 to the last column and row.
+    expect([...sheet.matchAll(/<autoFilter [^>]*\/>/g)].map((match) => match[0])).toEqual(['<autoFilter ref="A1:L251"/>']);
+    expect(sheet.endsWith('</sheetData><autoFilter ref="A1:L251"/></worksheet>')).toBe(true);
+    // The header row is row 1 and holds every column's header.
+    const header = /<row r="1">(.*?)<\/row>/.exec(sheet)![1]!;
+    expect([...header.matchAll(/<c r="([A-Z]+)1"/g)].map((match) => match[1])).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L']);
+    expect(header).toContain('<t>Manufacturer part number</t>');
+    expect(header).toContain('<t>UPC</t>');
+    // The workbook's hidden _FilterDatabase name: LibreOffice shows the filter only with it.
+    expect(partXml(zip, 'xl/workbook.xml')).toContain(
+      `<definedNames><definedName name="_xlnm._FilterDatabase" localSheetId="0" hidden="1">'O''Brien''s list'!$A$1:$L$251</definedName></definedNames>`,
+    );
+    const loaded = await load(zip);
+    expect(loaded.autoFilter).toBe('A1:L251');
+    expect(loaded.name).toBe("O'Brien's list");
+  });
+
+  it('filters the header alone in a list without rows, and any layout the same way', async () => {
+    expect(sheetXml(await writeXlsx(columnsFor('price-list'), []))).toContain('<autoFilter ref="A1:L1"/>');
+    const build = createRowBuilder('quickbooks', markups, noOptions);
+    const zip = await writeXlsx(columnsFor('quickbooks'), [build(product(1)), build(product(2))]);
+    expect(sheetXml(zip)).toContain('<autoFilter ref="A1:H3"/>');
+    expect(partXml(zip, 'xl/workbook.xml')).toContain(`>'Products'!$A$1:$H$3</definedName>`);
+  });
+
+  it('keeps the UPC as text with its leading zero, and an empty cell when there is none', async () => {
+    const build = createRowBuilder('price-list', markups, noOptions);
+    const sheet = await load(await writeXlsx(columnsFor('price-list'), [build(product(1)), build(product(4))]));
+    const upc = sheet.getRow(2).getCell(12);
+    expect(upc.type).toBe(ExcelJS.ValueType.String);
+    expect(upc.value).toBe('078000000001');
+    expect(sheet.getRow(2).getCell(11).value).toBe('SIM-1-A');
+    expect(sheet.getRow(3).getCell(12).value).toBeNull();
   });
 
   it('writes 1,000 rows that exceljs reads back: bold frozen header, widths, numeric money and percents equal to the engine’s', async () => {
@@ -153,7 +200,10 @@ describe('xlsxStream', () => {
     products.forEach((item, index) => {
       const row = sheet.getRow(index + 2);
       const price = priceFor(item.costCents, markups);
-      expect(row.values).toEqual([undefined, item.sku, item.name, item.description, item.group, item.unit, item.costCents / 100, price.markupBp / 100, price.priceCents / 100, price.taxBp / 100, price.priceWithTaxCents / 100]);
+      const expected = [undefined, item.sku, item.name, item.description, item.group, item.unit, item.costCents / 100, price.markupBp / 100, price.priceCents / 100, price.taxBp / 100, price.priceWithTaxCents / 100, item.manufacturerPartNumber ?? undefined, item.upc ?? undefined];
+      // exceljs ends a row's values at its last cell that holds something (empty text cells are not written).
+      while (expected.length > 1 && expected.at(-1) === undefined) expected.pop();
+      expect(row.values).toEqual(expected);
       for (const money of [6, 8, 10]) {
         expect(row.getCell(money).type).toBe(ExcelJS.ValueType.Number);
         expect(row.getCell(money).numFmt).toBe(CURRENCY);

@@ -75,12 +75,21 @@ const STYLES =
   '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>' +
   '</styleSheet>';
 
-function workbookXml(sheetName: string): string {
+/**
+ * xl/workbook.xml. `filterRange` is the sheet's autofilter range: Excel names it in the hidden
+ * `_xlnm._FilterDatabase` beside the sheet's `<autoFilter>`, and LibreOffice shows the filter
+ * buttons only with that name.
+ */
+function workbookXml(sheetName: string, filterRange: string): string {
+  const [from, to] = filterRange.split(':') as [string, string];
+  const absolute = (ref: string) => ref.replace(/^([A-Z]+)(\d+)$/, '$$$1$$$2');
+  const filterName = `'${sheetName.replaceAll("'", "''")}'!${absolute(from)}:${absolute(to)}`;
   return (
     XML_DECLARATION +
     `<workbook xmlns="${MAIN_NS}" xmlns:r="${REL_NS}">` +
     '<bookViews><workbookView/></bookViews>' +
     `<sheets><sheet name="${escapeXml(sheetName)}" sheetId="1" r:id="rId1"/></sheets>` +
+    `<definedNames><definedName name="_xlnm._FilterDatabase" localSheetId="0" hidden="1">${escapeXml(filterName)}</definedName></definedNames>` +
     '</workbook>'
   );
 }
@@ -157,15 +166,23 @@ function cellWriter(kind: ColumnKind, letter: string): (cell: Cell, row: string)
   }
 }
 
+/** The range an autofilter covers: the header row and every row under it, all columns. */
+export function autoFilterRange(columnCount: number, lastRow: number): string {
+  return `A1:${columnLetter(columnCount - 1)}${lastRow}`;
+}
+
 /**
  * xl/worksheets/sheet1.xml in ~64 KiB strings: header frozen at row 1 and bold, column widths
- * from the descriptors, one row per input row. Cell references (`r`) are written: they are
- * optional in SpreadsheetML but some readers (exceljs among them) need them.
+ * from the descriptors, one row per input row, then an autofilter over the header and the rows
+ * (the filter buttons sit on the header row). Cell references (`r`) are written: they are
+ * optional in SpreadsheetML but some readers (exceljs among them) need them. `onEnd` learns the
+ * autofilter's range once the last row is written.
  */
 export async function* sheetXmlParts(
   columns: readonly Column[],
   rows: AsyncIterable<readonly Cell[]> | Iterable<readonly Cell[]>,
   chunkSize = 64 * 1024,
+  onEnd: (filterRange: string) => void = () => undefined,
 ): AsyncGenerator<string, void, undefined> {
   if (columns.length === 0 || columns.length > 16_384) throw new RangeError('An xlsx sheet holds 1 to 16,384 columns');
   const writers = columns.map((column, index) => cellWriter(column.kind, columnLetter(index)));
@@ -201,10 +218,17 @@ export async function* sheetXmlParts(
       }
     }
   }
-  yield chunk + '</sheetData></worksheet>';
+  const filterRange = autoFilterRange(width, rowNumber);
+  onEnd(filterRange);
+  // CT_Worksheet's order: <autoFilter> comes after <sheetData>.
+  yield chunk + `</sheetData><autoFilter ref="${filterRange}"/></worksheet>`;
 }
 
-/** The .xlsx file as byte chunks (the parts in order, then the ZIP central directory). */
+/**
+ * The .xlsx file as byte chunks (the parts, then the ZIP central directory). The workbook part
+ * comes after the sheet, since it names the autofilter's range, known once the last row is
+ * written; readers find the parts through the central directory, so their order is free.
+ */
 export async function* xlsxChunks(
   columns: readonly Column[],
   rows: AsyncIterable<readonly Cell[]> | Iterable<readonly Cell[]>,
@@ -213,10 +237,16 @@ export async function* xlsxChunks(
   const zip = new ZipStreamWriter(options.modifiedAt ? { modifiedAt: options.modifiedAt } : {});
   yield zip.wholeEntry('[Content_Types].xml', CONTENT_TYPES);
   yield zip.wholeEntry('_rels/.rels', ROOT_RELS);
-  yield zip.wholeEntry('xl/workbook.xml', workbookXml(safeSheetName(options.sheetName)));
   yield zip.wholeEntry('xl/_rels/workbook.xml.rels', WORKBOOK_RELS);
   yield zip.wholeEntry('xl/styles.xml', STYLES);
-  yield* zip.streamedEntry('xl/worksheets/sheet1.xml', sheetXmlParts(columns, rows));
+  let filterRange = autoFilterRange(columns.length, 1);
+  yield* zip.streamedEntry(
+    'xl/worksheets/sheet1.xml',
+    sheetXmlParts(columns, rows, undefined, (range) => {
+      filterRange = range;
+    }),
+  );
+  yield zip.wholeEntry('xl/workbook.xml', workbookXml(safeSheetName(options.sheetName), filterRange));
   yield zip.finish();
 }
 

@@ -1,4 +1,4 @@
-// The environment variables that place the simulators (README, "Simulators"), shared by
+// The environment variables that place the simulators (docs/running.md, "Simulators"), shared by
 // `npm start`, `npm run dev` and the simulators' own command line.
 import { SimulatorPortError, type SimulatorListener } from './port-error.ts';
 

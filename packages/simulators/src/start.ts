@@ -95,7 +95,7 @@ export async function startSimulators(options: SimulatorsOptions = {}): Promise<
 }
 
 /**
- * The QuickBooks and Jobber configuration that points the server at the simulators (README,
+ * The QuickBooks and Jobber configuration that points the server at the simulators (docs/running.md,
  * Configuration): authorize, token, revoke and API URLs, and the local client id and secret.
  */
 export function providerVariables(sims: Pick<Simulators, 'quickbooks' | 'jobber'>): Record<string, string> {

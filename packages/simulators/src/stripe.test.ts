@@ -102,6 +102,26 @@ describe('Stripe simulator', () => {
     const updated = await stripe.customers.update(created.id, { name: 'Ann B', metadata: { userId: '', plan: 'x' } });
     expect(updated).toMatchObject({ name: 'Ann B', metadata: { plan: 'x' } });
     expect((await stripe.customers.retrieve(created.id)) as Stripe.Customer).toMatchObject({ name: 'Ann B', metadata: { plan: 'x' } });
+    // The app's update after an email or name change: both fields, one customer.updated event naming the old values.
+    expect(await stripe.customers.update(created.id, { email: 'ann.new@example.com', name: 'Ann Brown' })).toMatchObject({ email: 'ann.new@example.com', name: 'Ann Brown' });
+    await sim.settled();
+    const updates = events().filter((e) => e.type === 'customer.updated' && (e.data.object as Stripe.Customer).id === created.id);
+    expect(updates.at(-1)?.data.previous_attributes).toEqual({ email: 'a@example.com', name: 'Ann B' });
+  });
+
+  it('answers a 500 that a test asks for, keeps it for the idempotency key like Stripe, and changes nothing', async () => {
+    const customer = await stripe.customers.create({ email: 'fault@example.com', name: 'Before' });
+    const path = `/v1/customers/${customer.id}`;
+    expect((await control(sim, '/__sim/faults', { path: 'customers' })).status).toBe(400);
+    expect((await control(sim, '/__sim/faults', { method: 'POST', path, times: 1 })).json).toEqual({ method: 'POST', path, times: 1 });
+    const failed = await stripe.customers.update(customer.id, { name: 'After' }, { idempotencyKey: 'fault-1' }).catch((e: unknown) => e);
+    expect(failed).toBeInstanceOf(Stripe.errors.StripeAPIError);
+    expect(failed).toMatchObject({ statusCode: 500, type: 'StripeAPIError', message: 'An unknown error occurred' });
+    expect((failed as Stripe.errors.StripeError).headers?.['stripe-should-retry']).toBe('false');
+    expect((await stripe.customers.retrieve(customer.id)) as Stripe.Customer).toMatchObject({ name: 'Before' });
+    // The same key gets the same 500 again (docs.stripe.com/idempotency); a new key runs.
+    expect(await stripe.customers.update(customer.id, { name: 'After' }, { idempotencyKey: 'fault-1' }).catch((e: unknown) => e)).toMatchObject({ statusCode: 500 });
+    expect(await stripe.customers.update(customer.id, { name: 'After' }, { idempotencyKey: 'fault-2' })).toMatchObject({ name: 'After' });
   });
 
   it('creates products and prices; a lookup key moves to a new price only with transfer_lookup_key; amounts never change', async () => {

@@ -103,6 +103,8 @@ export async function startStripeSimulator(options: StripeSimulatorOptions = {})
   const aborts = new Set<AbortController>();
   /** Events created by the request being answered; delivered once it is saved. */
   let fresh: WebhookDelivery[] = [];
+  /** Server errors a test asked for (`POST /__sim/faults`): the next requests of a method and path answer 500. */
+  const faults: Array<{ method: string; path: string; remaining: number }> = [];
   let requestContext: { id: string; idempotencyKey: string | null } | null = null;
 
   const emit = (type: string, object: StripeObject, previous?: Record<string, unknown>): void => {
@@ -296,9 +298,24 @@ export async function startStripeSimulator(options: StripeSimulatorOptions = {})
       }
       if (earlier) {
         options.onApiResponse?.({ method, path: url.pathname, status: earlier.status, body: earlier.body });
-        sendJson(res, earlier.status, earlier.body, { ...headers, 'idempotent-replayed': 'true' });
+        sendJson(res, earlier.status, earlier.body, { ...headers, 'idempotent-replayed': 'true', ...(earlier.status >= 500 ? SHOULD_NOT_RETRY : {}) });
         return;
       }
+    }
+    const fault = faults.find((f) => f.method === method && f.path === url.pathname && f.remaining > 0);
+    if (fault) {
+      // A failure inside the endpoint: nothing changes, and the 500 is kept for the idempotency
+      // key like any answer once execution began, so a retry with the same key gets it again.
+      fault.remaining -= 1;
+      const answer = new StripeApiError(500, 'api_error', 'An unknown error occurred').toJSON();
+      if (storeKey !== null) {
+        pruneIdempotency(state);
+        state.idempotency[storeKey] = { fingerprint, status: 500, body: answer, at: Date.now() };
+        save();
+      }
+      options.onApiResponse?.({ method, path: url.pathname, status: 500, body: answer });
+      sendJson(res, 500, answer, { ...headers, ...SHOULD_NOT_RETRY });
+      return;
     }
     let status = 200;
     let answer: unknown;
@@ -642,6 +659,19 @@ export async function startStripeSimulator(options: StripeSimulatorOptions = {})
       sendJson(res, 200, { customer: match[1], card: state.cards[match[1]!] });
       return;
     }
+    if (path === '/__sim/faults' && method === 'POST') {
+      const body = await json();
+      const faultMethod = typeof body['method'] === 'string' ? body['method'].toUpperCase() : 'POST';
+      const faultPath = body['path'];
+      const times = body['times'] ?? 1;
+      if (typeof faultPath !== 'string' || !faultPath.startsWith('/v1/') || typeof times !== 'number' || !Number.isInteger(times) || times < 1) {
+        sendJson(res, 400, { error: { type: 'invalid_request_error', message: 'needs {"path": "/v1/...", "method": "POST", "times": 1}' } });
+        return;
+      }
+      faults.push({ method: faultMethod, path: faultPath, remaining: times });
+      sendJson(res, 200, { method: faultMethod, path: faultPath, times });
+      return;
+    }
     if (path === '/__sim/webhooks' && method === 'GET') {
       sendJson(res, 200, { endpoint: options.webhookUrl ?? null, holding, deliveries: state.deliveries });
       return;
@@ -725,6 +755,12 @@ export function signWebhookPayload(payload: string, secret: string, timestamp = 
   const signature = createHmac('sha256', secret).update(`${timestamp}.${payload}`, 'utf8').digest('hex');
   return `t=${timestamp},v1=${signature}`;
 }
+
+/**
+ * Sent with a 500 whose result is kept for its idempotency key: a retry with the same key would
+ * only get the same 500 (the `stripe` SDK reads this header and then does not retry).
+ */
+const SHOULD_NOT_RETRY = { 'stripe-should-retry': 'false' } as const;
 
 /** Path segments that name resources or actions; any other segment is an id. */
 const RESOURCE_WORDS = new Set([

@@ -54,6 +54,8 @@ describe('loadConfig', () => {
       webSiteFromSource: false,
       fileCacheMaxBytes: 1024 * 1024 * 1024,
       runWorkers: true,
+      drainDelayMs: 0,
+      metrics: { port: undefined, host: '127.0.0.1', token: undefined },
     });
     expect(config.rateLimits).toEqual(defaultRateLimits);
     expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
@@ -113,6 +115,21 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), FILE_CACHE_MAX_MB: '-1' })).toThrow(/FILE_CACHE_MAX_MB/);
   });
 
+  test('DRAIN_DELAY_MS: milliseconds of /readyz at 503 before a SIGTERM stops accepting; at most a minute', () => {
+    expect(loadConfig({ DATA_DIR: tempDir(), DRAIN_DELAY_MS: '3000' }).drainDelayMs).toBe(3000);
+    expect(errorFor({ DATA_DIR: tempDir(), DRAIN_DELAY_MS: '-1' })).toContain('DRAIN_DELAY_MS:');
+    expect(errorFor({ DATA_DIR: tempDir(), DRAIN_DELAY_MS: '60001' })).toContain('DRAIN_DELAY_MS:');
+    expect(errorFor({ DATA_DIR: tempDir(), DRAIN_DELAY_MS: 'soon' })).toContain('DRAIN_DELAY_MS:');
+  });
+
+  test('METRICS_PORT, METRICS_HOST and METRICS_TOKEN: a listener of its own, and a token of 32 characters or more', () => {
+    const token = 't'.repeat(32);
+    expect(loadConfig({ DATA_DIR: tempDir(), METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0', METRICS_TOKEN: token }).metrics).toEqual({ port: 9464, host: '0.0.0.0', token });
+    expect(errorFor({ DATA_DIR: tempDir(), METRICS_PORT: '0' })).toContain('METRICS_PORT:');
+    expect(errorFor({ DATA_DIR: tempDir(), METRICS_PORT: '70000' })).toContain('METRICS_PORT:');
+    expect(errorFor({ DATA_DIR: tempDir(), METRICS_TOKEN: 'short' })).toContain('METRICS_TOKEN: must be at least 32 characters');
+  });
+
   test('production without SESSION_SECRET, SMTP_URL and APP_URL: refused, naming each', () => {
     const message = errorFor({ NODE_ENV: 'production', DATA_DIR: tempDir() });
     expect(message).toContain('SESSION_SECRET');
@@ -126,6 +143,32 @@ describe('loadConfig', () => {
     expect(message).toMatch(/APP_URL: must be an https URL/);
     expect(message).not.toContain('SESSION_SECRET');
     expect(message).not.toContain('SMTP_URL');
+  });
+
+  test('production with a Stripe key but no webhook secret and an http APP_URL: both refused, each named', () => {
+    const message = errorFor({
+      NODE_ENV: 'production',
+      DATA_DIR: tempDir(),
+      SESSION_SECRET: secret,
+      SMTP_URL: 'smtp://mail:25',
+      TOKEN_ENCRYPTION_KEY: tokenKey,
+      APP_URL: 'http://tradelist.example',
+      STRIPE_SECRET_KEY: 'sk_live_tradelist',
+    });
+    expect(message).toContain('STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY in production');
+    expect(message).toContain('APP_URL: must be an https URL in production');
+    // With the secret set, the https check alone still refuses.
+    const withSecret = errorFor({
+      NODE_ENV: 'production',
+      DATA_DIR: tempDir(),
+      SESSION_SECRET: secret,
+      SMTP_URL: 'smtp://mail:25',
+      TOKEN_ENCRYPTION_KEY: tokenKey,
+      APP_URL: 'http://tradelist.example',
+      STRIPE_SECRET_KEY: 'sk_live_tradelist',
+      STRIPE_WEBHOOK_SECRET: 'whsec_tradelist',
+    });
+    expect(withSecret).toBe('Invalid environment:\n  APP_URL: must be an https URL in production');
   });
 
   test('production with everything set loads, and writes no secret file', () => {

@@ -86,6 +86,10 @@ const envSchema = z.object({
   RATE_LIMIT_SCALE: z.preprocess(emptyToUndefined, z.coerce.number().positive().default(1)),
   FILE_CACHE_MAX_MB: z.preprocess(emptyToUndefined, z.coerce.number().min(0).default(1024)),
   WORKERS: z.preprocess(emptyToUndefined, z.enum(['0', '1'], { error: 'must be 0 (serve HTTP only) or 1 (also run jobs)' }).default('1')),
+  DRAIN_DELAY_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(60_000).default(0)),
+  METRICS_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).optional()),
+  METRICS_HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),
+  METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(32, { error: 'must be at least 32 characters' }).optional()),
 });
 
 export interface RateLimitRule {
@@ -138,6 +142,16 @@ export interface Config {
   fileCacheMaxBytes: number;
   /** Whether the server also runs jobs and scheduled work (WORKERS=0: HTTP only, worker processes run them). */
   runWorkers: boolean;
+  /**
+   * On SIGTERM, how long the server keeps serving with /readyz answering 503 before it stops
+   * accepting connections: long enough for a load balancer's health check to take it out.
+   */
+  drainDelayMs: number;
+  /**
+   * Prometheus metrics: a separate listener on `host:port` when a port is set (loopback by
+   * default), and `/metrics` on the public port only for requests bearing the token.
+   */
+  metrics: { port: number | undefined; host: string; token: string | undefined };
   rateLimits: {
     /** Login attempts at one account from one client address (docs/decisions/0005). */
     loginPerAccount: RateLimitRule;
@@ -209,7 +223,8 @@ export const defaultRateLimits: Config['rateLimits'] = {
 
 /**
  * Parses the environment. Stops with a message naming the variable when a value is bad, and in
- * production when SESSION_SECRET, SMTP_URL or an https APP_URL is missing. In development an
+ * production when SESSION_SECRET, SMTP_URL, TOKEN_ENCRYPTION_KEY or an https APP_URL is missing,
+ * or STRIPE_WEBHOOK_SECRET when STRIPE_SECRET_KEY is set (each problem named). In development an
  * unset SESSION_SECRET is generated once and kept in DATA_DIR.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -228,7 +243,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!e.APP_URL) problems.push('APP_URL: required in production');
     if (!e.TOKEN_ENCRYPTION_KEY) problems.push('TOKEN_ENCRYPTION_KEY: required in production');
     if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) problems.push('STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY in production');
-    else if (!isHttps) problems.push('APP_URL: must be an https URL in production');
+    // Each check on its own: one missing setting never hides another.
+    if (!isHttps) problems.push('APP_URL: must be an https URL in production');
   }
   if (problems.length > 0) throw new ConfigError(`Invalid environment:\n  ${problems.join('\n  ')}`);
 
@@ -273,6 +289,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webSiteFromSource: e.WEB_SITE_FROM_SOURCE === '1',
     fileCacheMaxBytes: Math.floor(e.FILE_CACHE_MAX_MB * 1024 * 1024),
     runWorkers: e.WORKERS === '1',
+    drainDelayMs: e.DRAIN_DELAY_MS,
+    metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
     rateLimits: scaleRateLimits(defaultRateLimits, e.RATE_LIMIT_SCALE),
   };
 }

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, Migrator, PostgresDialect, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql, type MigrationProvider } from 'kysely';
 import pg from 'pg';
 import { preparePrivateDataDir, removeGroupAndOtherWrite } from '../config/data-dir.ts';
 import { attachCopyOut, copyOutFromPGlite, copyOutFromPool } from './copy-out.ts';
@@ -27,9 +27,21 @@ const stderrLog: ConnectionErrorLog = {
   warn: (details, message) => console.warn(message, details),
 };
 
+/** How the connection pool is used right now (the metrics read it at each scrape). */
+export interface PoolUse {
+  /** The most connections the pool opens. */
+  max: number;
+  /** Connections open, idle ones included. */
+  open: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+}
+
 export interface DatabaseHandle {
   db: Db;
   kind: 'postgres' | 'pglite';
+  poolUse(): PoolUse;
   close(): Promise<void>;
 }
 
@@ -45,16 +57,18 @@ export async function openDatabase(options: {
   log?: ConnectionErrorLog;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
+    const max = 10;
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
-      max: 10,
+      max,
       connectionTimeoutMillis: 5_000,
       statement_timeout: 30_000,
     });
     handleConnectionErrors(pool, options.log ?? stderrLog);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     attachCopyOut(db, copyOutFromPool(pool));
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    const poolUse = () => ({ max, open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+    return { db, kind: 'postgres', poolUse, close: () => db.destroy() };
   }
   let pglite = options.pglite;
   if (!pglite) {
@@ -70,7 +84,7 @@ export async function openDatabase(options: {
   const pool = new PGlitePool(pglite);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   attachCopyOut(db, copyOutFromPGlite((run) => pool.exclusive(run)));
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  return { db, kind: 'pglite', poolUse: () => pool.use(), close: () => db.destroy() };
 }
 
 /**
@@ -101,6 +115,16 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/**
+ * The migrations of this build that the database has not run (readiness: a process whose schema
+ * is behind its code is not ready). Migrations run by a newer build are not counted.
+ */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(db);
+  const done = new Set(rows.map((row) => row.name));
+  return Object.keys(migrations).filter((name) => !done.has(name));
+}
 
 /** Brings the schema up to date; throws with the failing migration's name. */
 export async function migrateToLatest(db: Db): Promise<string[]> {

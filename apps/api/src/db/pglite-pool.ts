@@ -52,6 +52,11 @@ export class PGlitePool implements PostgresPool {
     }
   }
 
+  /** Its one connection: busy or idle, and the queries waiting for it. */
+  use(): { max: number; open: number; idle: number; waiting: number } {
+    return { max: 1, open: 1, idle: this.busy ? 0 : 1, waiting: this.queue.length };
+  }
+
   async end(): Promise<void> {
     await this.pglite.close();
   }

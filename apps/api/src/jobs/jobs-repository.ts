@@ -82,3 +82,36 @@ export async function failJob(
 export async function deleteCompletedJobs(db: Db, before: Date): Promise<void> {
   await db.deleteFrom('jobs').where('state', '=', 'completed').where('completed_at', '<', before).execute();
 }
+
+/** One kind's jobs that are not completed, as the metrics show them. */
+export interface JobFigures {
+  queue: string;
+  /** Queued and due: waiting for a worker. */
+  due: number;
+  /** Queued for later: a retry's backoff or a later run time. */
+  later: number;
+  running: number;
+  /** Failed for good (every attempt used). */
+  failed: number;
+  /** When the longest-waiting due job became due; null when none is due. */
+  oldest_due: Date | null;
+}
+
+/** Jobs not completed, per kind (`state <> 'completed'`: a week of completed jobs is not read). */
+export async function jobFiguresByQueue(db: Db, now: Date): Promise<JobFigures[]> {
+  const rows = await db
+    .selectFrom('jobs')
+    .select([
+      'queue',
+      sql<number>`count(*) FILTER (WHERE state = 'queued' AND run_at <= ${now})`.as('due'),
+      sql<number>`count(*) FILTER (WHERE state = 'queued' AND run_at > ${now})`.as('later'),
+      sql<number>`count(*) FILTER (WHERE state = 'active')`.as('running'),
+      sql<number>`count(*) FILTER (WHERE state = 'failed')`.as('failed'),
+      sql<Date | null>`min(run_at) FILTER (WHERE state = 'queued' AND run_at <= ${now})`.as('oldest_due'),
+    ])
+    .where('state', '!=', 'completed')
+    .groupBy('queue')
+    .execute();
+  // count(*) is a bigint, which the driver hands over as a string.
+  return rows.map((row) => ({ ...row, due: Number(row.due), later: Number(row.later), running: Number(row.running), failed: Number(row.failed), oldest_due: row.oldest_due === null ? null : new Date(row.oldest_due) }));
+}

@@ -77,6 +77,11 @@ export class JobQueue {
     this.kinds.set(kind.name, kind);
   }
 
+  /** The names of the kinds this process knows (the metrics show each, with or without jobs). */
+  kindNames(): string[] {
+    return [...this.kinds.keys()];
+  }
+
   /** Adds recurring work, run once per period by whichever worker of the cluster claims it. */
   schedule<Payload>(task: ScheduledTask<Payload>): void {
     this.register(task.job);
@@ -176,7 +181,7 @@ export class JobQueue {
         return due.next_run_at;
       });
       if (dueAt) {
-        this.deps.log.info({ schedule: task.name, dueAt }, 'scheduled task queued');
+        this.deps.log.debug({ schedule: task.name, dueAt }, 'scheduled task queued');
         queued.push(task.name);
       }
     }
@@ -262,13 +267,15 @@ export class JobQueue {
   }
 
   private async run(kind: JobKind<unknown>, job: Job): Promise<void> {
-    const { db, log, clock } = this.deps;
+    const { db, log, clock, metrics } = this.deps;
     const run: JobRun = { ctx: { ...this.deps, queue: this }, jobId: job.id, attempt: job.attempts };
+    const started = performance.now();
     const parsed = kind.payload.safeParse(job.payload);
     if (!parsed.success) {
       // Retrying cannot help: the row was written by other code or changed by hand.
       const error = `The stored payload does not match the ${kind.name} schema: ${z.prettifyError(parsed.error)}`;
       log.error({ jobId: job.id, queue: kind.name, error }, 'job failed for good: invalid payload');
+      metrics.jobRun(kind.name, 'failed', performance.now() - started);
       await failJob(db, job.id, error, null).catch((recordError: unknown) =>
         log.error({ err: recordError, jobId: job.id }, 'job queue: could not record a failure'),
       );
@@ -277,9 +284,11 @@ export class JobQueue {
     try {
       await kind.handle(parsed.data, run);
       await completeJob(db, job.id, clock.now());
+      metrics.jobRun(kind.name, 'completed', performance.now() - started);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const giveUp = job.attempts >= job.max_attempts;
+      metrics.jobRun(kind.name, giveUp ? 'failed' : 'retried', performance.now() - started);
       log.warn({ jobId: job.id, queue: kind.name, attempt: job.attempts, giveUp, error: message }, 'job failed');
       try {
         const retry = giveUp ? null : { runAt: addSeconds(clock.now(), retryDelaySeconds(kind, job.attempts)) };

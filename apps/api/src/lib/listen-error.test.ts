@@ -29,3 +29,13 @@ test('a forbidden port and a foreign address name PORT and HOST; other errors ar
   expect(listenErrorMessage(fail('EADDRNOTAVAIL'), { host: '10.9.9.9', port: 3000 })).toMatch(/10\.9\.9\.9 is not an address of this machine\. Set HOST/);
   expect(listenErrorMessage(new Error('boom'), { host: '127.0.0.1', port: 3000 })).toBeUndefined();
 });
+
+test("the metrics listener's address names METRICS_PORT and METRICS_HOST", async () => {
+  const { error, port } = await addressInUseError();
+  const metricsVariables = { port: 'METRICS_PORT', host: 'METRICS_HOST' };
+  expect(listenErrorMessage(error, { host: '127.0.0.1', port }, metricsVariables)).toBe(
+    `Tradelist cannot listen on 127.0.0.1:${port}: the port is already in use by another program. Set METRICS_PORT to a free port.`,
+  );
+  const fail = Object.assign(new Error('EADDRNOTAVAIL'), { code: 'EADDRNOTAVAIL' });
+  expect(listenErrorMessage(fail, { host: '10.9.9.9', port: 9464 }, metricsVariables)).toMatch(/Set METRICS_HOST to one that is/);
+});

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { MailOutboxRow } from '../db/schema.ts';
 
@@ -53,4 +54,18 @@ export async function recordMailAttempt(
 /** Deletes mail created before `before`, whatever became of it (its metadata has served support). */
 export async function deleteOldMail(db: Db, before: Date): Promise<void> {
   await db.deleteFrom('mail_outbox').where('created_at', '<', before).execute();
+}
+
+/** The outbox's backlog: mail waiting to be sent, since when, and mail given up (kept 30 days). */
+export async function outboxBacklog(db: Db): Promise<{ pending: number; oldestPending: Date | null; abandoned: number }> {
+  const row = await db
+    .selectFrom('mail_outbox')
+    .select([
+      sql<number>`count(*) FILTER (WHERE status = 'pending')`.as('pending'),
+      sql<Date | null>`min(created_at) FILTER (WHERE status = 'pending')`.as('oldest_pending'),
+      sql<number>`count(*) FILTER (WHERE status = 'abandoned')`.as('abandoned'),
+    ])
+    .where('status', '!=', 'sent')
+    .executeTakeFirstOrThrow();
+  return { pending: Number(row.pending), oldestPending: row.oldest_pending === null ? null : new Date(row.oldest_pending), abandoned: Number(row.abandoned) };
 }

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { formatDay, formatMoney, receiptMail, refundMail } from './templates.ts';
+import { activationMail, confirmEmailChangeMail, formatDay, formatMoney, receiptMail, refundMail } from './templates.ts';
 
 test('money and days as billing emails write them', () => {
   expect(formatMoney(42_000, 'usd')).toBe('$420.00');
@@ -17,4 +17,21 @@ test('a receipt names the amount, the period and the invoice; a one-time payment
   expect(renewing.text).toContain('renews automatically on March 1, 2027');
   expect(receiptMail('Ann', { ...facts, kind: 'one_time', receiptUrl: null }).text).toContain('This was a one-time payment: nothing renews.');
   expect(refundMail('<b>Ann</b>', { planName: 'Annual plan', amountCents: 42_000, currency: 'usd' }).html).toContain('&lt;b&gt;Ann&lt;/b&gt;');
+});
+
+test('the mail that confirms a new email says an existing account\'s address was changed, not that someone signed up', () => {
+  const link = 'https://app.example/activate/MQ/token';
+  const mail = confirmEmailChangeMail(link);
+  expect(mail.subject).toBe('Confirm your new Tradelist email address');
+  expect(mail.text).toContain('This address was just entered as the new email address of an existing Tradelist account, in the account\'s settings. This is not a new sign-up');
+  expect(mail.text).toContain('To finish the change, confirm this address with the link below. From then on the account signs in with this address');
+  expect(mail.text).toContain('Until then it keeps its current address. The link works once and expires in 3 days.');
+  expect(mail.text).toContain(`Confirm the new email address: ${link}`);
+  expect(mail.html).toContain('This is not a new sign-up');
+  // Registration's wording belongs to the activation mail only.
+  expect(activationMail(link).text).toContain('Thanks for signing up');
+  for (const body of [mail.text, mail.html]) {
+    expect(body).not.toContain('Thanks for signing up');
+    expect(body).not.toMatch(/activate your account/i);
+  }
 });

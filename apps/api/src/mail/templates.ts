@@ -123,8 +123,9 @@ export function passwordChangedMail(verifiedName: string | null, supportEmail: s
 }
 
 /**
- * Sent to the new address of an email change: the link that confirms it (3 days). No name: the
- * address is not the owner's until the link is used.
+ * Sent to the new address of an email change: the link that confirms it (3 days). It says what
+ * happened (an existing account's address was changed in its settings, not a sign-up) and what the
+ * link does. No name and no current address: the mailbox is not the owner's until the link is used.
  */
 export function confirmEmailChangeMail(link: string): MailContent {
   return content(
@@ -132,7 +133,8 @@ export function confirmEmailChangeMail(link: string): MailContent {
     'Confirm your new Tradelist email address',
     [
       greeting(null),
-      'Someone asked to change the email address of a Tradelist account to this address. Please confirm the change with the link below; until then the account keeps its current address. The link works once and expires in 3 days.',
+      'This address was just entered as the new email address of an existing Tradelist account, in the account\'s settings. This is not a new sign-up: the account, its markups and its subscription stay as they are.',
+      'To finish the change, confirm this address with the link below. From then on the account signs in with this address, and its emails, invoices and receipts come here. Until then it keeps its current address. The link works once and expires in 3 days.',
       'If you did not ask for this, you can ignore this email; nothing changes.',
     ],
     { label: 'Confirm the new email address', url: link },

@@ -4,11 +4,12 @@ import type { ScheduledTask } from '../jobs/scheduled-task.ts';
 import { linkPlanPrices, linkPlanPricesSchedule } from './billing/services/link-plan-prices.ts';
 import { reconcileSubscriptions, reconcileSubscriptionsSchedule } from './billing/services/reconcile.ts';
 import { processStripeEvent } from './billing/services/stripe-events.ts';
+import { updateStripeCustomer } from './billing/services/update-stripe-customer.ts';
 import { syncProductsJob } from './sync/services/run-sync.ts';
 import { sendMailingBatch, startDueMailingsJob, startDueMailingsSchedule } from './mailings/services/send-mailing-batch.ts';
 
 /** The background jobs and schedules of the domain modules, registered by the server and the worker. */
 export const moduleJobs: ModuleJobs = {
-  kinds: [processStripeEvent, linkPlanPrices, reconcileSubscriptions, syncProductsJob, sendMailingBatch, startDueMailingsJob] as Array<JobKind<unknown>>,
+  kinds: [processStripeEvent, updateStripeCustomer, linkPlanPrices, reconcileSubscriptions, syncProductsJob, sendMailingBatch, startDueMailingsJob] as Array<JobKind<unknown>>,
   schedules: [linkPlanPricesSchedule, reconcileSubscriptionsSchedule, startDueMailingsSchedule] as Array<ScheduledTask<unknown>>,
 };

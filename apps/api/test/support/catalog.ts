@@ -26,7 +26,7 @@ export interface CatalogFixture {
  * A small catalog on the test clock's 2026-03-01: a free demo category with one edition, and a
  * paid category with editions of 1 January, 1 February and 1 March 2026.
  */
-export async function createCatalogFixture(t: TestApp, options: { downloadMax?: number } = {}): Promise<CatalogFixture> {
+export async function createCatalogFixture(t: Pick<TestApp, 'database'>, options: { downloadMax?: number } = {}): Promise<CatalogFixture> {
   const db = t.database.db;
   const paid = await db.insertInto('categories').values({ name: 'Electrical', slug: 'electrical', tagline: 'Electrical list', position: 1 }).returning('id').executeTakeFirstOrThrow();
   const free = await db.insertInto('categories').values({ name: 'Wire & Conduit Demo', slug: 'wire-conduit-demo', is_free: true, position: 2 }).returning('id').executeTakeFirstOrThrow();

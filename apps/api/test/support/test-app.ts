@@ -4,6 +4,7 @@ import { buildApp, loggerOptions } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config/env.ts';
 import type { AppContext } from '../../src/context.ts';
 import type { DatabaseHandle } from '../../src/db/database.ts';
+import type { Readiness } from '../../src/http/health-routes.ts';
 import type { Clock } from '../../src/lib/clock.ts';
 import { createTestDatabase } from './test-database.ts';
 import { siteRendererFromSource } from '../../src/http/site-renderer-from-source.ts';
@@ -28,6 +29,8 @@ export interface TestApp {
   database: DatabaseHandle;
   clock: TestClock;
   config: Config;
+  /** What /readyz reports; `startDraining()` is what SIGTERM does to a server. */
+  readiness: Readiness;
   /** A browser-like client: keeps cookies and sends X-XSRF-TOKEN like the web app. */
   client(options?: { remoteAddress?: string }): TestClient;
   close(): Promise<void>;
@@ -64,7 +67,7 @@ export async function createTestApp(
   const clock = new TestClock();
   const logger = options.logStream ? { ...loggerOptions(options.logLevel ?? 'info'), stream: options.logStream } : false;
   const site = options.site ? await siteRendererFromSource(null) : undefined;
-  const { app, ctx } = await buildApp({ config, database, clock, logger, startWorkers: false, ...(site ? { siteRenderer: site.renderer } : {}) });
+  const { app, ctx, readiness } = await buildApp({ config, database, clock, logger, startWorkers: false, ...(site ? { siteRenderer: site.renderer } : {}) });
   try {
     options.beforeReady?.(app);
     await app.ready();
@@ -81,6 +84,7 @@ export async function createTestApp(
     database,
     clock,
     config,
+    readiness,
     client: (clientOptions) => new TestClient(app, clientOptions?.remoteAddress ?? '127.0.0.1', xsrfCookieName(config.isHttps)),
     close: async () => {
       await app.close();

@@ -4,6 +4,7 @@ import { errorBody, type ErrorBody, type ErrorCode } from '@tradelist/contract/e
 import { storageKeys } from '@tradelist/contract/local-storage';
 import { config as configureZod } from 'zod';
 import { env } from '../config/env';
+import { serverErrorLines } from './error-messages';
 import { readCookie } from './read-cookie';
 import { readStoredValue } from './stored-session';
 
@@ -17,7 +18,9 @@ export class ApiError extends Error {
   readonly body: ErrorBody | null;
 
   constructor(status: number, body: ErrorBody | null) {
-    super(body?.error ?? `Request failed with status code ${status}`);
+    // A refusal with field errors names its first field by the wire name in `error`; the message
+    // people may see says it without that name (product §5.1).
+    super((body ? serverErrorLines(body, {})[0] : undefined) ?? `Request failed with status code ${status}`);
     this.name = 'ApiError';
     this.status = status;
     this.body = body;

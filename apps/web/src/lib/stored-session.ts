@@ -1,7 +1,7 @@
 import type { SessionUser } from '@tradelist/contract/accounts';
 import { storageKeys } from '@tradelist/contract/local-storage';
 import { useMemo } from 'react';
-import { browserStorage, emitChange, useStoredValue } from './stored-value';
+import { browserStorage, clearSessionValues, emitChange, useStoredValue } from './stored-value';
 import {
   clearAppStorage,
   parseStoredSession,
@@ -38,8 +38,9 @@ export function saveSubscriptionFlags(flags: SubscriptionFlags): void {
   emitChange();
 }
 
-/** Clears every key of this app (logout, 401) and tells every reader. */
+/** Clears every key of this app (logout, 401), the browser session's too, and tells every reader. */
 export function clearSession(): void {
+  clearSessionValues();
   const storage = browserStorage();
   if (storage) {
     try {

@@ -1,4 +1,4 @@
-import { storageKeys, type AppStorageKey } from '@tradelist/contract/local-storage';
+import { sessionStorageKeys, storageKeys, type AppStorageKey, type SessionStorageKey } from '@tradelist/contract/local-storage';
 import { useSyncExternalStore } from 'react';
 
 /**
@@ -63,4 +63,41 @@ export function useStoredValue(key: AppStorageKey): string | null {
 /** Whether a session is stored (the navigation bar offers Logout then). */
 export function useHasStoredSession(): boolean {
   return useStoredValue(storageKeys.userSession) !== null;
+}
+
+/** The browser's storage for this tab's session (sessionStorage), or null where there is none. */
+function tabStorage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** Reads one key kept for this browser session only (null when absent or unavailable). */
+export function readSessionValue(key: SessionStorageKey): string | null {
+  try {
+    return tabStorage()?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Writes one key kept for this browser session only. */
+export function setSessionValue(key: SessionStorageKey, value: string): void {
+  try {
+    tabStorage()?.setItem(key, value);
+  } catch {
+    // Privacy mode: the value lasts as long as the page instead.
+  }
+}
+
+/** Removes every key this app keeps for the browser session (logout). */
+export function clearSessionValues(): void {
+  try {
+    const storage = tabStorage();
+    for (const key of Object.values(sessionStorageKeys)) storage?.removeItem(key);
+  } catch {
+    // Nothing more can be done.
+  }
 }

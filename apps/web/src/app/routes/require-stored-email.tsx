@@ -1,5 +1,6 @@
 import { Navigate, Outlet, useNavigation } from 'react-router';
 import { paths } from '../../config/paths';
+import { useLeavingAccount } from '../../lib/leaving-account';
 import { useStoredSession } from '../../lib/stored-session';
 
 /**
@@ -9,7 +10,9 @@ import { useStoredSession } from '../../lib/stored-session';
 export function RequireStoredEmail() {
   const { email } = useStoredSession();
   const navigation = useNavigation();
-  if (email) return <Outlet />;
+  const leaving = useLeavingAccount();
+  // A deleted account's screen says so for 5 seconds before it goes to /login (product §4.6).
+  if (email || leaving) return <Outlet />;
   // Logout clears the session while its navigation to / may still be loading that page's chunk:
   // let it finish instead of sending the user to /login.
   if (navigation.state !== 'idle') return null;

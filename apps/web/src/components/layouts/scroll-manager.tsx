@@ -15,7 +15,7 @@ function prefersReducedMotion(): boolean {
  * page has had time to settle: content that arrives after the scroll (the plans, the videos) would
  * otherwise push the hash target out of view. Returns the function that stops following.
  */
-function followWhileLoading(align: () => void): () => void {
+export function followWhileLoading(align: () => void): () => void {
   // The observer also reports the size it starts with; only a change moves the target.
   let height = document.body.offsetHeight;
   const observer = new ResizeObserver(() => {

@@ -2,3 +2,4 @@
 export { useSubscriptionPlans } from './api/get-subscription-plans';
 export { planCard } from './utils/plan-card';
 export { PlanCard } from './components/plan-card';
+export { downloadMaxText } from './utils/subscription-text';

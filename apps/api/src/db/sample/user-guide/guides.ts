@@ -61,7 +61,7 @@ export const guideDocuments: readonly GuideDocument[] = [
         heading: 'Download your first list',
         paragraphs: [
           `Open Catalogs, choose a category and press Download on the current edition. Choose CSV for a spreadsheet, or Excel (.xlsx), and a layout. The Price list layout has the columns ${columnNames('price-list')}. The QuickBooks Online import layout names its columns the way QuickBooks Online imports them, and the Changes layout lists only what moved since the previous month's edition.`,
-          'Every download counts against your plan only once the whole file has arrived; a broken download gives the count back.',
+          'Each edition counts once against your plan in a period, in whatever format or layout you take it, and only once its file has arrived; a download broken early gives the count back.',
           'Editions you have bought before stay available under Previously Purchased, priced with your current markups.',
         ],
         steps: ['Open Catalogs.', 'Pick the category and the edition.', 'Choose the file type and the layout.', 'Press Download and open the file.'],

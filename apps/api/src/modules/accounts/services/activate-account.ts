@@ -4,6 +4,7 @@ import { isUniqueViolation } from '../../../db/database.ts';
 import { AppError } from '../../../errors.ts';
 import { queueEmail } from '../../../mail/send-email-job.ts';
 import { emailChangedMail } from '../../../mail/templates.ts';
+import { queueStripeCustomerUpdate } from '../../billing/services/update-stripe-customer.ts';
 import { invalidateUserTokens } from '../repositories/user-tokens.ts';
 import { findUserByEmail, findUserById, updateUser } from '../repositories/users.ts';
 import { clearClaimedAccount } from './clear-claimed-account.ts';
@@ -54,7 +55,8 @@ async function activateRegistration(ctx: AppContext, input: ActivateRequest): Pr
 /**
  * Confirms a new email from its mailbox: the account's email becomes the address the link was
  * made for, unless another account uses it by now (checked again here, and by the unique index
- * when two confirm at once). Reset links mailed to the old address die; the old address is told.
+ * when two confirm at once). Reset links mailed to the old address die; the old address is told;
+ * the user's Stripe customer gets the new address through a job queued with the change.
  */
 async function confirmNewEmail(ctx: AppContext, input: ActivateRequest): Promise<{ message: string }> {
   const confirm = () =>
@@ -69,6 +71,7 @@ async function confirmNewEmail(ctx: AppContext, input: ActivateRequest): Promise
       await invalidateUserTokens(trx, user.id, 'reset', now);
       await invalidateUserTokens(trx, user.id, 'confirm_email', now);
       await queueEmail(ctx, trx, user.email, emailChangedMail(user.name, claimed.email, ctx.config.supportEmail));
+      await queueStripeCustomerUpdate(ctx, trx, user);
     });
   await confirm().catch((error: unknown) => Promise.reject(isUniqueViolation(error) ? new AppError('LINK_INVALID', emailTakenAtConfirmationMessage) : error));
   ctx.queue.wake();

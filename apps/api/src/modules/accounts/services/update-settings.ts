@@ -6,6 +6,7 @@ import { queueEmail } from '../../../mail/send-email-job.ts';
 import { confirmEmailChangeMail, emailChangeRequestedMail, emailChangeToTakenAddressMail } from '../../../mail/templates.ts';
 import { enforceRateLimits } from '../../../security/rate-limits.ts';
 import { hasActiveSubscription } from '../../billing/services/entitlements.ts';
+import { queueStripeCustomerUpdate } from '../../billing/services/update-stripe-customer.ts';
 import { presentSessionUser } from '../presenters/session-user.ts';
 import { invalidateUserTokens } from '../repositories/user-tokens.ts';
 import { findUserByEmail, findUserById, updateUser } from '../repositories/users.ts';
@@ -19,6 +20,7 @@ import { createUserLink } from './user-links.ts';
  * the account keeps its email, its sessions and its sign-in; the current address gets a notice.
  * The answer is the same whatever the new address: when another account uses it, its owner is
  * told by mail instead and no link is made (the unique email is checked again at confirmation).
+ * A new name reaches the user's Stripe customer through a job queued with the change.
  */
 export async function updateSettings(
   ctx: AppContext,
@@ -46,7 +48,9 @@ export async function updateSettings(
       }
       await queueEmail(ctx, trx, user.email, emailChangeRequestedMail(user.name, input.email, ctx.config.supportEmail));
     }
-    return findUserById(trx, user.id);
+    const updated = await findUserById(trx, user.id);
+    if (updated && updated.name !== user.name) await queueStripeCustomerUpdate(ctx, trx, updated);
+    return updated;
   });
   ctx.queue.wake();
   const current = saved ?? user;

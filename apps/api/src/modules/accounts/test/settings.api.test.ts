@@ -87,7 +87,7 @@ describe('PUT /api/users/{id}/update/', () => {
     expect(notice.text).not.toMatch(/\/activate\//);
     const confirmation = lastMailTo(sims.smtp, newEmail);
     expect(confirmation.subject).toBe('Confirm your new Tradelist email address');
-    expect(confirmation.text).toContain('change the email address of a Tradelist account');
+    expect(confirmation.text).toContain('the new email address of an existing Tradelist account');
     expect(confirmation.text).not.toContain('Thanks for signing up');
     const link = lastLinkTo(sims.smtp, newEmail, 'activate');
 

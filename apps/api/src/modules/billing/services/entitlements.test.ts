@@ -1,12 +1,12 @@
 import { describe, expect, test } from 'vitest';
 import type { SubscriptionRow } from '../../../db/schema.ts';
 import type { CollectionWithCategory } from '../../catalog/repositories/catalog.ts';
-import { decideDownload, decideSync, downloadAllowance, entitlingSubscription, type EntitlementRepository } from './entitlements.ts';
+import { boughtEditions, decideDownload, decideSync, downloadAllowance, editionCurrentFrom, entitlingSubscription, type EntitlementRepository } from './entitlements.ts';
 
 const now = new Date('2026-03-10T12:00:00Z');
 const CATEGORY = 1;
 
-function edition(id: number, rundate: string, isFree = false): CollectionWithCategory {
+function edition(id: number, rundate: string, isFree = false, createdAt = now): CollectionWithCategory {
   return {
     id,
     category_id: CATEGORY,
@@ -16,7 +16,7 @@ function edition(id: number, rundate: string, isFree = false): CollectionWithCat
     image: null,
     is_free: isFree,
     item_count: 1,
-    created_at: now,
+    created_at: createdAt,
     category_name: 'Electrical',
     category_image: null,
   };
@@ -47,13 +47,20 @@ function subscription(overrides: Partial<SubscriptionRow> = {}): SubscriptionRow
   };
 }
 
-/** A repository in memory: the user's subscriptions, a plan maximum, and downloads per (subscription, period). */
-function fakeRepository(subscriptions: SubscriptionRow[], options: { max?: number; used?: Record<string, number> } = {}): EntitlementRepository {
+/**
+ * A repository in memory: the user's subscriptions, a plan maximum, and per (subscription,
+ * period) either how many other editions were downloaded or which editions.
+ */
+function fakeRepository(subscriptions: SubscriptionRow[], options: { max?: number; used?: Record<string, number | number[]> } = {}): EntitlementRepository {
   return {
     subscriptionsOfUser: async () => subscriptions,
     editionsOfCategory: async () => editions,
     planById: async () => ({ download_max_per_period: options.max ?? 5 }),
-    downloadsInPeriod: async (subscriptionId, periodStart) => options.used?.[`${subscriptionId}@${periodStart.toISOString()}`] ?? 0,
+    editionsCountedInPeriod: async (subscriptionId, periodStart) => {
+      const used = options.used?.[`${subscriptionId}@${periodStart.toISOString()}`] ?? 0;
+      // A number stands for that many editions other than the fixture's (ids from 100 on).
+      return typeof used === 'number' ? Array.from({ length: used }, (_, index) => 100 + index) : used;
+    },
   };
 }
 
@@ -125,5 +132,57 @@ describe('downloads left this period', () => {
     const long = subscription({ id: 2, period_end: new Date('2027-04-01T00:00:00Z') });
     expect(entitlingSubscription([short, long], now)?.id).toBe(2);
     expect(entitlingSubscription([long, short], now)?.id).toBe(2);
+  });
+});
+
+describe('each edition counts once per period (decision 0029)', () => {
+  const s = subscription();
+  const period = `1@${s.current_period_start.toISOString()}`;
+
+  test('an edition already counted is downloaded again at the maximum without taking one; a new edition is refused', async () => {
+    const atMaximum = fakeRepository([s], { max: 2, used: { [period]: [editions[0]!.id, editions[1]!.id] } });
+    expect(await decideDownload(atMaximum, 7, editions[0]!, now)).toMatchObject({ allowed: true, counted: true, allowance: { used: 2, allowed: 2, left: 0 } });
+    expect(await decideDownload(atMaximum, 7, editions[1]!, now)).toMatchObject({ allowed: true, counted: true });
+    const other = fakeRepository([s], { max: 2, used: { [period]: [editions[1]!.id, 100] } });
+    expect(await decideDownload(other, 7, editions[0]!, now)).toEqual({
+      allowed: false,
+      code: 'DOWNLOAD_LIMIT_REACHED',
+      message: 'You have used all 2 downloads of your plan for this period.',
+    });
+  });
+
+  test('the allowance counts editions, and knows which', async () => {
+    const allowance = await downloadAllowance(fakeRepository([s], { max: 120, used: { [period]: [editions[0]!.id] } }), 7, now);
+    expect(allowance).toMatchObject({ used: 1, allowed: 120, left: 119 });
+    expect([...allowance!.countedEditionIds]).toEqual([editions[0]!.id]);
+  });
+});
+
+describe('bought editions compare times, not days (decision 0029)', () => {
+  const at = (iso: string) => new Date(iso);
+  // Current since 1 March; the next edition has the run date 10 March.
+  const march = (createdAt: string) => [edition(5, '2026-03-10', false, at(createdAt)), edition(4, '2026-03-01', false, at('2026-02-27T08:00:00Z'))];
+
+  test('an edition is current from when it was published: on its run date when stored that day, otherwise from the start of its run date', () => {
+    expect(editionCurrentFrom(edition(1, '2026-03-10', false, at('2026-03-10T15:30:00.250Z')))).toEqual(at('2026-03-10T15:30:00.250Z'));
+    // Scheduled ahead: released at the start of its run date (UTC).
+    expect(editionCurrentFrom(edition(1, '2026-03-10', false, at('2026-03-04T09:00:00Z')))).toEqual(at('2026-03-10T00:00:00Z'));
+    // Back-dated (stored after its run date, like the sample data): its run date.
+    expect(editionCurrentFrom(edition(1, '2026-03-10', false, at('2026-11-26T01:00:00Z')))).toEqual(at('2026-03-10T00:00:00Z'));
+  });
+
+  test('subscribed at 10:00, the next edition published at 15:00 the same day: the one current at 10:00 stays bought', () => {
+    const subscribed = [{ period_start: at('2026-03-10T10:00:00Z'), period_end: at('2027-03-10T10:00:00Z') }];
+    expect(boughtEditions(march('2026-03-10T15:00:00Z'), subscribed).map((e) => e.id)).toEqual([5, 4]);
+    // Published before the subscription began (scheduled for that day, or earlier that morning): only the new one.
+    expect(boughtEditions(march('2026-03-02T15:00:00Z'), subscribed).map((e) => e.id)).toEqual([5]);
+    expect(boughtEditions(march('2026-03-10T09:59:59Z'), subscribed).map((e) => e.id)).toEqual([5]);
+  });
+
+  test('an edition published after the subscription ended is not bought, even on its last day', () => {
+    const ended = [{ period_start: at('2026-02-10T10:00:00Z'), period_end: at('2026-03-10T12:00:00Z') }];
+    expect(boughtEditions(march('2026-03-10T15:00:00Z'), ended).map((e) => e.id)).toEqual([4]);
+    // Released at midnight of the last day, while the subscription still ran: bought.
+    expect(boughtEditions(march('2026-03-05T15:00:00Z'), ended).map((e) => e.id)).toEqual([5, 4]);
   });
 });

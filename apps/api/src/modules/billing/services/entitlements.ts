@@ -3,7 +3,7 @@ import type { Db } from '../../../db/database.ts';
 import type { PlanRow, SubscriptionRow } from '../../../db/schema.ts';
 import { utcDay } from '../../../lib/clock.ts';
 import { listCollectionsOfCategory, type CollectionWithCategory } from '../../catalog/repositories/catalog.ts';
-import { countDownloadsInPeriod } from '../../catalog/repositories/download-log.ts';
+import { listEditionsCountedInPeriod } from '../../catalog/repositories/download-log.ts';
 import { findPlanById, listSubscriptionsOfUser } from '../repositories/subscriptions.ts';
 
 /**
@@ -50,22 +50,34 @@ export function entitlingSubscription<T extends SubscriptionTimes & Pick<Subscri
   return best;
 }
 
-const day = (date: Date) => date.toISOString().slice(0, 10);
+/**
+ * When an edition became current (the moment users saw it as the category's newest), to the
+ * millisecond: one published on its run date was current from the moment it was stored; one
+ * stored earlier (scheduled) from the start of its run date, UTC, when it was released; one
+ * stored later (a back-dated import, the sample data) from the start of its run date, as its date
+ * says.
+ */
+export function editionCurrentFrom(edition: Pick<CollectionWithCategory, 'rundate' | 'created_at'>): Date {
+  const stored = new Date(edition.created_at);
+  return utcDay(stored) === edition.rundate ? stored : new Date(`${edition.rundate}T00:00:00.000Z`);
+}
 
 /**
- * The editions of one category the user holds as bought: an edition is current from its run
- * date until the next edition's, and it is bought when that time overlaps one of the user's
- * subscriptions (from its start to its period end). `editions` are one category's, newest first.
+ * The editions of one category the user holds as bought: an edition is current from the moment
+ * it was published until the next edition was, and it is bought when that time overlaps one of
+ * the user's subscriptions (from its start to its period end). Times are compared, not days: an
+ * edition current when the subscription began stays bought even if the next one came out later
+ * that day, and an edition that came out after the subscription ended, even on its last day, is
+ * not. `editions` are one category's, newest first.
  */
-export function boughtEditions<T extends Pick<CollectionWithCategory, 'rundate'>>(
+export function boughtEditions<T extends Pick<CollectionWithCategory, 'rundate' | 'created_at'>>(
   editions: T[],
   subscriptions: Array<Pick<SubscriptionRow, 'period_start' | 'period_end'>>,
 ): T[] {
   return editions.filter((edition, index) => {
-    const currentUntil = index === 0 ? undefined : editions[index - 1]!.rundate;
-    return subscriptions.some(
-      (s) => edition.rundate < day(s.period_end) && (currentUntil === undefined || currentUntil > day(s.period_start)),
-    );
+    const currentFrom = editionCurrentFrom(edition);
+    const currentUntil = index === 0 ? undefined : editionCurrentFrom(editions[index - 1]!);
+    return subscriptions.some((s) => currentFrom < s.period_end && (currentUntil === undefined || currentUntil > s.period_start));
   });
 }
 
@@ -82,7 +94,7 @@ export type EditionAccess =
  */
 export function editionAccess(
   edition: Pick<CollectionWithCategory, 'id' | 'is_free'>,
-  editionsOfCategory: Array<Pick<CollectionWithCategory, 'id' | 'rundate'>>,
+  editionsOfCategory: Array<Pick<CollectionWithCategory, 'id' | 'rundate' | 'created_at'>>,
   subscriptions: SubscriptionRow[],
   now: Date,
 ): EditionAccess {
@@ -94,7 +106,10 @@ export function editionAccess(
   return { kind: 'refused', reason: 'not-in-plan' };
 }
 
-/** The downloads of the current period: used (completed, or being sent now) and allowed. */
+/**
+ * The downloads of the current period: the editions used (downloaded completely, or being sent
+ * now, each edition counted once whatever its format or layout) and allowed.
+ */
 export interface DownloadAllowance {
   subscriptionId: number;
   used: number;
@@ -102,6 +117,8 @@ export interface DownloadAllowance {
   left: number;
   periodStart: Date;
   periodEnd: Date;
+  /** The editions already counted this period: downloading one of them again takes nothing. */
+  countedEditionIds: ReadonlySet<number>;
 }
 
 /** What the rules need to read; the database's version is `entitlementRepository`. */
@@ -110,15 +127,16 @@ export interface EntitlementRepository {
   /** A category's editions, newest first. */
   editionsOfCategory(categoryId: number): Promise<CollectionWithCategory[]>;
   planById(planId: number): Promise<Pick<PlanRow, 'download_max_per_period'> | undefined>;
-  /** Completed downloads of the period, and reservations still live at `now`. */
-  downloadsInPeriod(subscriptionId: number, periodStart: Date, now: Date): Promise<number>;
+  /** The distinct editions of the period's completed downloads and of reservations still live at `now`. */
+  editionsCountedInPeriod(subscriptionId: number, periodStart: Date, now: Date): Promise<number[]>;
 }
 
 /**
  * The rules' reads from the database, as users see it at `now` (editions whose run date has
  * come: product §10.18). With `lockSubscriptions`, the user's subscription rows are
  * locked (SELECT ... FOR UPDATE) until the transaction ends, so that two downloads of one user
- * count their period one after the other: with a maximum of 5, 50 simultaneous requests get 5.
+ * count their period one after the other: with a maximum of 5, 50 simultaneous requests for ten
+ * editions get the files of 5 editions, and two first downloads of one edition count it once.
  */
 export function entitlementRepository(db: Db, now: Date, options: { lockSubscriptions?: boolean } = {}): EntitlementRepository {
   const today = utcDay(now);
@@ -126,7 +144,7 @@ export function entitlementRepository(db: Db, now: Date, options: { lockSubscrip
     subscriptionsOfUser: (userId) => listSubscriptionsOfUser(db, userId, { forUpdate: options.lockSubscriptions ?? false }),
     editionsOfCategory: (categoryId) => listCollectionsOfCategory(db, categoryId, today),
     planById: (planId) => findPlanById(db, planId),
-    downloadsInPeriod: (subscriptionId, periodStart, now) => countDownloadsInPeriod(db, subscriptionId, periodStart, now),
+    editionsCountedInPeriod: (subscriptionId, periodStart, now) => listEditionsCountedInPeriod(db, subscriptionId, periodStart, now),
   };
 }
 
@@ -134,14 +152,15 @@ export function entitlementRepository(db: Db, now: Date, options: { lockSubscrip
 async function allowanceOf(repo: EntitlementRepository, subscription: SubscriptionRow, now: Date): Promise<DownloadAllowance> {
   const plan = await repo.planById(subscription.plan_id);
   const allowed = plan?.download_max_per_period ?? 0;
-  const used = await repo.downloadsInPeriod(subscription.id, subscription.current_period_start, now);
+  const counted = new Set(await repo.editionsCountedInPeriod(subscription.id, subscription.current_period_start, now));
   return {
     subscriptionId: subscription.id,
-    used,
+    used: counted.size,
     allowed,
-    left: Math.max(0, allowed - used),
+    left: Math.max(0, allowed - counted.size),
     periodStart: subscription.current_period_start,
     periodEnd: subscription.period_end,
+    countedEditionIds: counted,
   };
 }
 
@@ -156,7 +175,10 @@ export async function hasActiveSubscription(ctx: Pick<AppContext, 'db' | 'clock'
   return entitlingSubscription(await listSubscriptionsOfUser(ctx.db, userId), ctx.clock.now()) !== undefined;
 }
 
-/** The answer for one edition. A counted download takes one from `allowance`; a free one is not counted. */
+/**
+ * The answer for one edition. A counted download belongs to the subscription's period: it takes one from
+ * `allowance` unless its edition is already counted there. A free one is not counted.
+ */
 export type DownloadDecision =
   | { allowed: true; counted: false }
   | { allowed: true; counted: true; subscription: SubscriptionRow; allowance: DownloadAllowance }
@@ -166,7 +188,11 @@ const refusalMessage = (reason: 'not-subscribed' | 'not-in-plan') => (reason ===
 
 /**
  * May the user download this edition now? Paid editions count against the plan's maximum per
- * period, so at the maximum they are refused (DOWNLOAD_LIMIT_REACHED); free ones never count.
+ * period, each edition once (decision 0029): the first download of an edition in the period takes
+ * one, and at the maximum it is refused (DOWNLOAD_LIMIT_REACHED); the same edition again, in any
+ * format, layout or markups, takes nothing and is never refused for the maximum. Free editions
+ * never count. Called with the user's subscriptions locked (`lockSubscriptions`), two first
+ * downloads of one edition at the same time count it once: the second sees the first's reservation.
  */
 export async function decideDownload(
   repo: EntitlementRepository,
@@ -179,7 +205,9 @@ export async function decideDownload(
   if (access.kind === 'refused') return { allowed: false, code: 'NOT_SUBSCRIBED', message: refusalMessage(access.reason) };
   if (access.kind === 'free') return { allowed: true, counted: false };
   const allowance = await allowanceOf(repo, access.subscription, now);
-  if (allowance.left === 0) return { allowed: false, code: 'DOWNLOAD_LIMIT_REACHED', message: downloadLimitMessage(allowance.allowed) };
+  if (allowance.left === 0 && !allowance.countedEditionIds.has(edition.id)) {
+    return { allowed: false, code: 'DOWNLOAD_LIMIT_REACHED', message: downloadLimitMessage(allowance.allowed) };
+  }
   return { allowed: true, counted: true, subscription: access.subscription, allowance };
 }
 

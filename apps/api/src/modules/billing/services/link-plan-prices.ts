@@ -52,6 +52,6 @@ export const { job: linkPlanPrices, schedule: linkPlanPricesSchedule } = defineP
   backoff: { baseSeconds: 30, maxSeconds: 5 * 60 },
   async run(ctx) {
     const linked = await linkPlansToStripePrices(ctx);
-    if (linked.length > 0) ctx.log.info({ plans: linked }, 'plans linked to their Stripe prices');
+    if (linked.length > 0) ctx.log.debug({ plans: linked }, 'plans linked to their Stripe prices');
   },
 });

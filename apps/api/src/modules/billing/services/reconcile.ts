@@ -43,6 +43,6 @@ export const { job: reconcileSubscriptions, schedule: reconcileSubscriptionsSche
   backoff: { baseSeconds: 300, maxSeconds: 3600 },
   async run(ctx) {
     const result = await reconcileStripeSubscriptions(ctx);
-    ctx.log.info(result, 'Stripe subscriptions checked');
+    ctx.log.debug(result, 'Stripe subscriptions checked');
   },
 });

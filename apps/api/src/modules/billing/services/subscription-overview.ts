@@ -2,7 +2,7 @@ import type { SubscriptionOverview } from '@tradelist/contract/billing';
 import type { AppContext } from '../../../context.ts';
 import type { Db } from '../../../db/database.ts';
 import type { PaymentRow, SubscriptionRow } from '../../../db/schema.ts';
-import { countDownloadsInPeriod } from '../../catalog/repositories/download-log.ts';
+import { countEditionsInPeriod } from '../../catalog/repositories/download-log.ts';
 import { hasPreviewedMoreThan } from '../../catalog/repositories/preview-views.ts';
 import { hasSyncedPaidItemsSince } from '../../sync/repositories/items-written.ts';
 import { listPaymentsOfSubscription } from '../repositories/payments.ts';
@@ -41,7 +41,7 @@ export async function refundVerdict(db: Db, subscription: SubscriptionRow, now: 
   if (latest.period_start.getTime() !== subscription.current_period_start.getTime()) {
     return { eligible: false, reason: 'The renewal has not started its period yet.', until };
   }
-  if ((await countDownloadsInPeriod(db, subscription.id, subscription.current_period_start, now)) > 0) {
+  if ((await countEditionsInPeriod(db, subscription.id, subscription.current_period_start, now)) > 0) {
     return { eligible: false, reason: 'A price list was downloaded since the renewal, so it cannot be refunded.', until };
   }
   if (await hasSyncedPaidItemsSince(db, subscription.user_id, subscription.current_period_start)) {
@@ -64,7 +64,7 @@ export async function subscriptionOverview(ctx: Pick<AppContext, 'db' | 'clock'>
   const subscription = entitlingSubscription(subscriptions, now);
   if (!subscription) return { status: false, subscription: null };
   const plan = await findPlanById(db, subscription.plan_id);
-  const used = await countDownloadsInPeriod(db, subscription.id, subscription.current_period_start, now);
+  const used = await countEditionsInPeriod(db, subscription.id, subscription.current_period_start, now);
   const refund = await refundVerdict(db, subscription, now);
   const hasCustomer = await db.selectFrom('users').select('stripe_customer_id').where('id', '=', userId).executeTakeFirst();
   return {

@@ -12,7 +12,7 @@ export async function insertProducts(db: Db, products: NewProduct[], batchSize =
   }
 }
 
-export type ProductForFile = Pick<ProductRow, 'id' | 'sku' | 'name' | 'description' | 'unit' | 'group_name' | 'cost_cents'>;
+export type ProductForFile = Pick<ProductRow, 'id' | 'sku' | 'name' | 'description' | 'unit' | 'group_name' | 'cost_cents' | 'manufacturer_part_number' | 'upc'>;
 
 /**
  * One page of an edition's products in id order after `afterId` (keyset pagination: an index
@@ -26,7 +26,7 @@ export async function copyPageOfProducts(db: Db, collectionId: number, afterId: 
     if (!Number.isSafeInteger(value)) throw new RangeError(`Not an integer: ${value}`);
   }
   const output = await copyOutOf(db)(
-    `SELECT id, sku, name, description, unit, group_name, cost_cents FROM products WHERE collection_id = ${collectionId} AND id > ${afterId} ORDER BY id LIMIT ${limit}`,
+    `SELECT id, sku, name, description, unit, group_name, cost_cents, manufacturer_part_number, upc FROM products WHERE collection_id = ${collectionId} AND id > ${afterId} ORDER BY id LIMIT ${limit}`,
   );
   const page: ProductForFile[] = [];
   forEachCopyRow(output, (fields) => {
@@ -38,6 +38,8 @@ export async function copyPageOfProducts(db: Db, collectionId: number, afterId: 
       unit: fields[4] ?? '',
       group_name: fields[5] ?? '',
       cost_cents: Number(fields[6]),
+      manufacturer_part_number: fields[7] ?? null,
+      upc: fields[8] ?? null,
     });
   });
   return page;

@@ -98,9 +98,9 @@ describe('editionFileKey', () => {
   test(`the writers' output matches the fingerprint of file version ${EDITION_FILE_VERSION} (bump the version when this fails)`, async () => {
     // Stored files of the old version would otherwise be served after a change to the writers.
     const products: ProductInput[] = [
-      { sku: 'EMT-050', name: '1/2" EMT Set-Screw Connector', description: 'Die-cast zinc', unit: 'EA', group: 'Conduit Fittings', costCents: 1000 },
-      { sku: 'INJ-1', name: '=HYPERLINK("http://evil.example","click")', description: '+1+1', unit: 'EA', group: '@SUM(A1)', costCents: 250 },
-      { sku: '-5', name: '\tTab start', description: '\rCR start, "quoted"', unit: 'RL', group: 'Wires', costCents: 150_001 },
+      { sku: 'EMT-050', name: '1/2" EMT Set-Screw Connector', description: 'Die-cast zinc', unit: 'EA', group: 'Conduit Fittings', costCents: 1000, manufacturerPartNumber: 'SIM-EMT050-SS', upc: '078477015113' },
+      { sku: 'INJ-1', name: '=HYPERLINK("http://evil.example","click")', description: '+1+1', unit: 'EA', group: '@SUM(A1)', costCents: 250, manufacturerPartNumber: '-5A', upc: null },
+      { sku: '-5', name: '\tTab start', description: '\rCR start, "quoted"', unit: 'RL', group: 'Wires', costCents: 150_001, manufacturerPartNumber: null, upc: '032664000019' },
     ];
     const changes: ChangedProductInput[] = [
       { sku: 'EMT-050', name: '1/2" EMT Set-Screw Connector', unit: 'EA', group: 'Conduit Fittings', previousCostCents: 1000, costCents: 1001 },
@@ -120,8 +120,12 @@ describe('editionFileKey', () => {
       hash.update(await buffer(Readable.from(csvChunks(columns, rows()), { objectMode: false })));
       hash.update(unzipped(await buffer(xlsxStream(columns, rows(), { sheetName: 'Price list', modifiedAt: new Date('2026-03-01T00:00:00Z') }))));
     }
-    // 2: the Changes layout joined the files.
-    const fingerprints: Record<number, string> = { 1: '0c76d43d305d6702539bcc5e45af8990b4429d3d43d5b2bca7d456b7b32f6f6f', 2: 'ddc8be335885d2e00bfd500777bc93b7eb9c1649ed39d6f57257b7a40e95de62' };
+    // 2: the Changes layout joined the files. 3: the price list's part number and UPC columns, and the .xlsx autofilter.
+    const fingerprints: Record<number, string> = {
+      1: '0c76d43d305d6702539bcc5e45af8990b4429d3d43d5b2bca7d456b7b32f6f6f',
+      2: 'ddc8be335885d2e00bfd500777bc93b7eb9c1649ed39d6f57257b7a40e95de62',
+      3: 'd79f28be7b8be4354909319ca0f9877d864e6abf1d7c87fd56c63061e1acf7ca',
+    };
     expect(hash.digest('hex')).toBe(fingerprints[EDITION_FILE_VERSION]);
   });
 });

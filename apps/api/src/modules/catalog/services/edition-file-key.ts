@@ -6,7 +6,7 @@ import type { AllowedDownload } from './download-edition.ts';
  * version, so bump it whenever the writers (packages/pricing) or the rows change their output;
  * edition-file-key.test.ts fails until you do, by comparing the writers' output to a fingerprint.
  */
-export const EDITION_FILE_VERSION = 2;
+export const EDITION_FILE_VERSION = 3;
 
 /**
  * The name a generated file is stored under: a hash of everything its bytes depend on. An edition

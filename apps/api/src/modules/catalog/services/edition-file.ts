@@ -69,6 +69,8 @@ async function* editionRows(db: Db, download: AllowedDownload, layout: ProductLa
         unit: product.unit,
         group: product.group_name,
         costCents: product.cost_cents,
+        manufacturerPartNumber: product.manufacturer_part_number,
+        upc: product.upc,
       });
     }
   }
@@ -159,12 +161,25 @@ export async function openEditionFile(ctx: AppContext, download: AllowedDownload
     // The Changes file is named apart from the edition's price list, which may sit beside it.
     contentDisposition: contentDisposition(download.layout === 'changes' ? `${download.collection.name} — Changes` : download.collection.name, download.format),
   };
-  const stored = await editionFileCache(ctx.config, ctx.log).get(editionFileKey(download), () => generateEditionFile(ctx.db, download));
-  if (stored) return { ...headers, body: stored.body, size: stored.size };
+  // The metrics count where each file came from and how long a generation took (docs/production.md).
+  let generated = false;
+  const started = performance.now();
+  const stored = await editionFileCache(ctx.config, ctx.log).get(editionFileKey(download), () => {
+    generated = true;
+    return generateEditionFile(ctx.db, download);
+  });
+  if (stored) {
+    if (generated) ctx.metrics.downloadGenerated(download.format, 'miss', performance.now() - started);
+    ctx.metrics.download(generated ? 'miss' : 'hit');
+    return { ...headers, body: stored.body, size: stored.size };
+  }
   const expected = await countFileRows(ctx.db, download);
   let written = 0;
+  const streamStarted = performance.now();
   const body = generateEditionFile(ctx.db, download, () => {
     written += 1;
   });
+  ctx.metrics.download('streamed');
+  body.once('end', () => ctx.metrics.downloadGenerated(download.format, 'streamed', performance.now() - streamStarted));
   return { ...headers, body, rows: { expected, written: () => written } };
 }

@@ -149,7 +149,7 @@ describe('files', () => {
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.body.startsWith('\uFEFF')).toBe(true);
     const rows: string[][] = parse(response.body.slice(1), { relax_column_count: false });
-    expect(rows[0]).toEqual(['SKU', 'Name', 'Description', 'Category', 'Unit', 'Cost', 'Markup %', 'Price', 'Tax %', 'Price with tax']);
+    expect(rows[0]).toEqual(['SKU', 'Name', 'Description', 'Category', 'Unit', 'Cost', 'Markup %', 'Price', 'Tax %', 'Price with tax', 'Manufacturer part number', 'UPC']);
     const markups = { markup1_10: 1000, markup11_20: 2000, markup21_50: 3000, markup51_150: 4000, markup151_500: 5000, markup501: 6000, tax: 825 };
     const bySku = new Map(rows.slice(1).map((row) => [row[0], row]));
     for (const product of fixtureProducts) {

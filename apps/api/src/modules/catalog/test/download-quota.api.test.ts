@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { createCatalogFixture, clientFor, type CatalogFixture } from '../../../../test/support/catalog.ts';
+import { createCatalogFixture, clientFor, fixtureProducts, type CatalogFixture } from '../../../../test/support/catalog.ts';
+import { insertProducts } from '../repositories/products.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../../../test/support/test-app.ts';
 import { runAdminCommand } from '../../operator/services/run-admin-command.ts';
 
@@ -31,14 +32,47 @@ async function addBulkEdition(app: TestApp, items: number): Promise<{ categoryId
   return { categoryId: category.id, editionId: edition.id };
 }
 
+/**
+ * Adds `count` paid categories, each with one edition (current, so a subscriber may download it)
+ * of the fixture's products: more editions than the maximum of 5 to count against.
+ */
+async function addPaidEditions(app: TestApp, count: number): Promise<Array<{ collection_id: number; catelog_id: number }>> {
+  const db = app.database.db;
+  const editions = [];
+  for (let index = 1; index <= count; index += 1) {
+    const category = await db.insertInto('categories').values({ name: `List ${index}`, slug: `list-${index}`, position: 10 + index }).returning('id').executeTakeFirstOrThrow();
+    const edition = await db
+      .insertInto('collections')
+      .values({ category_id: category.id, collection_id: `LIST-${index}-2026-03`, name: `List ${index}`, rundate: '2026-03-01', item_count: fixtureProducts.length, image: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await insertProducts(db, fixtureProducts.map((p) => ({ ...p, collection_id: edition.id, manufacturer_part_number: null, upc: null })));
+    editions.push({ collection_id: edition.id, catelog_id: category.id });
+  }
+  return editions;
+}
+
+/** Ten more paid editions, one per category. */
+let others: Array<{ collection_id: number; catelog_id: number }>;
+
 beforeAll(async () => {
   t = await createTestApp();
   fixture = await createCatalogFixture(t, { downloadMax: 5 });
   big = await addBulkEdition(t, 60_000);
+  others = await addPaidEditions(t, 10);
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
 
 const paidDownload = () => ({ collection_id: fixture.paidEditions.mar, catelog_id: fixture.paidCategoryId });
+
+/** The distinct editions of the user's completed downloads. */
+async function completedEditions(userId: number, app: TestApp = t): Promise<number[]> {
+  const rows = await app.database.db.selectFrom('download_log').select('collection_id').distinct().where('user_id', '=', userId).where('status', '=', 'completed').execute();
+  return rows.map((row) => row.collection_id).sort((a, b) => a - b);
+}
+
+/** Fifty requests at once: five for each of the ten other editions, interleaved. */
+const fiftyForTenEditions = () => Array.from({ length: 50 }, (_, index) => others[index % 10]!);
 
 /** The user's download log rows by status. */
 async function logOf(userId: number, app: TestApp = t): Promise<Record<'reserved' | 'completed' | 'aborted', number>> {
@@ -117,34 +151,49 @@ function downloadAndAbortAfterFirstChunk(client: TestClient, body: object): Prom
 }
 
 describe('downloads are counted once half of the file has been sent', () => {
-  test('with a maximum of 5 and 50 simultaneous requests, exactly 5 files are served and counted', async () => {
+  test('with a maximum of 5, 50 simultaneous requests for 10 editions give the files of exactly 5 editions, each counted once', async () => {
     const { client, userId } = await clientFor(t, fixture, 'subscriber', 'race');
-    const responses = await Promise.all(Array.from({ length: 50 }, () => client.post('/api/download-products/', paidDownload())));
-    const statuses = responses.map((r) => r.statusCode);
-    expect(statuses.filter((s) => s === 200)).toHaveLength(5);
-    expect(statuses.filter((s) => s === 403)).toHaveLength(45);
+    const requested = fiftyForTenEditions();
+    const responses = await Promise.all(requested.map((body) => client.post('/api/download-products/', body)));
+    const served = new Set(requested.filter((_, index) => responses[index]!.statusCode === 200).map((body) => body.collection_id));
+    expect(served.size).toBe(5);
+    // Every request for a served edition got its file; every other one was refused at the maximum.
+    responses.forEach((response, index) => expect(response.statusCode).toBe(served.has(requested[index]!.collection_id) ? 200 : 403));
     expect(responses.find((r) => r.statusCode === 403)!.json()).toMatchObject({ code: 'DOWNLOAD_LIMIT_REACHED' });
     // A refused request writes no log row.
-    expect(await settled(userId!)).toEqual({ reserved: 0, completed: 5, aborted: 0 });
+    expect(await settled(userId!)).toEqual({ reserved: 0, completed: 25, aborted: 0 });
+    expect(await completedEditions(userId!)).toEqual([...served].sort((a, b) => a - b));
+    expect((await client.get('/api/latest-collection/ALL/')).json().downloads).toMatchObject({ used: 5, allowed: 5, left: 0 });
   });
 
-  test('over real sockets: 50 simultaneous requests with a maximum of 5 give exactly 5 complete files', async () => {
+  test('over real sockets: 50 simultaneous requests for 10 editions with a maximum of 5 give complete files of exactly 5 editions', async () => {
     const { client, userId } = await clientFor(t, fixture, 'subscriber', 'wire-race');
+    const requested = fiftyForTenEditions();
     const responses = await Promise.all(
-      Array.from({ length: 50 }, async () => {
+      requested.map(async (body) => {
         const response = await fetch(new URL('/api/download-products/', base), {
           method: 'POST',
           headers: wireHeaders(client),
-          body: JSON.stringify(paidDownload()),
+          body: JSON.stringify(body),
         });
-        return { status: response.status, body: await response.text() };
+        return { status: response.status, body: await response.text(), edition: body.collection_id };
       }),
     );
     const files = responses.filter((r) => r.status === 200);
-    expect(files).toHaveLength(5);
+    expect(new Set(files.map((file) => file.edition)).size).toBe(5);
+    expect(files).toHaveLength(25);
     for (const file of files) expect(file.body).toContain('EMT-050');
     expect(responses.filter((r) => r.status === 403).every((r) => JSON.parse(r.body).code === 'DOWNLOAD_LIMIT_REACHED')).toBe(true);
-    expect(await settled(userId!)).toEqual({ reserved: 0, completed: 5, aborted: 0 });
+    expect(await settled(userId!)).toEqual({ reserved: 0, completed: 25, aborted: 0 });
+    expect(await completedEditions(userId!)).toHaveLength(5);
+  });
+
+  test('50 simultaneous first downloads of one edition, with a maximum of 5: every file is served and the edition counts once', async () => {
+    const { client, userId } = await clientFor(t, fixture, 'subscriber', 'same-race');
+    const responses = await Promise.all(Array.from({ length: 50 }, () => client.post('/api/download-products/', paidDownload())));
+    expect(responses.map((r) => r.statusCode)).toEqual(Array.from({ length: 50 }, () => 200));
+    expect(await settled(userId!)).toEqual({ reserved: 0, completed: 50, aborted: 0 });
+    expect((await client.get('/api/latest-collection/ALL/')).json().downloads).toMatchObject({ used: 1, allowed: 5, left: 4 });
   });
 
   test('a client that hangs up after more than half of a stored file is counted once', async () => {
@@ -200,9 +249,9 @@ describe('downloads are counted once half of the file has been sent', () => {
     const { client, userId } = await clientFor(t, fixture, 'subscriber', 'lapse');
     const subscription = await t.database.db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId!).executeTakeFirstOrThrow();
     const now = t.clock.now();
-    const reservation = (minutes: number) => ({
+    const reservation = (collectionId: number, minutes: number) => ({
       user_id: userId!,
-      collection_id: fixture.paidEditions.mar,
+      collection_id: collectionId,
       subscription_id: subscription.id,
       period_start: subscription.current_period_start,
       format: 'csv',
@@ -211,17 +260,22 @@ describe('downloads are counted once half of the file has been sent', () => {
       reserved_until: new Date(now.getTime() + minutes * 60_000),
       created_at: now,
     });
-    // Four files going out now, one whose process died ten minutes ago.
-    await t.database.db.insertInto('download_log').values([reservation(5), reservation(5), reservation(5), reservation(5), reservation(-1)]).execute();
+    // Files of four editions going out now, one of a fifth whose process died ten minutes ago.
+    await t.database.db
+      .insertInto('download_log')
+      .values([...others.slice(0, 4).map((edition) => reservation(edition.collection_id, 5)), reservation(others[4]!.collection_id, -1)])
+      .execute();
     expect((await client.get('/api/latest-collection/ALL/')).json().downloads).toMatchObject({ used: 4, allowed: 5, left: 1 });
     expect((await client.post('/api/download-products/', paidDownload())).statusCode).toBe(200);
-    const refused = await client.post('/api/download-products/', paidDownload());
+    const refused = await client.post('/api/download-products/', others[4]!);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe('DOWNLOAD_LIMIT_REACHED');
-    // Once the four lapse unfinished, their places come back.
+    // An edition whose file is still going out counts already: downloading it again takes nothing.
+    expect((await client.post('/api/download-products/', others[0]!)).statusCode).toBe(200);
+    // Once the four lapse unfinished, their places come back, but for the first edition's: its second file was served.
     t.clock.advance(6 * 60);
-    expect((await client.get('/api/latest-collection/ALL/')).json().downloads).toMatchObject({ used: 1, left: 4 });
-    expect((await client.post('/api/download-products/', paidDownload())).statusCode).toBe(200);
+    expect((await client.get('/api/latest-collection/ALL/')).json().downloads).toMatchObject({ used: 2, left: 3 });
+    expect((await client.post('/api/download-products/', others[4]!)).statusCode).toBe(200);
   });
 });
 
@@ -291,6 +345,60 @@ describe('a streamed file (no stored copy, so no size in advance) counts by its 
   });
 });
 
+describe('each edition counts once per period, whatever its format, layout or markups (decision 0029)', () => {
+  test('CSV, then Excel, then the QuickBooks and Changes layouts of one edition use 1; another edition makes 2', async () => {
+    const { client, userId } = await clientFor(t, fixture, 'subscriber', 'once');
+    const used = async () => (await client.get('/api/latest-collection/ALL/')).json().downloads.used as number;
+    const overview = async () => (await client.get('/api/subscription/')).json().subscription as { downloads_used: number; downloads_allowed: number };
+    const download = async (body: object) => {
+      const response = await client.post('/api/download-products/', body);
+      expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+      await settled(userId!);
+    };
+    expect(await used()).toBe(0);
+    await download({ ...paidDownload(), format: 'csv' });
+    expect(await used()).toBe(1);
+    await download({ ...paidDownload(), format: 'xlsx' });
+    await download({ ...paidDownload(), format: 'csv', layout: 'quickbooks' });
+    await download({ ...paidDownload(), format: 'xlsx', layout: 'changes' });
+    // Other markups make another file of the same edition, still the same edition.
+    expect((await client.post('/api/user_factor/', { markup1_10: 12, markup11_20: 11, markup21_50: 10, markup51_150: 9, markup151_500: 8, markup501: 7, tax: 6, inventory_option: '', income_type: '' })).statusCode).toBe(200);
+    await download({ ...paidDownload(), format: 'csv' });
+    expect(await used()).toBe(1);
+    expect(await overview()).toMatchObject({ downloads_used: 1, downloads_allowed: 5 });
+    // Another edition (February's, bought) is a second one.
+    await download({ collection_id: fixture.paidEditions.feb, catelog_id: fixture.paidCategoryId, format: 'xlsx' });
+    expect(await used()).toBe(2);
+    expect(await overview()).toMatchObject({ downloads_used: 2 });
+    // Every file is in the log all the same.
+    expect(await logOf(userId!)).toEqual({ reserved: 0, completed: 6, aborted: 0 });
+  });
+
+  test('at the maximum, an edition downloaded this period still downloads in any format and layout; a new one is refused', async () => {
+    const { client, userId } = await clientFor(t, fixture, 'subscriber', 'at-max');
+    for (const edition of others.slice(0, 5)) expect((await client.post('/api/download-products/', edition)).statusCode).toBe(200);
+    await settled(userId!);
+    expect((await client.get('/api/latest-collection/ALL/')).json().downloads).toMatchObject({ used: 5, allowed: 5, left: 0 });
+    for (const request of [{ format: 'xlsx' }, { layout: 'quickbooks' }, { format: 'xlsx', layout: 'changes' }]) {
+      expect((await client.post('/api/download-products/', { ...others[2]!, ...request })).statusCode).toBe(200);
+    }
+    const refused = await client.post('/api/download-products/', paidDownload());
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'DOWNLOAD_LIMIT_REACHED', error: 'You have used all 5 downloads of your plan for this period.' });
+    await settled(userId!);
+    expect((await client.get('/api/latest-collection/ALL/')).json().downloads).toMatchObject({ used: 5, left: 0 });
+  });
+
+  test('an edition whose only download was cut short early is not counted, so it is a first download again', async () => {
+    const { client, userId } = await clientFor(t, fixture, 'subscriber', 'cut-then-max');
+    expect((await downloadAndAbortAfterFirstChunk(client, { collection_id: big.editionId, catelog_id: big.categoryId })).status).toBe(200);
+    for (const edition of others.slice(0, 5)) expect((await client.post('/api/download-products/', edition)).statusCode).toBe(200);
+    expect(await settled(userId!)).toEqual({ reserved: 0, completed: 5, aborted: 1 });
+    const refused = await client.post('/api/download-products/', { collection_id: big.editionId, catelog_id: big.categoryId });
+    expect(refused.json().code).toBe('DOWNLOAD_LIMIT_REACHED');
+  });
+});
+
 describe('downloads are counted per subscription period', () => {
   test('free editions do not count; a free user has no allowance', async () => {
     const subscriber = await clientFor(t, fixture, 'subscriber', 'free-edition');
@@ -303,7 +411,7 @@ describe('downloads are counted per subscription period', () => {
 
   test('an extended grant starts a fresh count', async () => {
     const { client, userId } = await clientFor(t, fixture, 'subscriber', 'extend');
-    for (let i = 0; i < 5; i += 1) expect((await client.post('/api/download-products/', paidDownload())).statusCode).toBe(200);
+    for (let i = 0; i < 5; i += 1) expect((await client.post('/api/download-products/', others[i]!)).statusCode).toBe(200);
     await settled(userId!);
     expect((await client.post('/api/download-products/', paidDownload())).json().code).toBe('DOWNLOAD_LIMIT_REACHED');
     const before = (await client.get('/api/latest-collection/ALL/')).json().downloads;

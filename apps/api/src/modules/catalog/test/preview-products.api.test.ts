@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createCatalogFixture, clientFor, fixtureProducts, type CatalogFixture } from '../../../../test/support/catalog.ts';
 import { createTestApp, type TestApp } from '../../../../test/support/test-app.ts';
+import { insertProducts } from '../repositories/products.ts';
 
 let t: TestApp;
 let fixture: CatalogFixture;
@@ -81,19 +82,33 @@ describe('GET /api/preview-products/ in pages', () => {
     expect((await client.get('/api/preview-products/?search=generic&offset=300')).json()).toMatchObject({ total: 250, products: [] });
   });
 
-  test('a free user previews the free demo; a subscriber at the download limit is refused', async () => {
+  test('a free user previews the free demo; a subscriber at the download limit is refused, but for an edition already downloaded', async () => {
     const free = (await clientFor(t, fixture, 'free', 'preview')).client;
     const demo = (await free.get('/api/preview-products/')).json();
     expect(demo.collection.id).toBe(fixture.freeEdition);
     expect(demo.total).toBe(fixtureProducts.length);
 
+    // Two other editions reach the maximum of 2: February's (bought) and another list's.
+    const db = t.database.db;
+    const category = await db.insertInto('categories').values({ name: 'Other list', slug: 'other-list', position: 5 }).returning('id').executeTakeFirstOrThrow();
+    const other = await db
+      .insertInto('collections')
+      .values({ category_id: category.id, collection_id: 'OTHER-2026-03', name: 'Other list', rundate: '2026-03-01', item_count: 1, image: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await insertProducts(db, [{ ...fixtureProducts[0]!, collection_id: other.id, manufacturer_part_number: null, upc: null }]);
     const { client, userId } = await clientFor(t, fixture, 'subscriber', 'at-limit');
-    for (let i = 0; i < 2; i += 1) {
-      expect((await client.post('/api/download-products/', { collection_id: fixture.paidEditions.mar, catelog_id: fixture.paidCategoryId })).statusCode).toBe(200);
+    for (const body of [
+      { collection_id: fixture.paidEditions.feb, catelog_id: fixture.paidCategoryId },
+      { collection_id: other.id, catelog_id: category.id },
+    ]) {
+      expect((await client.post('/api/download-products/', body)).statusCode).toBe(200);
     }
     const refused = await client.get('/api/preview-products/');
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ code: 'DOWNLOAD_LIMIT_REACHED', error: 'You have used all 2 downloads of your plan for this period.' });
+    // An edition counted already may be downloaded again, so it may be previewed too.
+    expect((await client.get(`/api/preview-products/?collection_id=${other.id}`)).statusCode).toBe(200);
     // Previewing counts no download.
     const logged = await t.database.db.selectFrom('download_log').select('id').where('user_id', '=', userId!).execute();
     expect(logged).toHaveLength(2);

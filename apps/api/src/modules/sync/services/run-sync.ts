@@ -69,6 +69,7 @@ async function runClaimed(ctx: AppContext, run: SyncRunRow, owner: string): Prom
   if (run.provider === 'quickbook') await syncToQuickBooks(sync);
   else await syncToJobber(sync);
   await finishRun(ctx.db, run.id, { status: 'succeeded', error: null, now: ctx.clock.now(), owner });
+  ctx.metrics.syncEnded(run.provider, 'succeeded');
   const done = await findRun(ctx.db, run.id);
   // The sync log (product §10.17): who, which edition, where, the counts, how long, the outcome.
   ctx.log.info(
@@ -105,6 +106,7 @@ export async function runSync(ctx: AppContext, syncId: number): Promise<void> {
     const final = finalFailure(error, run.provider);
     if (final) {
       await finishRun(ctx.db, syncId, { status: 'failed', error: final.message, now: ctx.clock.now(), owner });
+      ctx.metrics.syncEnded(run.provider, 'failed');
       ctx.log.info({ syncId, userId: run.user_id, provider: run.provider, outcome: final.outcome, err: error }, 'sync failed');
       return;
     }
@@ -128,5 +130,6 @@ export const syncProductsJob = defineJob({
     if (!run) return;
     ctx.log.warn({ syncId: run.id, userId: run.user_id, provider: run.provider, error, outcome: 'failed' }, 'sync given up');
     await finishRun(ctx.db, run.id, { status: 'failed', error: providerFailed(run.provider), now: ctx.clock.now() });
+    ctx.metrics.syncEnded(run.provider, 'failed');
   },
 });

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { ProductForFile } from '../../catalog/repositories/products.ts';
 import { jobberChanges, jobberItems, matchExisting, newQuickBooksItem, quickBooksChanges, quickBooksItems, quickBooksType } from './sync-items.ts';
 
-const product = (id: number, name: string, costCents = 1000, sku = `SKU-${id}`): ProductForFile => ({ id, sku, name, description: `About ${name}`, unit: 'EA', group_name: 'Wires', cost_cents: costCents });
+const product = (id: number, name: string, costCents = 1000, sku = `SKU-${id}`): ProductForFile => ({ id, sku, name, description: `About ${name}`, unit: 'EA', group_name: 'Wires', cost_cents: costCents, manufacturer_part_number: null, upc: null });
 const settings = { markups: { markup1_10: 1000, markup11_20: null, markup21_50: null, markup51_150: null, markup151_500: null, markup501: null, tax: 800 }, inventoryOption: '', incomeType: '' };
 const accounts = { income: '1', expense: '3', asset: undefined };
 

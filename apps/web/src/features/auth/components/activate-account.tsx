@@ -54,7 +54,7 @@ export function ActivateAccount({ uid, token }: { uid: string; token: string }) 
       {activation.isPending || activation.isIdle ? <span className={spinnerStyles.spinner} aria-hidden="true" /> : null}
       {activation.isSuccess || activation.isError ? (
         <p className={authStyles.activationNext}>
-          Taking you to the login page in a few seconds… <Link to={paths.login}>Go to login now</Link>
+          Taking you to the login page in a few seconds… <Link to={paths.login}>Go now</Link>
         </p>
       ) : null}
     </div>

@@ -3,11 +3,16 @@ import { emailOnlyRequest, type EmailOnlyRequest } from '@tradelist/contract/acc
 import { useForm } from 'react-hook-form';
 import { TextField } from '../../../components/ui/text-field';
 import { isApiError } from '../../../lib/api-client';
+import { setServerFieldErrors } from '../../../lib/error-messages';
 import { notify } from '../../../lib/notify';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import buttonStyles from '../../../components/ui/button.module.css';
 import fieldStyles from '../../../components/ui/field.module.css';
 import { cx } from '../../../lib/cx';
+
+/** The form's label, also the name its field error is shown with (product §5.1). */
+const labels = { email: 'Email' } as const;
+const forgotToasts = { form: 'forgot-password' } as const;
 
 /** The forgot-password form: one email field and 'Send Reset Link' (product §2). */
 export function ForgotPasswordForm() {
@@ -16,18 +21,17 @@ export function ForgotPasswordForm() {
     defaultValues: { email: '' },
   });
   const requestReset = useRequestPasswordReset({
-    onSuccess: (data) => notify.success(data.message),
+    onSuccess: (data) => notify.success(data.message, forgotToasts),
     onError(error) {
-      notify.error('Failed to send reset email');
-      const emailMessage = isApiError(error) ? error.body?.fields?.email?.[0] : undefined;
-      if (emailMessage) setError('email', { type: 'server', message: emailMessage });
+      notify.error('Failed to send reset email', forgotToasts);
+      if (isApiError(error)) setServerFieldErrors(error.body?.fields, labels, setError);
     },
   });
 
   return (
     <form className={fieldStyles.form} noValidate onSubmit={handleSubmit((values) => requestReset.mutate(values))}>
       <TextField
-        label="Email"
+        label={labels.email}
         type="email"
         autoComplete="email"
         required

@@ -3,7 +3,7 @@ import { isApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { usePublicConfig } from '../../config';
 import { useGoogleLogin } from '../api/google-login';
-import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
+import { signInToasts, useCompleteSignIn } from '../hooks/use-complete-sign-in';
 import { useGoogleIdentityScript } from '../hooks/use-google-identity-script';
 import { AuthDivider } from './auth-card';
 import fieldStyles from '../../../components/ui/field.module.css';
@@ -25,12 +25,12 @@ export function GoogleSignInButton({ text }: GoogleSignInButtonProps) {
     onSuccess: completeSignIn,
     onError(error) {
       if (!isApiError(error)) {
-        notify.error('There was an error logging in with Google!');
+        notify.error('There was an error logging in with Google!', signInToasts);
         return;
       }
-      notify.error('Google login failed.');
-      // The server's own reason helps when Google has not verified the address.
-      if (error.code === 'GOOGLE_EMAIL_NOT_VERIFIED' && error.body) notify.error(error.body.error);
+      // One toast: product §8's message, then the server's own reason when Google has not verified the address.
+      const reason = error.code === 'GOOGLE_EMAIL_NOT_VERIFIED' && error.body ? [error.body.error] : [];
+      notify.error(['Google login failed.', ...reason], signInToasts);
     },
   });
   const { mutate } = googleLogin;

@@ -1,27 +1,32 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { loginRequest, type LoginRequest } from '@tradelist/contract/accounts';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
-import { firstFieldMessages, serverErrorLines } from '../../../lib/error-messages';
+import { serverErrorLines, setServerFieldErrors } from '../../../lib/error-messages';
 import { notify } from '../../../lib/notify';
 import { useLogin } from '../api/login';
-import { useResendActivation } from '../api/resend-activation';
-import { useCompleteSignIn, useSignInDestination } from '../hooks/use-complete-sign-in';
+import { signInToasts, useCompleteSignIn, useSignInDestination } from '../hooks/use-complete-sign-in';
+import { activationSentTo } from '../utils/after-sign-up';
+import { ResendActivation } from './resend-activation';
 import buttonStyles from '../../../components/ui/button.module.css';
 import fieldStyles from '../../../components/ui/field.module.css';
 import { cx } from '../../../lib/cx';
 
-const formFields = ['email', 'password'] as const;
+/** The form's labels, also the names its field errors are shown with (product §5.1). */
+const labels = { email: 'Email', password: 'Password' } as const;
 
 /** Email and password sign-in (product §2 /login, messages of product §8). */
 export function LoginForm() {
+  // Our own help (not in the product reference): someone who just signed up finds the address the
+  // activation link went to named here, with a resend, and already in the email field.
+  const sentTo = activationSentTo(useLocation().state);
   const form = useForm<LoginRequest>({
     resolver: zodResolver(loginRequest),
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: sentTo ?? '', password: '' },
   });
   const { register, handleSubmit, setError, formState } = form;
   const completeSignIn = useCompleteSignIn();
@@ -30,35 +35,30 @@ export function LoginForm() {
     onSuccess: completeSignIn,
     onError(error) {
       if (!isApiError(error)) {
-        notify.error('There was an error logging in!');
+        notify.error('There was an error logging in!', signInToasts);
         return;
       }
-      notify.error('Login failed');
-      for (const line of serverErrorLines(error.body)) notify.error(line);
-      for (const [field, message] of firstFieldMessages(error.body?.fields)) {
-        const known = formFields.find((name) => name === field);
-        if (known) setError(known, { type: 'server', message });
-      }
+      // product §8.2: one toast, `Login failed` and then the server's reason.
+      notify.error(['Login failed', ...serverErrorLines(error.body, labels)], signInToasts);
+      setServerFieldErrors(error.body?.fields, labels, setError);
     },
   });
-  const resend = useResendActivation({
-    onSuccess: (data) => notify.success(data.message),
-    onError(error) {
-      const lines = isApiError(error) ? serverErrorLines(error.body) : [];
-      if (lines.length === 0) notify.error('There was an error sending the activation email!');
-      for (const line of lines) notify.error(line);
-    },
-  });
-
-  // Our own help (not in the product reference): an account that is not activated yet can ask for a fresh link.
+  // An account that is not activated yet can ask for a fresh link.
   const unactivatedEmail =
     isApiError(login.error) && login.error.code === 'ACCOUNT_NOT_ACTIVATED' ? login.variables?.email : undefined;
 
   return (
     <>
+      {sentTo && !unactivatedEmail ? (
+        <ResendActivation email={sentTo} label="Activation link sent" lead>
+          <p>
+            We sent the activation link to <strong>{sentTo}</strong>. Open it to activate your account, then log in here. Didn&apos;t get it?
+          </p>
+        </ResendActivation>
+      ) : null}
       <form className={fieldStyles.form} noValidate onSubmit={handleSubmit((values) => login.mutate(values))}>
         <TextField
-          label="Email"
+          label={labels.email}
           type="email"
           autoComplete="email"
           required
@@ -66,7 +66,7 @@ export function LoginForm() {
           {...register('email')}
         />
         <PasswordField
-          label="Password"
+          label={labels.password}
           autoComplete="current-password"
           required
           error={formState.errors.password?.message}
@@ -90,17 +90,9 @@ export function LoginForm() {
         ) : null}
       </form>
       {unactivatedEmail ? (
-        <div className={fieldStyles.notice} role="region" aria-label="Account not activated">
+        <ResendActivation email={unactivatedEmail} label="Account not activated">
           <p>Didn&apos;t get the activation email for {unactivatedEmail}?</p>
-          <button
-            type="button"
-            className={cx(buttonStyles.button, buttonStyles.buttonOutline)}
-            disabled={resend.isPending}
-            onClick={() => resend.mutate({ email: unactivatedEmail })}
-          >
-            Resend activation email
-          </button>
-        </div>
+        </ResendActivation>
       ) : null}
     </>
   );

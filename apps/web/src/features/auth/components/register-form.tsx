@@ -7,10 +7,11 @@ import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
-import { firstFieldMessages, serverErrorLines } from '../../../lib/error-messages';
+import { serverErrorLines, setServerFieldErrors } from '../../../lib/error-messages';
 import { notify } from '../../../lib/notify';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
 import { useRegister } from '../api/register';
+import { afterSignUp } from '../utils/after-sign-up';
 import buttonStyles from '../../../components/ui/button.module.css';
 import fieldStyles from '../../../components/ui/field.module.css';
 import { cx } from '../../../lib/cx';
@@ -27,7 +28,9 @@ const registerForm = registerRequest.refine((values) => values.password === valu
 type RegisterFormInput = z.input<typeof registerForm>;
 type RegisterFormValues = z.output<typeof registerForm>;
 
-const formFields = ['username', 'email', 'password', 'password2'] as const;
+/** The form's labels, also the names its field errors are shown with (product §5.1). */
+const labels = { username: 'Name', email: 'Email', password: 'Password', password2: 'Repeat password' } as const;
+const registerToasts = { form: 'register' } as const;
 
 /** The sign-up form (product §2 /register, messages of product §5/§8). */
 export function RegisterForm() {
@@ -41,20 +44,16 @@ export function RegisterForm() {
   });
   const navigateLater = useDelayedNavigate();
   const signUp = useRegister({
-    onSuccess() {
-      notify.success('Thanks for signing up, please check your email to verify your account!');
+    onSuccess(_answer, values) {
+      notify.success('Thanks for signing up, please check your email to verify your account!', registerToasts);
       reset();
-      navigateLater(paths.login);
+      // The login page names the address the link went to and offers to send it again.
+      navigateLater(paths.login, { state: afterSignUp(values.email) });
     },
     onError(error) {
-      const lines = isApiError(error) ? serverErrorLines(error.body) : [];
-      if (lines.length === 0) notify.error('There was an error registering the user!');
-      for (const line of lines) notify.error(line);
-      if (!isApiError(error)) return;
-      for (const [field, message] of firstFieldMessages(error.body?.fields)) {
-        const known = formFields.find((name) => name === field);
-        if (known) setError(known, { type: 'server', message });
-      }
+      const lines = isApiError(error) ? serverErrorLines(error.body, labels) : [];
+      notify.error(lines.length > 0 ? lines : 'There was an error registering the user!', registerToasts);
+      if (isApiError(error)) setServerFieldErrors(error.body?.fields, labels, setError);
     },
   });
 
@@ -65,19 +64,19 @@ export function RegisterForm() {
       onSubmit={handleSubmit(
         (values) => signUp.mutate(values),
         (errors) => {
-          if (errors.password2?.message === passwordsDoNotMatchMessage) notify.error(passwordsDoNotMatchMessage);
+          if (errors.password2?.message === passwordsDoNotMatchMessage) notify.error(passwordsDoNotMatchMessage, registerToasts);
         },
       )}
     >
       <TextField
-        label="Name"
+        label={labels.username}
         autoComplete="name"
         required
         error={formState.errors.username?.message}
         {...register('username')}
       />
       <TextField
-        label="Email"
+        label={labels.email}
         type="email"
         autoComplete="email"
         required
@@ -85,14 +84,14 @@ export function RegisterForm() {
         {...register('email')}
       />
       <PasswordField
-        label="Password"
+        label={labels.password}
         autoComplete="new-password"
         required
         error={formState.errors.password?.message}
         {...register('password')}
       />
       <PasswordField
-        label="Repeat password"
+        label={labels.password2}
         autoComplete="new-password"
         required
         error={formState.errors.password2?.message}
@@ -107,8 +106,10 @@ export function RegisterForm() {
       </button>
       {signUp.isSuccess ? (
         <p className={fieldStyles.formStatus} role="status">
-          Check your inbox for the activation link. Taking you to the login page…{' '}
-          <Link to={paths.login}>Go now</Link>
+          We sent the activation link to <strong>{signUp.variables.email}</strong>. Taking you to the login page…{' '}
+          <Link to={paths.login} state={afterSignUp(signUp.variables.email)}>
+            Go now
+          </Link>
         </p>
       ) : null}
     </form>

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { PasswordField } from '../../../components/ui/password-field';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
-import { firstFieldMessages, serverErrorLines } from '../../../lib/error-messages';
+import { serverErrorLines, setServerFieldErrors } from '../../../lib/error-messages';
 import { notify } from '../../../lib/notify';
 import { useResetPassword } from '../api/reset-password';
 import buttonStyles from '../../../components/ui/button.module.css';
@@ -17,7 +17,9 @@ import { cx } from '../../../lib/cx';
 const resetPasswordForm = resetPasswordRequest.pick({ new_password1: true, new_password2: true });
 type ResetPasswordFormValues = z.infer<typeof resetPasswordForm>;
 
-const formFields = ['new_password1', 'new_password2'] as const;
+/** The form's labels, also the names its field errors are shown with (product §5.1). */
+const labels = { new_password1: 'New password', new_password2: 'Re-enter new password' } as const;
+const resetToasts = { form: 'reset-password' } as const;
 
 /** The new-password form behind a reset link (product §2 /reset-password/{uid}/{token}). */
 export function ResetPasswordForm({ uid, token }: { uid: string; token: string }) {
@@ -28,17 +30,13 @@ export function ResetPasswordForm({ uid, token }: { uid: string; token: string }
   });
   const resetPassword = useResetPassword({
     onSuccess(data) {
-      notify.success(data.message);
+      notify.success(data.message, resetToasts);
       void navigate(paths.verified);
     },
     onError(error) {
-      notify.error('Failed to reset password');
-      if (!isApiError(error)) return;
-      for (const line of serverErrorLines(error.body)) notify.error(line);
-      for (const [field, message] of firstFieldMessages(error.body?.fields)) {
-        const known = formFields.find((name) => name === field);
-        if (known) setError(known, { type: 'server', message });
-      }
+      // One toast: product §8's message, then the server's reasons (a broken link says so in words).
+      notify.error(['Failed to reset password', ...(isApiError(error) ? serverErrorLines(error.body, labels) : [])], resetToasts);
+      if (isApiError(error)) setServerFieldErrors(error.body?.fields, labels, setError);
     },
   });
 
@@ -49,14 +47,14 @@ export function ResetPasswordForm({ uid, token }: { uid: string; token: string }
       onSubmit={handleSubmit((values) => resetPassword.mutate({ uid, token, ...values }))}
     >
       <PasswordField
-        label="New password"
+        label={labels.new_password1}
         autoComplete="new-password"
         required
         error={formState.errors.new_password1?.message}
         {...register('new_password1')}
       />
       <PasswordField
-        label="Re-enter new password"
+        label={labels.new_password2}
         autoComplete="new-password"
         required
         error={formState.errors.new_password2?.message}

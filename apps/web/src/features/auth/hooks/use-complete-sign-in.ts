@@ -20,6 +20,9 @@ export function useSignInDestination(): { path: string; isReturn: boolean } {
   return returnPath ? { path: returnPath, isReturn: true } : { path: paths.dashboard, isReturn: false };
 }
 
+/** The toasts of signing in (the form and the Google button): a success replaces the errors shown before. */
+export const signInToasts = { form: 'sign-in' } as const;
+
 /** product §4/§8: after a (Google) login, store the session, say so, and go on 5 s later. */
 export function useCompleteSignIn() {
   const queryClient = useQueryClient();
@@ -30,7 +33,7 @@ export function useCompleteSignIn() {
       saveSession(user);
       removeUserQueries(queryClient);
       queryClient.setQueryData(meQueryOptions.queryKey, user);
-      notify.success('login successfull.'); // spelled as product §8 spells it
+      notify.success('login successfull.', signInToasts); // spelled as product §8 spells it
       navigateLater(path);
     },
     [queryClient, navigateLater, path],

@@ -20,35 +20,39 @@ import billingStyles from './billing.module.css';
 
 type OpenDialog = 'cancel' | 'refund' | null;
 
+/** The subscription's actions (portal, cancel, refund): each toast replaces the one before. */
+const subscriptionToasts = { form: 'subscription' } as const;
+
 /**
  * product §2.9 with a subscription: the plan, its status, when it renews or ends, the downloads
  * this period, and what the user can do with it (billing portal, cancel, refund).
  */
+
 export function CurrentSubscription({ summary }: { summary: SubscriptionSummary }) {
   const titleId = useId();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const portal = useBillingPortalSession({
-    onError: (error) => notify.error(failureMessage(error, billingMessages.portalFailed)),
+    onError: (error) => notify.error(failureMessage(error, billingMessages.portalFailed), subscriptionToasts),
   });
   const cancel = useCancelSubscription({
     onSuccess() {
       setDialog(null);
       // product §8.9: exactly this text.
-      notify.success(billingMessages.canceled);
+      notify.success(billingMessages.canceled, subscriptionToasts);
     },
     onError(error) {
       setDialog(null);
-      notify.error(failureMessage(error, billingMessages.cancelFailed));
+      notify.error(failureMessage(error, billingMessages.cancelFailed), subscriptionToasts);
     },
   });
   const refund = useRequestRefund({
     onSuccess(message) {
       setDialog(null);
-      notify.success(message);
+      notify.success(message, subscriptionToasts);
     },
     onError(error) {
       setDialog(null);
-      notify.error(failureMessage(error, billingMessages.refundFailed));
+      notify.error(failureMessage(error, billingMessages.refundFailed), subscriptionToasts);
     },
   });
   const note = sourceNote(summary);

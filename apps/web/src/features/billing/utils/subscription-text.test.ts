@@ -29,10 +29,24 @@ const summary: SubscriptionSummary = {
 };
 
 describe('subscriptionStatusText', () => {
-  it('names each status, with the end date of a cancelled one', () => {
+  it('names each status, without the end date the period line gives', () => {
     expect(subscriptionStatusText(summary)).toBe('Active');
-    expect(subscriptionStatusText({ ...summary, status: 'canceled' })).toBe('Canceled — ends on Nov 23, 2027');
+    expect(subscriptionStatusText({ ...summary, status: 'canceled' })).toBe('Canceled');
     expect(subscriptionStatusText({ ...summary, status: 'past_due' })).toBe('Payment failed');
+  });
+});
+
+describe('the subscription card', () => {
+  // Status, period line and note together: the end date once, whatever the subscription.
+  const cardTexts = (card: SubscriptionSummary) => [subscriptionStatusText(card), periodText(card), sourceNote(card) ?? ''].join(' ');
+  const cases: Array<[string, SubscriptionSummary]> = [
+    ['cancelled', { ...summary, status: 'canceled', renews: false, can_cancel: false }],
+    ['paid once', { ...summary, source: 'one_time_payment', renews: false, can_cancel: false }],
+    ['granted', { ...summary, source: 'complimentary', renews: false, can_cancel: false }],
+    ['renewing', summary],
+  ];
+  it.each(cases)('of a %s subscription states the end date once', (_, card) => {
+    expect(cardTexts(card).split('Nov 23, 2027')).toHaveLength(2);
   });
 });
 
@@ -68,18 +82,14 @@ describe('downloadsText', () => {
 describe('sourceNote', () => {
   it('explains why a one-time purchase or a grant has nothing to cancel', () => {
     expect(sourceNote({ ...summary, source: 'one_time_payment' })).toBe(
-      'Paid once, without auto-renew: it ends on Nov 23, 2027 and does not renew, so there is nothing to cancel.',
+      'Paid once, without auto-renew: it does not renew, so there is nothing to cancel.',
     );
-    expect(sourceNote({ ...summary, source: 'complimentary' })).toBe(
-      'Granted by Tradelist: it ends on Nov 23, 2027 and does not renew, so there is nothing to cancel.',
-    );
+    expect(sourceNote({ ...summary, source: 'complimentary' })).toBe('Granted by Tradelist: it does not renew, so there is nothing to cancel.');
     expect(sourceNote(summary)).toBeNull();
   });
 
   it('points a cancelled subscription to the billing portal to renew it', () => {
-    expect(sourceNote({ ...summary, renews: false })).toBe(
-      'You keep access until Nov 23, 2027. To renew it, turn renewal back on in the billing portal.',
-    );
+    expect(sourceNote({ ...summary, renews: false })).toBe('It does not renew. To renew it, turn renewal back on in the billing portal.');
   });
 });
 
@@ -92,9 +102,9 @@ describe('refundConfirmationText', () => {
 });
 
 describe('downloadMaxText', () => {
-  it('gives the maximum per renewal period', () => {
-    expect(downloadMaxText({ download_max: 120, interval: 'year' })).toBe('Up to 120 downloads of paid editions per year');
-    expect(downloadMaxText({ download_max: 1500, interval: 'month' })).toBe('Up to 1,500 downloads of paid editions per month');
+  it('gives the maximum per renewal period, each edition counted once', () => {
+    expect(downloadMaxText({ download_max: 120, interval: 'year' })).toBe('Up to 120 price-list downloads a year; each edition counts once, in any format or layout');
+    expect(downloadMaxText({ download_max: 1500, interval: 'month' })).toBe('Up to 1,500 price-list downloads a month; each edition counts once, in any format or layout');
   });
 });
 

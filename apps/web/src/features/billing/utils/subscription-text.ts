@@ -20,13 +20,13 @@ export const billingMessages = {
   refundFailed: 'The refund could not be requested. Please try again.',
 } as const;
 
-/** 'Active', 'Canceled — ends on …' or 'Payment failed'. */
-export function subscriptionStatusText(summary: Pick<SubscriptionSummary, 'status' | 'period_end'>): string {
+/** 'Active', 'Canceled' or 'Payment failed'; the end date is the period line's (periodText) alone. */
+export function subscriptionStatusText(summary: Pick<SubscriptionSummary, 'status'>): string {
   switch (summary.status) {
     case 'active':
       return 'Active';
     case 'canceled':
-      return `Canceled — ends on ${formatDayOf(summary.period_end)}`;
+      return 'Canceled';
     case 'past_due':
       return 'Payment failed';
   }
@@ -50,16 +50,16 @@ export function downloadsText(summary: Pick<SubscriptionSummary, 'downloads_used
 /**
  * What the user should know about how it ends: a one-time purchase or a grant has nothing to
  * cancel; a cancelled subscription can be renewed in the billing portal. Null for one that renews.
+ * The date it ends is the period line's (periodText): the card says it once.
  */
-export function sourceNote(summary: Pick<SubscriptionSummary, 'source' | 'period_end' | 'renews'>): string | null {
-  const end = formatDayOf(summary.period_end);
+export function sourceNote(summary: Pick<SubscriptionSummary, 'source' | 'renews'>): string | null {
   switch (summary.source) {
     case 'one_time_payment':
-      return `Paid once, without auto-renew: it ends on ${end} and does not renew, so there is nothing to cancel.`;
+      return 'Paid once, without auto-renew: it does not renew, so there is nothing to cancel.';
     case 'complimentary':
-      return `Granted by Tradelist: it ends on ${end} and does not renew, so there is nothing to cancel.`;
+      return 'Granted by Tradelist: it does not renew, so there is nothing to cancel.';
     case 'stripe_subscription':
-      return summary.renews ? null : `You keep access until ${end}. To renew it, turn renewal back on in the billing portal.`;
+      return summary.renews ? null : 'It does not renew. To renew it, turn renewal back on in the billing portal.';
   }
 }
 
@@ -69,10 +69,13 @@ export function refundConfirmationText(summary: Pick<SubscriptionSummary, 'refun
   return `Your renewal payment will be refunded and your access ends now: paid editions stop downloading and syncing at once.${until}`;
 }
 
-/** The download maximum of a paid plan (product §10.10), per its renewal period. */
+/**
+ * The download maximum of a paid plan (product §10.10), per its renewal period, as the pricing
+ * cards show it before purchase: each edition counts once, whatever its format or layout.
+ */
 export function downloadMaxText(plan: Pick<SubscriptionPlan, 'download_max' | 'interval'>): string {
   const period = plan.interval === 'month' ? 'month' : 'year';
-  return `Up to ${formatCount(plan.download_max)} downloads of paid editions per ${period}`;
+  return `Up to ${formatCount(plan.download_max)} price-list downloads a ${period}; each edition counts once, in any format or layout`;
 }
 
 /**

@@ -1,7 +1,8 @@
-import { ALL_CATEGORY_ID, FREE_CATEGORY_ID, type Category } from '@tradelist/contract/catalog';
+import { ALL_CATEGORY_ID, FREE_CATEGORY_ID, type Category, type DownloadFormat } from '@tradelist/contract/catalog';
 import { storageKeys } from '@tradelist/contract/local-storage';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
+import { dashboardIntents, hasIntent } from '../../../lib/dashboard-intents';
 import { useStoredValue } from '../../../lib/stored-session';
 import { CatalogSyncDialogs, useCatalogSync, type CatalogSync } from '../../sync';
 import { useCategories } from '../api/get-categories';
@@ -17,15 +18,19 @@ import catalogStyles from './catalog.module.css';
 /** What every view passes down to its sections. */
 interface ViewProps {
   isSubscriber: boolean;
-  isDownloading: (target: DownloadTarget) => boolean;
-  onDownload: (target: DownloadTarget) => void;
+  downloadingFormat: (target: DownloadTarget) => DownloadFormat | null;
+  preferredFormat: DownloadFormat;
+  onDownload: (target: DownloadTarget, format: DownloadFormat) => void;
   sync: CatalogSync;
+  /** Opened to download (after a payment or a save of the markups): the first list the user may download is scrolled into view. */
+  revealDownloads: boolean;
 }
 
 /** product §2 catalog screen: the category nav, the selected view, and the download and sync dialogs. */
 export function CatalogScreen() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
+  const location = useLocation();
   const categories = useCategories();
   // product §4: a stored status of 'true' makes a subscriber.
   const isSubscriber = useStoredValue(storageKeys.status) === 'true';
@@ -35,7 +40,14 @@ export function CatalogScreen() {
   const selected: CatalogCategoryId = parseCategoryId(searchParams.get('category')) ?? ALL_CATEGORY_ID;
   const selectedCategory =
     typeof selected === 'number' ? categories.data?.find((category) => category.id === selected) : undefined;
-  const viewProps: ViewProps = { isSubscriber, isDownloading: download.isDownloading, onDownload: download.openDialog, sync };
+  const viewProps: ViewProps = {
+    isSubscriber,
+    downloadingFormat: download.downloadingFormat,
+    preferredFormat: download.preferredFormat,
+    onDownload: download.openDialog,
+    sync,
+    revealDownloads: hasIntent(location.state, 'revealDownloads'),
+  };
   // Every view's answer carries the allowance; this is the same query the view runs.
   const allowance = useLatestCollection(selected).data?.downloads;
 
@@ -52,11 +64,12 @@ export function CatalogScreen() {
       )}
       <DownloadDialog
         collectionName={download.dialogTarget?.collection.name ?? null}
-        initialChoice={download.lastChoice}
+        initialChoice={download.dialogChoice}
         onClose={download.closeDialog}
         onCancel={() => {
           download.closeDialog();
-          void navigate(paths.dashboardUserfactor);
+          // The markups saved, the screen comes back here to download.
+          void navigate(paths.dashboardUserfactor, { state: dashboardIntents.downloadAfterSave });
         }}
         onConfirm={(choice) => {
           const target = download.dialogTarget;
@@ -70,9 +83,11 @@ export function CatalogScreen() {
 }
 
 /** 'All': the current edition of every paid category, then of every free one. */
-function AllView(props: ViewProps) {
+function AllView({ revealDownloads, ...props }: ViewProps) {
   const paid = useLatestCollection(ALL_CATEGORY_ID);
   const free = useLatestCollection(FREE_CATEGORY_ID);
+  // The paid list a subscriber paid for comes first; otherwise the free one, once the paid are known.
+  const paidDownloads = props.isSubscriber && (paid.data?.latest_collection.length ?? 0) > 0;
   return (
     <>
       <CollectionSection
@@ -85,6 +100,7 @@ function AllView(props: ViewProps) {
         source="latest"
         downloadCategoryId="none"
         showCategory
+        revealDownloads={revealDownloads && paidDownloads}
         {...props}
       />
       <CollectionSection
@@ -97,6 +113,7 @@ function AllView(props: ViewProps) {
         source="latest"
         downloadCategoryId="none"
         showCategory
+        revealDownloads={revealDownloads && !paid.isPending && !paidDownloads}
         {...props}
       />
     </>
@@ -123,7 +140,7 @@ function FreeView(props: ViewProps) {
 }
 
 /** One category: its tagline, its current edition and the older editions the user bought. */
-function CategoryView({ categoryId, category, ...props }: ViewProps & { categoryId: number; category: Category | undefined }) {
+function CategoryView({ categoryId, category, revealDownloads, ...props }: ViewProps & { categoryId: number; category: Category | undefined }) {
   const latest = useLatestCollection(categoryId);
   const common = {
     isLoading: latest.isPending,
@@ -145,6 +162,7 @@ function CategoryView({ categoryId, category, ...props }: ViewProps & { category
         collections={latest.data?.latest_collection}
         emptyText="No edition of this list has been published yet."
         source="latest"
+        revealDownloads={revealDownloads}
         {...common}
       />
       <CollectionSection

@@ -1,6 +1,7 @@
-import type { Collection } from '@tradelist/contract/catalog';
-import { useId, type ReactNode } from 'react';
+import type { Collection, DownloadFormat } from '@tradelist/contract/catalog';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { followWhileLoading } from '../../../components/layouts/scroll-manager';
 import { assetPaths, paths } from '../../../config/paths';
 import { formatCount, formatRunDate } from '../../../lib/format';
 import buttonStyles from '../../../components/ui/button.module.css';
@@ -9,10 +10,14 @@ import { cx } from '../../../lib/cx';
 
 interface CollectionCardProps {
   collection: Collection;
-  /** product §4: false shows 'Subscribe and save' instead of the download button. */
+  /** product §4: false shows 'Subscribe and save' instead of the download buttons. */
   canDownload: boolean;
-  isDownloading: boolean;
-  onDownload: () => void;
+  /** The format being downloaded now, or null. */
+  downloadingFormat: DownloadFormat | null;
+  /** The format chosen last time: its button is the primary one. */
+  preferredFormat: DownloadFormat;
+  /** Opens the download question (product §2.7) with this format picked. */
+  onDownload: (format: DownloadFormat) => void;
   /** The All view mixes categories: name each card's category there. */
   showCategory?: boolean;
   /** product §2.7: the Sync button, shown where Download is (given the title's id to point at). */
@@ -21,20 +26,43 @@ interface CollectionCardProps {
   syncStatus?: ReactNode;
   /** Where this edition's changes against the previous one are shown (current editions only). */
   changesHref?: string;
+  /** Scroll the page so this card's download buttons are in view (the catalog was opened to download). */
+  revealDownloads?: boolean;
 }
 
-/** One edition: image (or the default), name, run date, item count and its download action. */
+/** The card's two download buttons, in this order (product §2.7, §10.2). */
+const downloadButtons: Array<{ format: DownloadFormat; label: string }> = [
+  { format: 'csv', label: 'Download CSV' },
+  { format: 'xlsx', label: 'Download Excel' },
+];
+
+/** One edition: image (or the default), name, run date, item count and its download actions. */
 export function CollectionCard({
   collection,
   canDownload,
-  isDownloading,
+  downloadingFormat,
+  preferredFormat,
   onDownload,
   showCategory = false,
   syncAction,
   syncStatus,
   changesHref,
+  revealDownloads = false,
 }: CollectionCardProps) {
   const titleId = useId();
+  const actionsRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const actions = actionsRef.current;
+    if (!revealDownloads || !actions) return;
+    // After the navigation's own scroll to the top; kept in view while the sections above load.
+    const align = () => actions.scrollIntoView({ block: 'nearest' });
+    const frame = requestAnimationFrame(align);
+    const stop = followWhileLoading(align);
+    return () => {
+      cancelAnimationFrame(frame);
+      stop();
+    };
+  }, [revealDownloads]);
   return (
     <article className={catalogStyles.collectionCard} aria-labelledby={titleId}>
       <img
@@ -77,20 +105,30 @@ export function CollectionCard({
             See what changed this month
           </Link>
         ) : null}
-        <div className={catalogStyles.collectionCardActions}>
+        <div className={catalogStyles.collectionCardActions} ref={actionsRef}>
           {canDownload ? syncAction?.(titleId) : null}
           {canDownload ? (
-            <button
-              type="button"
-              className={cx(buttonStyles.button, buttonStyles.buttonPrimary, buttonStyles.buttonBlock)}
-              aria-describedby={titleId}
-              aria-disabled={isDownloading || undefined}
-              onClick={() => {
-                if (!isDownloading) onDownload();
-              }}
-            >
-              {isDownloading ? 'Downloading…' : 'Download CSV'}
-            </button>
+            <div className={catalogStyles.collectionCardDownloads}>
+              {downloadButtons.map(({ format, label }) => (
+                <button
+                  key={format}
+                  type="button"
+                  className={cx(
+                    buttonStyles.button,
+                    format === preferredFormat ? buttonStyles.buttonPrimary : buttonStyles.buttonOutline,
+                    buttonStyles.buttonBlock,
+                    catalogStyles.collectionCardDownload,
+                  )}
+                  aria-describedby={titleId}
+                  aria-disabled={downloadingFormat !== null || undefined}
+                  onClick={() => {
+                    if (downloadingFormat === null) onDownload(format);
+                  }}
+                >
+                  {downloadingFormat === format ? 'Downloading…' : label}
+                </button>
+              ))}
+            </div>
           ) : (
             <Link
               to={paths.dashboardSubscriptions}

@@ -1,4 +1,4 @@
-import type { Collection } from '@tradelist/contract/catalog';
+import type { Collection, DownloadFormat } from '@tradelist/contract/catalog';
 import { useId, type ReactNode } from 'react';
 import { whatChangedPath } from '../../markups';
 import { CollectionSyncButton, CollectionSyncSummary, type CatalogSync } from '../../sync';
@@ -20,10 +20,13 @@ interface CollectionSectionProps {
   downloadCategoryId: DownloadTarget['downloadCategoryId'];
   isSubscriber: boolean;
   showCategory?: boolean;
-  isDownloading: (target: DownloadTarget) => boolean;
-  onDownload: (target: DownloadTarget) => void;
+  downloadingFormat: (target: DownloadTarget) => DownloadFormat | null;
+  preferredFormat: DownloadFormat;
+  onDownload: (target: DownloadTarget, format: DownloadFormat) => void;
   /** The catalog's syncs: each card shows Sync where it shows Download (product §2.7). */
   sync: CatalogSync;
+  /** Scroll to the first card the user may download, its download buttons in view. */
+  revealDownloads?: boolean;
 }
 
 /** A titled list of collection cards with its loading, error and empty states. */
@@ -38,11 +41,16 @@ export function CollectionSection({
   downloadCategoryId,
   isSubscriber,
   showCategory,
-  isDownloading,
+  downloadingFormat,
+  preferredFormat,
   onDownload,
   sync,
+  revealDownloads = false,
 }: CollectionSectionProps) {
   const headingId = useId();
+  // product §4: free collections always download; paid ones (bought too) need a subscription.
+  const canDownload = (collection: Collection) => collection.is_free || isSubscriber;
+  const revealedId = revealDownloads ? collections?.find(canDownload)?.id : undefined;
   return (
     <section aria-labelledby={headingId}>
       <h2 className={catalogStyles.catalogSectionTitle} id={headingId}>
@@ -69,10 +77,11 @@ export function CollectionSection({
               <li key={collection.id}>
                 <CollectionCard
                   collection={collection}
-                  // product §4: free collections always download; paid ones (bought too) need a subscription.
-                  canDownload={collection.is_free || isSubscriber}
-                  isDownloading={isDownloading(target)}
-                  onDownload={() => onDownload(target)}
+                  canDownload={canDownload(collection)}
+                  revealDownloads={collection.id === revealedId}
+                  downloadingFormat={downloadingFormat(target)}
+                  preferredFormat={preferredFormat}
+                  onDownload={(format) => onDownload(target, format)}
                   showCategory={showCategory}
                   syncAction={(describedBy) => (
                     <CollectionSyncButton sync={sync} target={{ collection, catelogId: downloadCategoryId }} describedBy={describedBy} />

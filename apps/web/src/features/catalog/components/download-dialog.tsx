@@ -2,7 +2,7 @@ import type { DownloadFormat, DownloadLayout } from '@tradelist/contract/catalog
 import { useId, useState } from 'react';
 import { MarkupsQuestionForm } from '../../../components/ui/markups-question';
 import { Modal } from '../../../components/ui/modal';
-import type { DownloadChoice } from '../hooks/use-collection-download';
+import type { DownloadChoice } from '../utils/download-choice';
 import downloadDialogStyles from './download-dialog.module.css';
 import { cx } from '../../../lib/cx';
 
@@ -12,7 +12,7 @@ const formatOptions: Array<{ value: DownloadFormat; label: string; hint: string 
 ];
 
 const layoutOptions: Array<{ value: DownloadLayout; label: string; hint: string }> = [
-  { value: 'price-list', label: 'Price list', hint: 'Cost, your markup, price and price with tax.' },
+  { value: 'price-list', label: 'Price list', hint: 'Cost, your markup, price and price with tax, with part numbers and UPCs.' },
   { value: 'quickbooks', label: 'QuickBooks Online import', hint: 'The products-and-services import columns.' },
   {
     value: 'changes',
@@ -37,9 +37,9 @@ export function DownloadDialog({ collectionName, initialChoice, onConfirm, onCan
   return (
     <Modal open={collectionName !== null} title="Download price list" onClose={onClose} descriptionId={questionId}>
       {collectionName !== null ? (
-        // Keyed by name so each opening starts from the last confirmed choice.
+        // Keyed so each opening starts from its own choice: the button's format, the remembered layout.
         <DownloadChoiceForm
-          key={collectionName}
+          key={`${collectionName}:${initialChoice.format}:${initialChoice.layout}`}
           questionId={questionId}
           collectionName={collectionName}
           initialChoice={initialChoice}

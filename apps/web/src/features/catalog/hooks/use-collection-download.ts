@@ -1,8 +1,11 @@
-import type { Collection, DownloadFormat, DownloadLayout } from '@tradelist/contract/catalog';
+import type { Collection, DownloadFormat } from '@tradelist/contract/catalog';
+import { preferenceStorageKeys } from '@tradelist/contract/local-storage';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { updateStoredValues, useStoredValue } from '../../../lib/stored-session';
 import { useDownloadBoughtProducts } from '../api/download-bought-products';
 import { useDownloadProducts } from '../api/download-products';
+import { initialDownloadChoice, parseDownloadChoice, writeDownloadChoice, type DownloadChoice } from '../utils/download-choice';
 
 /** A collection about to be downloaded, and which call serves it. */
 export interface DownloadTarget {
@@ -13,37 +16,32 @@ export interface DownloadTarget {
   downloadCategoryId: number | 'none';
 }
 
-/** The file the user asked for in the markup dialog. */
-export interface DownloadChoice {
-  format: DownloadFormat;
-  layout: DownloadLayout;
-}
-
-export const defaultDownloadChoice: DownloadChoice = { format: 'csv', layout: 'price-list' };
-
 function targetKey(target: Pick<DownloadTarget, 'source'> & { collection: Pick<Collection, 'id'> }): string {
   return `${target.source}:${target.collection.id}`;
 }
 
 /**
- * The catalog screen's downloads: which collection the markup dialog is open for, the last
- * format and layout chosen, and which collections are downloading right now.
+ * The catalog screen's downloads: which collection the markup dialog is open for and with which
+ * format (the card's button), the choice remembered from the last download (product §2.7), and
+ * which collections are downloading right now, in which format.
  */
 export function useCollectionDownload() {
   const queryClient = useQueryClient();
   const products = useDownloadProducts();
   const bought = useDownloadBoughtProducts();
-  const [dialogTarget, setDialogTarget] = useState<DownloadTarget | null>(null);
-  const [lastChoice, setLastChoice] = useState<DownloadChoice>(defaultDownloadChoice);
-  const [busyKeys, setBusyKeys] = useState<ReadonlySet<string>>(new Set());
+  const [dialog, setDialog] = useState<{ target: DownloadTarget; format: DownloadFormat } | null>(null);
+  const [busy, setBusy] = useState<ReadonlyMap<string, DownloadFormat>>(new Map());
+  const storedFormat = useStoredValue(preferenceStorageKeys.downloadFormat);
+  const storedLayout = useStoredValue(preferenceStorageKeys.downloadLayout);
+  const remembered = useMemo(() => parseDownloadChoice({ format: storedFormat, layout: storedLayout }), [storedFormat, storedLayout]);
   const { mutateAsync: downloadLatest } = products;
   const { mutateAsync: downloadBought } = bought;
 
   const start = useCallback(
     (target: DownloadTarget, choice: DownloadChoice) => {
       const key = targetKey(target);
-      setLastChoice(choice);
-      setBusyKeys((keys) => new Set(keys).add(key));
+      updateStoredValues((storage) => writeDownloadChoice(storage, choice));
+      setBusy((keys) => new Map(keys).set(key, choice.format));
       const request =
         target.source === 'bought'
           ? downloadBought({ collection_id: target.collection.id, ...choice })
@@ -51,8 +49,8 @@ export function useCollectionDownload() {
       // The helper reports every outcome by toast and does not throw; only the busy state is left,
       // and the downloads used this period, which the catalog's answers carry.
       void request.catch(() => undefined).finally(() => {
-        setBusyKeys((keys) => {
-          const next = new Set(keys);
+        setBusy((keys) => {
+          const next = new Map(keys);
           next.delete(key);
           return next;
         });
@@ -62,14 +60,18 @@ export function useCollectionDownload() {
     [downloadBought, downloadLatest, queryClient],
   );
 
-  const isDownloading = useCallback((target: DownloadTarget) => busyKeys.has(targetKey(target)), [busyKeys]);
+  /** The format being downloaded for this collection, or null when it is not downloading. */
+  const downloadingFormat = useCallback((target: DownloadTarget) => busy.get(targetKey(target)) ?? null, [busy]);
 
   return {
-    dialogTarget,
-    openDialog: setDialogTarget,
-    closeDialog: useCallback(() => setDialogTarget(null), []),
-    lastChoice,
+    dialogTarget: dialog?.target ?? null,
+    /** The choice the modal opens with: the button's format and the remembered layout. */
+    dialogChoice: initialDownloadChoice(remembered, dialog?.format ?? remembered.format),
+    /** The format the user chose last: the card shows its button first. */
+    preferredFormat: remembered.format,
+    openDialog: useCallback((target: DownloadTarget, format: DownloadFormat) => setDialog({ target, format }), []),
+    closeDialog: useCallback(() => setDialog(null), []),
     start,
-    isDownloading,
+    downloadingFormat,
   };
 }

@@ -28,6 +28,9 @@ function saveBlob(blob: Blob, fileName: string): void {
   window.setTimeout(() => URL.revokeObjectURL(url), revokeDelayMs);
 }
 
+/** A download's toast replaces the one of the download before (a success clears an earlier refusal). */
+const downloadToasts = { form: 'download' } as const;
+
 /** How a download ended; the user has already been told by toast. */
 export type DownloadOutcome = { ok: true; fileName: string } | { ok: false };
 
@@ -43,7 +46,7 @@ export async function downloadFile<E extends DownloadEndpoint>(endpoint: E, inpu
     response = await callApiForFile(endpoint, input);
     blob = await response.blob();
   } catch {
-    notify.error(downloadMessages.network);
+    notify.error(downloadMessages.network, downloadToasts);
     return { ok: false };
   }
 
@@ -53,20 +56,19 @@ export async function downloadFile<E extends DownloadEndpoint>(endpoint: E, inpu
       const fileName =
         fileNameFromContentDisposition(response.headers.get('Content-Disposition')) ?? defaultFileName(kind.format);
       saveBlob(blob, fileName);
-      notify.success(downloadMessages.success);
+      notify.success(downloadMessages.success, downloadToasts);
       return { ok: true, fileName };
     }
     case 'json': {
       const messages = errorMessagesFromJson(await blob.text().catch(() => ''));
-      if (messages === null) notify.error(downloadMessages.unparsableError);
-      else for (const message of messages) notify.error(message);
+      notify.error(messages ?? downloadMessages.unparsableError, downloadToasts);
       return { ok: false };
     }
     case 'empty':
-      notify.error(downloadMessages.notSubscribed);
+      notify.error(downloadMessages.notSubscribed, downloadToasts);
       return { ok: false };
     case 'unknown':
-      notify.error(downloadMessages.unknownFormat);
+      notify.error(downloadMessages.unknownFormat, downloadToasts);
       return { ok: false };
   }
 }

@@ -79,16 +79,16 @@ describe('fileNameFromContentDisposition', () => {
 });
 
 describe('errorMessagesFromJson', () => {
-  it('gives the contract error text, then each field message', () => {
+  it('gives each field message with the field\'s label (never its wire name), else the contract error text', () => {
     expect(
       errorMessagesFromJson(
         JSON.stringify({
           code: 'VALIDATION_FAILED',
-          error: 'Check the highlighted fields.',
+          error: 'collection_id: A valid collection id is required.',
           fields: { collection_id: ['A valid collection id is required.'], format: ['Invalid option'] },
         }),
       ),
-    ).toEqual(['Check the highlighted fields.', 'collection_id: A valid collection id is required.', 'format: Invalid option']);
+    ).toEqual(['Price list: A valid collection id is required.', 'File format: Invalid option']);
     expect(errorMessagesFromJson(JSON.stringify({ code: 'NOT_SUBSCRIBED', error: 'Not Subscribed' }))).toEqual([
       'Not Subscribed',
     ]);

@@ -1,6 +1,6 @@
 import { downloadMediaTypes, type DownloadFormat } from '@tradelist/contract/catalog';
 import { errorBody } from '@tradelist/contract/errors';
-import { formatFieldErrors } from '../../../lib/error-messages';
+import { serverErrorLines, type FieldLabels } from '../../../lib/error-messages';
 
 /** product §8 download messages, spelled exactly. */
 export const downloadMessages = {
@@ -86,10 +86,14 @@ export function fileNameFromContentDisposition(header: string | null): string | 
   return null;
 }
 
+/** The download calls' fields as the download dialog names them. */
+const downloadFieldLabels: FieldLabels = { collection_id: 'Price list', catelog_id: 'Category', format: 'File format', layout: 'Layout' };
+
 /**
- * product §8: each entry of a JSON error body becomes one toast. Our contract body gives its
- * `error` text and then each field's first message ("field: message", product §5); any other
- * object gives its string entries. Null when the text is not JSON or holds no message at all.
+ * product §8.6: the entries of a JSON error body, shown together in one toast. Our contract body
+ * gives each field's first message with the field's label (product §5.1), or else its `error`
+ * text; any other object gives its string entries. Null when the text is not JSON or holds no
+ * message at all.
  */
 export function errorMessagesFromJson(text: string): string[] | null {
   let parsed: unknown;
@@ -100,8 +104,8 @@ export function errorMessagesFromJson(text: string): string[] | null {
   }
   const contractBody = errorBody.safeParse(parsed);
   if (contractBody.success) {
-    const messages = [contractBody.data.error, ...formatFieldErrors(contractBody.data.fields)];
-    return messages.filter((message) => message.trim() !== '');
+    const messages = serverErrorLines(contractBody.data, downloadFieldLabels).filter((message) => message.trim() !== '');
+    return messages.length > 0 ? messages : null;
   }
   if (typeof parsed !== 'object' || parsed === null) return null;
   const messages = Object.values(parsed).flatMap((value: unknown) => {

@@ -8,12 +8,17 @@ import {
 } from '@tradelist/contract/onboarding';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useLocation, useNavigate } from 'react-router';
 import { Modal } from '../../../components/ui/modal';
 import buttonStyles from '../../../components/ui/button.module.css';
 import fieldStyles from '../../../components/ui/field.module.css';
+import { paths } from '../../../config/paths';
 import { cx } from '../../../lib/cx';
+import { dashboardIntents } from '../../../lib/dashboard-intents';
 import { notify } from '../../../lib/notify';
+import { sessionStorageKeys } from '@tradelist/contract/local-storage';
 import { saveSession, useStoredSession } from '../../../lib/stored-session';
+import { readSessionValue, setSessionValue } from '../../../lib/stored-value';
 import { useCompleteOnboarding } from '../api/complete-onboarding';
 import onboardingStyles from './onboarding-dialog.module.css';
 
@@ -24,6 +29,8 @@ export const onboardingToasts = {
   failure: 'Failed to save your preferences. Please try again.',
   noEmail: 'No email found. Please try logging in again.',
 } as const;
+
+const onboardingForm = { form: 'onboarding' } as const;
 
 interface SelectFieldProps {
   label: string;
@@ -58,8 +65,9 @@ function SelectField({ label, options, error, registration }: SelectFieldProps) 
 
 /**
  * The onboarding dialog of product §2.6: shown on the dashboard while the stored session says the
- * user is not onboarded. Cancel or close hides it for this visit only (product §4.3); each field's
- * message clears when the field changes.
+ * user is not onboarded. Cancel or close hides it and the user stays not onboarded (product §4.3);
+ * it stays hidden for the rest of this browser session (reloads included) and shows again on the
+ * next visit: a new session or sign-in. Each field's message clears when the field changes.
  */
 export function OnboardingDialog() {
   const { session, email } = useStoredSession();
@@ -71,26 +79,36 @@ export function OnboardingDialog() {
     reValidateMode: 'onChange',
     defaultValues: { phone_number: '', can_contact: false },
   });
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
   const onboarding = useCompleteOnboarding({
     onSuccess() {
       if (session) saveSession({ ...session, is_onboarded: true });
-      notify.success(onboardingToasts.success);
+      notify.success(onboardingToasts.success, onboardingForm);
+      // Answered on the dashboard's landing (the catalog): the markups are the next step to a first
+      // download, and their save leads back to it. Elsewhere the user stays where they were going.
+      if (pathname === paths.dashboard || pathname === paths.dashboardCatalog) {
+        void navigate(paths.dashboardUserfactor, { state: dashboardIntents.downloadAfterSave });
+      }
     },
-    onError: () => notify.error(onboardingToasts.failure),
+    onError: () => notify.error(onboardingToasts.failure, onboardingForm),
   });
-  if (!session || session.is_onboarded || dismissed) return null;
+  if (!session || session.is_onboarded || dismissed || readSessionValue(sessionStorageKeys.onboardingDismissed) === String(session.id)) return null;
 
   const submit = handleSubmit(
     (answers) => {
       if (!email) {
-        notify.error(onboardingToasts.noEmail);
+        notify.error(onboardingToasts.noEmail, onboardingForm);
         return;
       }
       onboarding.mutate(answers);
     },
-    () => notify.error(onboardingToasts.invalid),
+    () => notify.error(onboardingToasts.invalid, onboardingForm),
   );
-  const close = () => setDismissed(true);
+  const close = () => {
+    setSessionValue(sessionStorageKeys.onboardingDismissed, String(session.id));
+    setDismissed(true);
+  };
   const errors = formState.errors;
 
   return (

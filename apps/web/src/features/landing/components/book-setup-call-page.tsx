@@ -5,7 +5,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { TextField } from '../../../components/ui/text-field';
 import { callApi, isApiError } from '../../../lib/api-client';
-import { firstFieldMessages } from '../../../lib/error-messages';
+import { serverErrorLines, setServerFieldErrors } from '../../../lib/error-messages';
 import { notify } from '../../../lib/notify';
 import { useMetaDescription } from '../../../lib/use-meta-description';
 import { publicConfigQueryOptions } from '../../config';
@@ -14,7 +14,8 @@ import fieldStyles from '../../../components/ui/field.module.css';
 import pageStyles from './public-pages.module.css';
 import { cx } from '../../../lib/cx';
 
-const fieldNames = ['name', 'email', 'phone', 'preferred_time'] as const;
+/** The form's labels, also the names its field errors are shown with (product §5.1). */
+const labels = { name: 'Name', email: 'Email', phone: 'Phone (optional)', preferred_time: 'Preferred time' } as const;
 
 /**
  * The 40%-off setup call (product §1.3): the scheduling page when BOOKING_URL is set, otherwise a
@@ -47,6 +48,8 @@ export function BookSetupCallPage() {
   );
 }
 
+const setupCallToasts = { form: 'setup-call' } as const;
+
 function SetupCallForm() {
   const { register, handleSubmit, setError, formState } = useForm<SetupCallRequest>({
     resolver: zodResolver(setupCallRequest),
@@ -54,13 +57,11 @@ function SetupCallForm() {
   });
   const send = useMutation({
     mutationFn: (body: SetupCallRequest) => callApi(api.content.requestSetupCall, { body }),
-    onSuccess: (answer) => notify.success(answer.message),
+    onSuccess: (answer) => notify.success(answer.message, setupCallToasts),
     onError(error) {
-      const fields = isApiError(error) ? firstFieldMessages(error.body?.fields) : [];
-      for (const [field, message] of fields) {
-        if ((fieldNames as readonly string[]).includes(field)) setError(field as (typeof fieldNames)[number], { type: 'server', message });
-      }
-      notify.error(isApiError(error) && error.body?.error ? error.body.error : 'Something went wrong. Please try again.');
+      const lines = isApiError(error) ? serverErrorLines(error.body, labels) : [];
+      if (isApiError(error)) setServerFieldErrors(error.body?.fields, labels, setError);
+      notify.error(lines.length > 0 ? lines : 'Something went wrong. Please try again.', setupCallToasts);
     },
   });
 
@@ -73,11 +74,11 @@ function SetupCallForm() {
   }
   return (
     <form className={fieldStyles.form} noValidate onSubmit={handleSubmit((values) => send.mutate(values))}>
-      <TextField label="Name" autoComplete="name" required error={formState.errors.name?.message} {...register('name')} />
-      <TextField label="Email" type="email" autoComplete="email" required error={formState.errors.email?.message} {...register('email')} />
-      <TextField label="Phone (optional)" type="tel" autoComplete="tel" error={formState.errors.phone?.message} {...register('phone')} />
+      <TextField label={labels.name} autoComplete="name" required error={formState.errors.name?.message} {...register('name')} />
+      <TextField label={labels.email} type="email" autoComplete="email" required error={formState.errors.email?.message} {...register('email')} />
+      <TextField label={labels.phone} type="tel" autoComplete="tel" error={formState.errors.phone?.message} {...register('phone')} />
       <TextField
-        label="Preferred time"
+        label={labels.preferred_time}
         hint="A day and time that suits you, with your time zone"
         required
         error={formState.errors.preferred_time?.message}

@@ -1,16 +1,19 @@
 import { AppLink } from '../../../components/ui/app-link';
 import { homeSectionIds } from '../../../config/paths';
 import type { SubscriptionPlan } from '@tradelist/contract/billing';
-import { PlanCard, planCard } from '../../billing';
+import { downloadMaxText, PlanCard, planCard } from '../../billing';
 import { useGetStartedPath } from '../hooks/use-get-started-path';
 import landingStyles from './landing.module.css';
 import { cx } from '../../../lib/cx';
 import buttonStyles from '../../../components/ui/button.module.css';
 
-/** The pricing cards (target of the navigation's Pricing link): the plans on sale, read by the server. */
+/**
+ * The pricing cards (target of the navigation's Pricing link): the plans on sale, read by the
+ * server, each paid one with its download maximum (product §10.10), so it is known before purchase.
+ */
 export function PricingSection({ plans: plansOnSale }: { plans: readonly SubscriptionPlan[] }) {
   const getStartedPath = useGetStartedPath();
-  const plans = plansOnSale.map(planCard);
+  const plans = plansOnSale.map((plan) => ({ ...planCard(plan), detail: plan.is_free ? undefined : downloadMaxText(plan) }));
   return (
     <section
       id={homeSectionIds.pricing}
@@ -25,7 +28,7 @@ export function PricingSection({ plans: plansOnSale }: { plans: readonly Subscri
         <ul className={landingStyles.pricingGrid}>
           {plans.map((plan) => (
             <li key={plan.name}>
-              <PlanCard card={plan} billing={plan.billing} badge={plan.isFeatured ? 'Best value' : undefined} headingLevel="h3">
+              <PlanCard card={plan} billing={plan.billing} detail={plan.detail} badge={plan.isFeatured ? 'Best value' : undefined} headingLevel="h3">
                 {() => (
                   <AppLink
                     to={getStartedPath}

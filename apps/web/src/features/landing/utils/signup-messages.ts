@@ -1,10 +1,11 @@
 import { marketingMessages, newsletterMessages } from '@tradelist/contract/content';
 import { isApiError } from '../../../lib/api-client';
+import { firstFieldMessage, serverErrorLines } from '../../../lib/error-messages';
 
-/** The first field message of a refused call, else its `error` text. */
+/** The email's field message of a refused call (the form's one field), else its other lines or its `error` text. */
 function serverMessage(error: unknown): string | undefined {
   if (!isApiError(error) || !error.body) return undefined;
-  return error.body.fields?.email?.[0] ?? (error.body.error || undefined);
+  return firstFieldMessage(error.body.fields, 'email') ?? serverErrorLines(error.body, {})[0];
 }
 
 /**

@@ -3,9 +3,12 @@ import { USER_FACTOR_TEXT_MAX, markupFields, type UserFactor } from '@tradelist/
 import { storageKeys } from '@tradelist/contract/local-storage';
 import { useId } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
+import { useLocation, useNavigate } from 'react-router';
 import { TextField } from '../../../components/ui/text-field';
+import { paths } from '../../../config/paths';
+import { dashboardIntents, hasIntent } from '../../../lib/dashboard-intents';
 import { isApiError } from '../../../lib/api-client';
-import { firstFieldMessages } from '../../../lib/error-messages';
+import { setServerFieldErrors } from '../../../lib/error-messages';
 import { notify } from '../../../lib/notify';
 import { readStoredValue } from '../../../lib/stored-session';
 import { useSaveUserFactor } from '../api/save-user-factor';
@@ -25,7 +28,9 @@ import buttonStyles from '../../../components/ui/button.module.css';
 import markupsStyles from './markups.module.css';
 import { cx } from '../../../lib/cx';
 
-const formFields = Object.keys(emptyMarkupFormValues) as Array<keyof MarkupFormValues>;
+/** The form's labels, also the names its field errors are shown with (product §5.1). */
+const labels: Record<keyof MarkupFormValues, string> = { ...markupFieldLabels, ...userFactorLabels };
+const markupToasts = { form: 'markups' } as const;
 
 /** product §8 markup messages, spelled exactly. */
 const messages = {
@@ -63,25 +68,26 @@ export function MarkupForm({ form, isLoading }: MarkupFormProps) {
   const itemTypesId = useId();
   const incomeAccountsId = useId();
   const { register, handleSubmit, setError, formState } = form;
+  const navigate = useNavigate();
+  // Sent here on the way to a download (onboarding, a download or sync question's Cancel, the
+  // payment's success screen): once saved, the catalog's downloads are next.
+  const downloadAfterSave = hasIntent(useLocation().state, 'downloadAfterSave');
   const save = useSaveUserFactor({
     onSuccess(stored) {
       form.reset(toMarkupFormValues(stored));
-      notify.success(messages.saved);
+      notify.success(messages.saved, markupToasts);
+      if (downloadAfterSave) void navigate(paths.dashboardCatalog, { state: dashboardIntents.revealDownloads });
     },
     onError(error) {
-      notify.error(messages.saveFailed);
-      const fields = isApiError(error) ? firstFieldMessages(error.body?.fields) : [];
-      for (const [field, message] of fields) {
-        const known = formFields.find((name) => name === field);
-        if (known) setError(known, { type: 'server', message });
-      }
+      notify.error(messages.saveFailed, markupToasts);
+      if (isApiError(error)) setServerFieldErrors(error.body?.fields, labels, setError);
     },
   });
 
   const submit = handleSubmit((values) => {
     // product §5: the configuration belongs to the stored email; without one nothing is sent.
     if (!readStoredValue(storageKeys.email)) {
-      notify.error(messages.noEmail);
+      notify.error(messages.noEmail, markupToasts);
       return;
     }
     save.mutate(values);

@@ -12,7 +12,8 @@ import fieldStyles from '../../../components/ui/field.module.css';
 import { cx } from '../../../lib/cx';
 import { formatCount, formatRunDate, formatUsd } from '../../../lib/format';
 import { previewPageSize, usePreviewFirstPage, usePreviewPages, type PreviewFilter } from '../api/get-preview-products';
-import { previewMarkups } from '../utils/markup-form';
+import { ignoredValuesNotice } from '../utils/field-labels';
+import { ignoredPercentFields, previewMarkups } from '../utils/markup-form';
 import { describeChange, type ChangeTone } from '../utils/price-change';
 import type { MarkupFormApi } from './markup-form';
 import previewStyles from './markup-preview.module.css';
@@ -25,7 +26,8 @@ const changeToneClass: Record<ChangeTone, string | undefined> = {
   none: previewStyles.isSame,
 };
 
-/** Fixed sizes (px) the virtualiser relies on; global.css uses the same numbers. */
+/** Sizes (px) the virtualiser relies on; markup-preview.module.css uses the same numbers. A row is
+ * at least `rowHeight` tall, taller when a long SKU wraps: each rendered row is measured. */
 const rowHeight = 40;
 const headerHeight = 44;
 /** How long typing pauses before the server is asked. */
@@ -64,6 +66,8 @@ export function MarkupPreview({ form, enabled, collectionId, initialChanged }: M
   const changedId = useId();
   const typed = useWatch({ control: form.control });
   const markups = useMemo(() => previewMarkups(typed), [typed]);
+  // product §5: a value below 0 (or any the form refuses) counts as empty here, and the preview says so.
+  const ignoredNotice = useMemo(() => ignoredValuesNotice(ignoredPercentFields(typed)), [typed]);
   const [search, setSearch] = useState('');
   const [changedOnly, setChangedOnly] = useState(initialChanged);
   const searched = useDebouncedValue(search.trim(), searchDelayMs);
@@ -92,6 +96,11 @@ export function MarkupPreview({ form, enabled, collectionId, initialChanged }: M
         ) : null}
       </div>
       <p className={previewStyles.markupPreviewIntro}>Prices update as you type. Nothing is saved until you press Save markups.</p>
+      {ignoredNotice ? (
+        <p className={previewStyles.markupPreviewIgnored} role="status">
+          {ignoredNotice}
+        </p>
+      ) : null}
       {collection ? (
         <p className={previewStyles.markupPreviewIntro}>
           {previousCollection
@@ -255,7 +264,15 @@ function PreviewTable({ total, filter, hasPrevious, firstPage, markups, scrollRe
           const style = { transform: `translateY(${item.start - headerHeight}px)` };
           if (!product) {
             return (
-              <div key={item.key} className={cx(previewStyles.previewTableRow, previewStyles.previewTableRowLoading)} role="row" aria-rowindex={item.index + 2} style={style}>
+              <div
+                key={item.key}
+                ref={virtualizer.measureElement}
+                data-index={item.index}
+                className={cx(previewStyles.previewTableRow, previewStyles.previewTableRowLoading)}
+                role="row"
+                aria-rowindex={item.index + 2}
+                style={style}
+              >
                 <span role="cell" className={previewStyles.previewTableMuted}>
                   Loading…
                 </span>
@@ -267,12 +284,14 @@ function PreviewTable({ total, filter, hasPrevious, firstPage, markups, scrollRe
           return (
             <div
               key={item.key}
+              ref={virtualizer.measureElement}
+              data-index={item.index}
               className={cx(previewStyles.previewTableRow, item.index % 2 === 1 && previewStyles.isStriped)}
               role="row"
               aria-rowindex={item.index + 2}
               style={style}
             >
-              <span role="cell" className={previewStyles.previewTableSku} title={product.sku}>
+              <span role="cell" className={previewStyles.previewTableSku}>
                 {product.sku}
               </span>
               <span role="cell" title={product.name}>

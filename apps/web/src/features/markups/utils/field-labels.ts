@@ -36,3 +36,18 @@ export const incomeAccountSuggestions = [
   'Sales',
   'Materials Income',
 ] as const;
+
+/** "A", "A and B", "A, B and C". */
+function listOf(names: string[]): string {
+  return names.length < 2 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/**
+ * What the preview says when it counts typed values as 0 % (product §5: a value below 0 is not
+ * accepted), naming the fields as the form labels them; null when every value is used.
+ */
+export function ignoredValuesNotice(fields: ReadonlyArray<MarkupField | 'tax'>): string | null {
+  if (fields.length === 0) return null;
+  const names = fields.map((field) => (field === 'tax' ? userFactorLabels.tax : markupFieldLabels[field]));
+  return `Counted as 0 % in these prices until you correct ${fields.length === 1 ? 'it' : 'them'}: ${listOf(names)}.`;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { emptyMarkupFormValues, markupFormSchema, previewMarkups, toMarkupFormValues } from './markup-form';
+import { emptyMarkupFormValues, ignoredPercentFields, markupFormSchema, previewMarkups, toMarkupFormValues } from './markup-form';
 
 const typed = (values: Partial<typeof emptyMarkupFormValues>) => ({ ...emptyMarkupFormValues, ...values });
 
@@ -91,5 +91,20 @@ describe('previewMarkups', () => {
       markup501: null,
       tax: null,
     });
+  });
+});
+
+describe('ignoredPercentFields', () => {
+  it('names the typed percents the preview counts as 0 %: below 0, not a number, too precise (product §5)', () => {
+    expect(ignoredPercentFields(typed({ markup1_10: '-5', markup21_50: 'abc', markup501: '10', tax: '1.234' }))).toEqual([
+      'markup1_10',
+      'markup21_50',
+      'tax',
+    ]);
+  });
+
+  it('names none when every percent is empty or valid', () => {
+    expect(ignoredPercentFields(typed({ markup1_10: '0', markup11_20: '12.5', tax: '' }))).toEqual([]);
+    expect(ignoredPercentFields({})).toEqual([]);
   });
 });

@@ -65,6 +65,14 @@ function lenientBasisPoints(field: PercentField, text: string | undefined): numb
 }
 
 /**
+ * The percents typed that the preview cannot use: below 0 (product §5: not accepted), not a number,
+ * or otherwise refused by the form. The preview counts each as empty (0 %) and says so.
+ */
+export function ignoredPercentFields(values: Partial<MarkupFormValues>): PercentField[] {
+  return percentFields.filter((field) => !percentInput(field).safeParse(values[field] ?? '').success);
+}
+
+/**
  * The live preview's markups from the form AS TYPED: a valid percent counts, and an empty,
  * negative or otherwise invalid one counts as empty (0 %), so the preview never stops on a typo.
  */

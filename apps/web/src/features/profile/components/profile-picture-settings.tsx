@@ -2,6 +2,7 @@ import { PROFILE_PICTURE_MAX_BYTES } from '@tradelist/contract/profile';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import buttonStyles from '../../../components/ui/button.module.css';
 import { isApiError } from '../../../lib/api-client';
+import { firstFieldMessage, serverErrorLines } from '../../../lib/error-messages';
 import { assetPaths } from '../../../config/paths';
 import { cx } from '../../../lib/cx';
 import { notify } from '../../../lib/notify';
@@ -17,10 +18,14 @@ const tooLargeReason = 'The picture is too large: at most 5 MB.';
 /** The server's reason for a refused upload (its field error), shown under the toast's summary. */
 function reasonOf(error: Error): string | null {
   if (!isApiError(error)) return null;
-  return error.body?.fields?.profile_image?.[0] ?? error.body?.error ?? null;
+  return firstFieldMessage(error.body?.fields, 'profile_image') ?? serverErrorLines(error.body, {})[0] ?? null;
 }
 
+/** The picture's uploads and removals: each toast replaces the one before, so a success clears an earlier failure. */
+const pictureToasts = { form: 'profile-picture' } as const;
+
 /** The Profile tab of Settings (product §2.13): the current picture, upload and remove. */
+
 export function ProfilePictureSettings() {
   const userId = useStoredSession().session?.id ?? 0;
   const picture = useProfilePicture();
@@ -37,23 +42,23 @@ export function ProfilePictureSettings() {
 
   const upload = useUploadProfilePicture(userId, file, {
     onSuccess() {
-      notify.success(profileMessages.updated);
+      notify.success(profileMessages.updated, pictureToasts);
       setFile(null);
       setReason(null);
       if (input.current) input.current.value = '';
     },
     onError(error) {
-      notify.error(profileMessages.updateFailed);
+      notify.error(profileMessages.updateFailed, pictureToasts);
       setReason(reasonOf(error));
     },
   });
   const remove = useRemoveProfilePicture(userId, {
     onSuccess() {
-      notify.success(profileMessages.removed);
+      notify.success(profileMessages.removed, pictureToasts);
       setReason(null);
     },
     onError() {
-      notify.error(profileMessages.removeFailed);
+      notify.error(profileMessages.removeFailed, pictureToasts);
     },
   });
 
@@ -61,7 +66,7 @@ export function ProfilePictureSettings() {
     event.preventDefault();
     if (!file) return;
     if (file.size > PROFILE_PICTURE_MAX_BYTES) {
-      notify.error(profileMessages.updateFailed);
+      notify.error(profileMessages.updateFailed, pictureToasts);
       setReason(tooLargeReason);
       return;
     }

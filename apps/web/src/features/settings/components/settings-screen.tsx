@@ -3,6 +3,7 @@ import { activationNeededMessage, emailChangePendingMessage, updateSettingsReque
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { Link } from 'react-router';
 import { z } from 'zod';
 import { Modal } from '../../../components/ui/modal';
 import { PasswordField } from '../../../components/ui/password-field';
@@ -12,6 +13,7 @@ import fieldStyles from '../../../components/ui/field.module.css';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
 import { cx } from '../../../lib/cx';
+import { firstFieldMessage, setServerFieldErrors } from '../../../lib/error-messages';
 import { notify } from '../../../lib/notify';
 import { saveSession } from '../../../lib/stored-session';
 import { exportMyData, useDeleteAccount, useSendPasswordResetLink, useUpdateSettings } from '../api/account';
@@ -44,14 +46,19 @@ const valuesOf = (user: SessionUser): UpdateSettingsRequest => ({ name: user.nam
 /** The request's schema, with the current password left to the server: it is only needed, and checked, when the email changes. */
 const settingsForm = updateSettingsRequest.extend({ current_password: z.string().optional() });
 
+/** The General Settings fields' labels, also the names their field errors are shown with (product §5.1). */
+const labels = { name: 'Name', email: 'Email', current_password: 'Current password' } as const;
 /** The label of the field that confirms a sensitive change; a refusal shows under it. */
-const currentPasswordLabel = 'Current password';
+const currentPasswordLabel = labels.current_password;
+const saveToasts = { form: 'settings' } as const;
+const deleteToasts = { form: 'delete-account' } as const;
+const resetLinkToasts = { form: 'settings-reset-link' } as const;
 /** What an account without a password (Google only) does instead of typing one (docs/decisions/0022). */
 const googleConfirmHint = 'Your account signs in with Google: this change works within 10 minutes of signing in with Google.';
 
-/** A field error of the server for one of the form's fields, if the answer carried one. */
-function fieldError(error: unknown, field: string): string | undefined {
-  return isApiError(error) ? error.body?.fields?.[field]?.[0] : undefined;
+/** The server's message for the current password of a refused deletion, shown under that field. */
+function currentPasswordError(error: unknown): string | undefined {
+  return isApiError(error) ? firstFieldMessage(error.body?.fields, 'current_password') : undefined;
 }
 
 function saveBlob(blob: Blob, fileName: string): void {
@@ -80,7 +87,7 @@ interface SettingsScreenProps {
  */
 export function SettingsScreen({ user, profile, connections }: SettingsScreenProps) {
   const [tab, setTab] = useState<TabId>('general');
-  const [leaving, setLeaving] = useState<string | null>(null);
+  const [leaving, setLeaving] = useState<{ message: string; to: string; where: string } | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const leave = useLeaveAccount();
   const queryClient = useQueryClient();
@@ -94,40 +101,41 @@ export function SettingsScreen({ user, profile, connections }: SettingsScreenPro
     onSuccess(answer) {
       if (!answer.is_active) {
         // product §4.6: the account can no longer be used; the server ended every session.
-        notify.info(settingsMessages.activationNeeded);
-        setLeaving(settingsMessages.activationNeeded);
-        leave(paths.home);
+        notify.info(settingsMessages.activationNeeded, saveToasts);
+        setLeaving({ message: settingsMessages.activationNeeded, to: paths.home, where: 'the home page' });
+        leave.leave(paths.home);
         return;
       }
       saveSession(answer.user);
       queryClient.setQueryData(['me'], answer.user);
       reset(valuesOf(answer.user));
-      notify.success(settingsMessages.saved);
-      // The email changes once the link mailed to the new address is used (docs/decisions/0022).
-      if (answer.pending_email) notify.info(emailChangePendingMessage(answer.pending_email));
+      // One toast for the save; the email changes once the link mailed to the new address is used (docs/decisions/0022).
+      notify.success([settingsMessages.saved, ...(answer.pending_email ? [emailChangePendingMessage(answer.pending_email)] : [])], saveToasts);
     },
     onError(error) {
-      for (const field of ['email', 'current_password'] as const) {
-        const message = fieldError(error, field);
-        if (!message) continue;
+      if (isApiError(error) && Object.keys(error.body?.fields ?? {}).some((field) => field in labels)) {
         setTab('general');
-        setError(field, { type: 'server', message });
+        setServerFieldErrors(error.body?.fields, labels, setError);
       }
-      notify.error(settingsMessages.saveFailed);
+      notify.error(settingsMessages.saveFailed, saveToasts);
     },
   });
   const resetLink = useSendPasswordResetLink({
-    onSuccess: () => notify.success(settingsMessages.resetSent),
-    onError: () => notify.error(settingsMessages.resetFailed),
+    onSuccess: () => notify.success(settingsMessages.resetSent, resetLinkToasts),
+    onError: () => notify.error(settingsMessages.resetFailed, resetLinkToasts),
   });
   const deletion = useDeleteAccount({
+    onMutate: () => leave.expect(),
     onSuccess() {
       setConfirmDelete(false);
-      notify.success(settingsMessages.deleted);
-      setLeaving(settingsMessages.deleted);
-      leave(paths.login);
+      notify.success(settingsMessages.deleted, deleteToasts);
+      setLeaving({ message: settingsMessages.deleted, to: paths.login, where: 'the login page' });
+      leave.leave(paths.login);
     },
-    onError: () => notify.error(settingsMessages.deleteFailed),
+    onError() {
+      leave.stay();
+      notify.error(settingsMessages.deleteFailed, deleteToasts);
+    },
   });
   const [exporting, setExporting] = useState(false);
   const downloadData = async () => {
@@ -143,9 +151,13 @@ export function SettingsScreen({ user, profile, connections }: SettingsScreenPro
   };
 
   if (leaving) {
+    // product §4.6: the message stays 5 seconds before the browser moves on; the link goes at once.
     return (
       <p className={settingsStyles.settingsNotice} role="status">
-        {leaving}
+        {leaving.message} Taking you to {leaving.where} in a few seconds…{' '}
+        <Link to={leaving.to} replace>
+          Go now
+        </Link>
       </p>
     );
   }
@@ -191,9 +203,9 @@ export function SettingsScreen({ user, profile, connections }: SettingsScreenPro
       <form noValidate onSubmit={submit}>
 
         <div role="tabpanel" id="settings-panel-general" aria-labelledby="settings-tab-general" hidden={tab !== 'general'} className={settingsStyles.settingsPanel}>
-          <TextField label="Name" autoComplete="name" error={formState.errors.name?.message} {...register('name')} />
+          <TextField label={labels.name} autoComplete="name" error={formState.errors.name?.message} {...register('name')} />
           <TextField
-            label="Email"
+            label={labels.email}
             type="email"
             autoComplete="email"
             hint="A new address is used once you open the link we send there; until then you keep your current one."
@@ -290,7 +302,7 @@ export function SettingsScreen({ user, profile, connections }: SettingsScreenPro
         email={user.email}
         googleOnly={user.google_only === true}
         pending={deletion.isPending}
-        passwordError={fieldError(deletion.error, 'current_password')}
+        passwordError={currentPasswordError(deletion.error)}
         onClose={() => {
           deletion.reset();
           setConfirmDelete(false);

@@ -87,7 +87,7 @@ export function AuthorizationCallback({ provider }: { provider: SyncProvider }) 
       {outcome === 'pending' ? <span className={spinnerStyles.spinner} aria-hidden="true" /> : null}
       {outcome === 'success' ? (
         <p className={connectionStyles.callbackNext}>
-          Taking you to your catalogs in a few seconds… <Link to={paths.dashboard}>Go to the catalogs now</Link>
+          Taking you to your catalogs in a few seconds… <Link to={paths.dashboard}>Go now</Link>
         </p>
       ) : null}
       {outcome === 'error' || outcome === 'cancelled' ? (

@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
+import { dashboardIntents } from '../../../lib/dashboard-intents';
 import type { CatalogSync } from '../hooks/use-catalog-sync';
 import { SoftwareSelectDialog } from './software-select-dialog';
 import { SyncConfirmDialog } from './sync-confirm-dialog';
@@ -21,7 +22,8 @@ export function CatalogSyncDialogs({ sync }: { sync: CatalogSync }) {
         onClose={sync.closeConfirm}
         onCancel={() => {
           sync.closeConfirm();
-          void navigate(paths.dashboardUserfactor);
+          // The markups saved, the screen comes back to the catalog.
+          void navigate(paths.dashboardUserfactor, { state: dashboardIntents.downloadAfterSave });
         }}
         onConfirm={(provider) => {
           const target = sync.confirmTarget;

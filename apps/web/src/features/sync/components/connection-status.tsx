@@ -18,8 +18,8 @@ export function ConnectionStatusCard({ provider }: { provider: SyncProvider }) {
   const status = useConnectionStatus(provider);
   const connect = useConnectProvider({ onError: (error) => notify.error(error.message) });
   const disconnect = useDisconnectProvider(provider, {
-    onSuccess: () => notify.success(disconnectedMessage(provider)),
-    onError: () => notify.error(disconnectFailedMessage(provider)),
+    onSuccess: () => notify.success(disconnectedMessage(provider), { form: `disconnect-${provider}` }),
+    onError: () => notify.error(disconnectFailedMessage(provider), { form: `disconnect-${provider}` }),
   });
   const name = providerName(provider);
   const connected = status.data?.connected === true;

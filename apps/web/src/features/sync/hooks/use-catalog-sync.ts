@@ -23,7 +23,7 @@ function announce(run: SyncRun): void {
   const outcome = syncOutcome(run);
   if (!outcome) return;
   if (outcome.kind === 'success') notify.success(outcome.message);
-  else for (const message of outcome.messages) notify.error(message);
+  else notify.error(outcome.messages);
 }
 
 /**
@@ -95,7 +95,7 @@ export function useCatalogSync() {
             if (failure.message) notify.error(failure.message);
             setSelectTarget(target);
           } else {
-            for (const message of failure.messages) notify.error(message);
+            notify.error(failure.messages);
           }
         },
       },

@@ -13,13 +13,13 @@ describe('a refused sync start', () => {
     expect(classifySyncStartFailure(error)).toEqual({ kind: 'not-connected', message: 'Sign in to Jobber first.' });
   });
 
-  it("shows the server's error, field errors as 'field: message'", () => {
+  it("shows the server's error, field errors with the field's label (never its wire name)", () => {
     expect(classifySyncStartFailure(new ApiError(403, { code: 'NOT_SUBSCRIBED', error: 'Not Subscribed' }))).toEqual({
       kind: 'error',
       messages: ['Not Subscribed'],
     });
     const invalid = new ApiError(400, { code: 'VALIDATION_FAILED', error: 'Invalid', fields: { software_name: ['Choose QuickBooks (quickbook) or Jobber (jobber).'] } });
-    expect(classifySyncStartFailure(invalid)).toEqual({ kind: 'error', messages: ['software_name: Choose QuickBooks (quickbook) or Jobber (jobber).'] });
+    expect(classifySyncStartFailure(invalid)).toEqual({ kind: 'error', messages: ['Software: Choose QuickBooks (quickbook) or Jobber (jobber).'] });
   });
 
   it("shows the failure's own message without an error body (product §8.13)", () => {

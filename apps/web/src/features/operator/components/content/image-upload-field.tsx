@@ -1,6 +1,7 @@
 import type { ImageUse } from '@tradelist/contract/operator-content';
 import { useId } from 'react';
 import { isApiError } from '../../../../lib/api-client';
+import { firstFieldMessage } from '../../../../lib/error-messages';
 import { notify } from '../../../../lib/notify';
 import fieldStyles from '../../../../components/ui/field.module.css';
 import { useUploadImage } from '../../api/content';
@@ -33,7 +34,7 @@ export function ImageUploadField({ label, use, value, onChange, error }: { label
               { use, file },
               {
                 onSuccess: (image) => onChange(image.url),
-                onError: (failure) => notify.error(isApiError(failure) ? (failure.body?.fields?.file?.[0] ?? failure.message) : 'The image could not be uploaded.'),
+                onError: (failure) => notify.error(isApiError(failure) ? (firstFieldMessage(failure.body?.fields, 'file') ?? failure.message) : 'The image could not be uploaded.'),
               },
             );
           }}

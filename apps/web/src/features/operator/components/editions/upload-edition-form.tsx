@@ -7,7 +7,7 @@ import buttonStyles from '../../../../components/ui/button.module.css';
 import fieldStyles from '../../../../components/ui/field.module.css';
 import { isApiError } from '../../../../lib/api-client';
 import { cx } from '../../../../lib/cx';
-import { firstFieldMessages } from '../../../../lib/error-messages';
+import { setServerFieldErrors } from '../../../../lib/error-messages';
 import { useEditionCategories } from '../../api/get-editions';
 import { useUploadEdition } from '../../api/manage-editions';
 import { notifyServerError } from '../../utils/server-errors';
@@ -20,6 +20,9 @@ const uploadForm = z.object({
   file: z.custom<FileList>((value) => value instanceof FileList && value.length === 1, 'Choose a supplier file (CSV or .xlsx).'),
 });
 type UploadFormValues = z.infer<typeof uploadForm>;
+
+/** The form's labels, also the names its field errors are shown with (product §5.1). */
+const labels = { category_id: 'Category', name: 'Edition name', rundate: 'Run date', file: 'Supplier file (CSV or .xlsx)' } as const;
 
 /** Today in UTC, the day the server compares run dates with. */
 function todayUtc(): string {
@@ -41,12 +44,8 @@ export function UploadEditionForm({ onChecked }: { onChecked: (result: EditionUp
   const upload = useUploadEdition({
     onSuccess: onChecked,
     onError(error) {
-      notifyServerError(error, 'The file could not be uploaded. Please try again.');
-      if (isApiError(error)) {
-        for (const [field, message] of firstFieldMessages(error.body?.fields)) {
-          if (field === 'name' || field === 'rundate' || field === 'category_id' || field === 'file') setError(field, { type: 'server', message });
-        }
-      }
+      notifyServerError(error, 'The file could not be uploaded. Please try again.', labels);
+      if (isApiError(error)) setServerFieldErrors(error.body?.fields, labels, setError);
     },
   });
   const submit = handleSubmit((values) => {

@@ -16,7 +16,7 @@ import { ConsoleTable } from '../shared/console-table';
 import styles from './product-news.module.css';
 
 function reportError(fallback: string) {
-  return (error: Error) => notifyServerError(error, fallback);
+  return (error: Error) => notifyServerError(error, fallback, { subject: 'Subject', body: 'Message (markdown)' });
 }
 
 const stateLabels: Record<ProductNewsItem['state'], string> = { scheduled: 'Waiting', sending: 'Sending', sent: 'Sent', skipped: 'Not sent' };

@@ -4,6 +4,7 @@ import buttonStyles from '../../../../components/ui/button.module.css';
 import fieldStyles from '../../../../components/ui/field.module.css';
 import { TextField } from '../../../../components/ui/text-field';
 import { isApiError } from '../../../../lib/api-client';
+import { serverErrorLines } from '../../../../lib/error-messages';
 import { formatCount } from '../../../../lib/format';
 import { notify } from '../../../../lib/notify';
 import {
@@ -25,11 +26,10 @@ import { FormActions } from '../shared/form-actions';
 type Resource = OperatorGuide['resources'][number];
 type Video = OperatorGuide['videos'][number];
 
-/** The server's reason a change was refused (a file that is not what it claims, too large...). */
+/** The server's reason a change was refused (a file that is not what it claims, too large...), its field named as the form names it. */
 function reasonOf(error: unknown, fallback: string): string {
   if (!isApiError(error)) return fallback;
-  const fields = error.body?.fields;
-  return fields ? (Object.values(fields)[0]?.[0] ?? error.message) : error.message;
+  return serverErrorLines(error.body, { name: 'Name', title: 'Title', description: 'Description', file: 'File' })[0] ?? error.message;
 }
 
 const kilobytes = (bytes: number) => `${formatCount(Math.ceil(bytes / 1024))} kB`;
