@@ -33,7 +33,10 @@ test.describe('the way in and out of the operator console', () => {
     await expect(page.getByRole('table', { name: 'Editions' })).toBeVisible();
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/$/);
-    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+    // The home page is the server's: the app hands over to it.
+    await expect(page.getByRole('heading', { level: 1, name: 'Accurate contractor price lists, updated monthly' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+    expect(await page.evaluate(() => Object.keys(localStorage))).toEqual([]);
     expect((await page.request.get('/api/me/')).status()).toBe(401);
     await page.goto('/operator');
     await expect(page).toHaveURL(/\/login$/);
@@ -71,8 +74,8 @@ test.describe('the console on a 375 px phone', () => {
     await signInThroughApi(page, operator);
     await page.goto('/operator');
     const nav = page.getByRole('navigation', { name: 'Operator console' });
+    await expect(nav.getByRole('link')).toHaveCount(10);
     const sections = await nav.getByRole('link').evaluateAll((links) => links.map((link) => [link.textContent ?? '', new URL((link as HTMLAnchorElement).href).pathname.split('/').pop()!]));
-    expect(sections).toHaveLength(10);
     const body = page.locator('main');
     for (const [label, slug] of sections) {
       await nav.getByRole('link', { name: label, exact: true }).click();

@@ -54,17 +54,17 @@ export const guideDocuments: readonly GuideDocument[] = [
           'Enter a markup percentage for each cost band.',
           'Enter your tax rate, or zero.',
           'Choose the inventory option and income type your accounting software expects.',
-          'Check the preview, then press Save.',
+          'Check the preview, then press Save markups.',
         ],
       },
       {
         heading: 'Download your first list',
         paragraphs: [
-          `Open Catalogs, choose a category and press Download on the current edition. Choose CSV for a spreadsheet, or Excel (.xlsx), and a layout. The Price list layout has the columns ${columnNames('price-list')}. The QuickBooks Online import layout names its columns the way QuickBooks Online imports them, and the Changes layout lists only what moved since the previous month's edition.`,
+          `Open Catalogs, choose a category and press Download CSV (for any spreadsheet) or Download Excel (.xlsx) on the current edition, then choose a layout. The Price list layout has the columns ${columnNames('price-list')}. The QuickBooks Online import layout names its columns the way QuickBooks Online imports them, and the Changes layout lists only what moved since the previous month's edition.`,
           'Each edition counts once against your plan in a period, in whatever format or layout you take it, and only once its file has arrived; a download broken early gives the count back.',
           'Editions you have bought before stay available under Previously Purchased, priced with your current markups.',
         ],
-        steps: ['Open Catalogs.', 'Pick the category and the edition.', 'Choose the file type and the layout.', 'Press Download and open the file.'],
+        steps: ['Open Catalogs.', 'Pick the category and the edition.', 'Press Download CSV or Download Excel.', 'Choose the layout, answer Yes and open the file.'],
       },
       {
         heading: 'Tips from other contractors',
