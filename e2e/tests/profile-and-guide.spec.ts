@@ -90,6 +90,49 @@ test.describe('profile picture (product §2.13 Profile tab)', () => {
 });
 
 test.describe('user guide (product §2.14)', () => {
+  test('each video shows its captions once: one <track>, shown by the player, and no caption drawn into the picture', async ({ page }) => {
+    await signedInUser(page, 'guide-captions');
+    await page.goto('/dashboard/user-guide');
+    const videos = page.locator('video');
+    await expect(videos).toHaveCount(2);
+    for (const video of await videos.all()) {
+      await expect(video.locator('track')).toHaveCount(1);
+      await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.textTracks[0]?.cues?.length ?? 0)).toBeGreaterThan(0);
+      const seen = await video.evaluate(async (v: HTMLVideoElement) => {
+        const textTracks = Array.from(v.textTracks, (track) => ({ kind: track.kind, language: track.language, mode: track.mode }));
+        if (v.readyState < 1) await new Promise((resolve) => v.addEventListener('loadedmetadata', resolve, { once: true }));
+        // The picture in the middle of each cue: a caption drawn into it would be a dark band
+        // across the whole width at the bottom, in every cue (a page's own footer is not).
+        const canvas = document.createElement('canvas');
+        canvas.width = v.videoWidth;
+        canvas.height = v.videoHeight;
+        const context = canvas.getContext('2d', { willReadFrequently: true })!;
+        const bands: boolean[] = [];
+        for (const cue of Array.from(v.textTracks[0]!.cues!)) {
+          v.currentTime = (cue.startTime + cue.endTime) / 2;
+          await new Promise((resolve) => v.addEventListener('seeked', resolve, { once: true }));
+          context.drawImage(v, 0, 0);
+          const top = Math.floor(canvas.height * 0.86);
+          const { data } = context.getImageData(0, top, canvas.width, canvas.height - top);
+          let band = false;
+          for (let row = 0; row < canvas.height - top && !band; row++) {
+            let dark = 0;
+            for (let x = 0; x < canvas.width; x++) {
+              const at = (row * canvas.width + x) * 4;
+              if (0.2126 * data[at]! + 0.7152 * data[at + 1]! + 0.0722 * data[at + 2]! < 90) dark++;
+            }
+            band = dark > canvas.width * 0.95;
+          }
+          bands.push(band);
+        }
+        return { textTracks, bands };
+      });
+      expect(seen.textTracks).toEqual([{ kind: 'captions', language: 'en', mode: 'showing' }]);
+      expect(seen.bands.length).toBeGreaterThanOrEqual(4);
+      expect(seen.bands.every(Boolean), `dark bottom band in cues: ${seen.bands.join(', ')}`).toBe(false);
+    }
+  });
+
   test('the three PDFs download, both videos load and play with captions, and the support address is shown', async ({ page }, testInfo) => {
     await signedInUser(page, 'guide');
     await page.goto('/dashboard/user-guide');

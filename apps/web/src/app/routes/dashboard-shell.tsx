@@ -26,7 +26,9 @@ export function DashboardShellRoute() {
     <>
       <OnboardingDialog />
       <DashboardLayout
-      sidebar={(controls) => <DashboardSidebar {...controls} onLogout={logout} isLoggingOut={isPending} />}
+      sidebar={(controls) => (
+        <DashboardSidebar {...controls} onLogout={logout} isLoggingOut={isPending} showConsoleLink={me.data?.role === 'operator'} />
+      )}
       header={<DashboardHeader name={me.data?.name ?? session?.name} email={me.data?.email ?? email ?? undefined} pictureUrl={picture.isLoading ? undefined : picture.src} />}
       banner={<PastDueBanner />}
       footer={<SiteFooter supportEmail={supportEmail} />}

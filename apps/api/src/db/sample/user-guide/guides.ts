@@ -1,6 +1,10 @@
+import { columnsFor, type Layout } from '@tradelist/pricing/layouts';
+
 /**
  * The user guide's sample PDFs (product §2.14, §3.9): what a contractor needs to get from a
  * price list to their own books. Text only; pdf.ts lays it out. The operator replaces them.
+ * A column of a downloaded file is named in “curly quotes”, always as its layout's header says
+ * (`columnNames`), so the guide and the file cannot disagree.
  */
 export interface GuideSection {
   heading: string;
@@ -17,6 +21,12 @@ export interface GuideDocument {
   sections: GuideSection[];
 }
 
+/** A layout's column headers as the guide writes them, in file order: “A”, “B” and “C”. */
+export function columnNames(layout: Layout): string {
+  const names = columnsFor(layout).map((column) => `“${column.header}”`);
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names.join('');
+}
+
 export const guideDocuments: readonly GuideDocument[] = [
   {
     slug: 'getting-started',
@@ -27,7 +37,7 @@ export const guideDocuments: readonly GuideDocument[] = [
       {
         heading: 'What Tradelist gives you',
         paragraphs: [
-          'Tradelist publishes supplier price lists for the trades as editions: one current edition per category, refreshed on a regular schedule. Each item carries its SKU, name, description, unit, group and your cost.',
+          'Tradelist publishes supplier price lists for the trades as editions: one current edition per category, published every month. Each item carries its SKU, name, description, unit, group and your cost.',
           'Before you download, Tradelist applies your own markups and tax to every item, so the file you receive holds the prices you charge your customers, not just what you pay.',
           'Free editions can be downloaded by every signed-in user. Paid editions need a subscription; the Subscriptions screen shows the plans and how many downloads each period allows.',
         ],
@@ -44,22 +54,22 @@ export const guideDocuments: readonly GuideDocument[] = [
           'Enter a markup percentage for each cost band.',
           'Enter your tax rate, or zero.',
           'Choose the inventory option and income type your accounting software expects.',
-          'Check the preview, then press Save.',
+          'Check the preview, then press Save markups.',
         ],
       },
       {
         heading: 'Download your first list',
         paragraphs: [
-          'Open Catalogs, choose a category and press Download on the current edition. Choose CSV for a spreadsheet, or Excel (.xlsx). The QuickBooks layout names its columns the way QuickBooks Online imports them.',
+          `Open Catalogs, choose a category and press Download CSV (for any spreadsheet) or Download Excel (.xlsx) on the current edition, then choose a layout. The Price list layout has the columns ${columnNames('price-list')}. The QuickBooks Online import layout names its columns the way QuickBooks Online imports them, and the Changes layout lists only what moved since the previous month's edition.`,
           'Each edition counts once against your plan in a period, in whatever format or layout you take it, and only once its file has arrived; a download broken early gives the count back.',
           'Editions you have bought before stay available under Previously Purchased, priced with your current markups.',
         ],
-        steps: ['Open Catalogs.', 'Pick the category and the edition.', 'Choose the file type and the layout.', 'Press Download and open the file.'],
+        steps: ['Open Catalogs.', 'Pick the category and the edition.', 'Press Download CSV or Download Excel.', 'Choose the layout, answer Yes and open the file.'],
       },
       {
         heading: 'Tips from other contractors',
         paragraphs: [
-          'Review your markups when a new edition arrives: supplier costs move, and a band that was right last quarter may not be now.',
+          'Review your markups when a new edition arrives: supplier costs move, and a band that was right last month may not be now.',
           'Keep one downloaded file per edition in a shared folder, named by date, so everyone in the office quotes from the same list.',
           'If a price looks wrong, check the cost band it falls into before you contact support; most surprises come from a band without a markup.',
         ],
@@ -82,7 +92,7 @@ export const guideDocuments: readonly GuideDocument[] = [
       {
         heading: 'Import a file',
         paragraphs: [
-          'Download the edition with the QuickBooks layout. Its columns are already named the way QuickBooks Online maps them: Product/Service Name, SKU, Type, Sales Description, Sales Price/Rate, Income Account and Purchase Cost.',
+          `Download the edition with the QuickBooks Online import layout. Its columns are already named the way QuickBooks Online maps them: ${columnNames('quickbooks')}.`,
           'QuickBooks limits one import to a number of rows; very large editions are easier to sync.',
         ],
         steps: [
@@ -118,7 +128,7 @@ export const guideDocuments: readonly GuideDocument[] = [
       {
         heading: 'Why sync with Jobber',
         paragraphs: [
-          'Jobber builds quotes and invoices from its list of products and services. Syncing the current Tradelist edition keeps that list priced with your own markups, so a quote written in the field uses this quarter\'s costs.',
+          'Jobber builds quotes and invoices from its list of products and services. Syncing the current Tradelist edition keeps that list priced with your own markups, so a quote written in the field uses this month\'s costs.',
         ],
       },
       {

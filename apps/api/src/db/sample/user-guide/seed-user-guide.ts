@@ -1,13 +1,16 @@
+import { readFileSync } from 'node:fs';
 import type { Db } from '../../database.ts';
 import { guideSlugs, insertGuideResource, insertGuideVideo } from '../../../modules/guide/repositories/guide-media.ts';
+import { requireCaptions, requireVideo } from '../../../modules/guide/services/guide-file-checks.ts';
 import { guideDocuments } from './guides.ts';
 import { renderGuidePdf } from './pdf.ts';
-import { renderSampleVideo, sampleVideos } from './videos.ts';
+import { sampleVideoFiles, sampleVideos } from './videos.ts';
 
 /**
- * Adds the sample user guide (product §2.14): the three PDFs and the two videos, generated here
- * (pdf-lib, sharp and webm.ts; no outside tool) with the same bytes on every run. Only what is
- * missing is added, so content the operator replaced stays. Answers the slugs it added.
+ * Adds the sample user guide (product §2.14): the three PDFs, generated here (pdf-lib) with the
+ * same bytes on every run, and the two videos recorded from the product (media/, see videos.ts),
+ * checked as an operator's upload would be. Only what is missing is added, so content the
+ * operator replaced stays. Answers the slugs it added.
  */
 export async function seedUserGuide(db: Db, now: Date): Promise<string[]> {
   const existing = await guideSlugs(db);
@@ -20,17 +23,19 @@ export async function seedUserGuide(db: Db, now: Date): Promise<string[]> {
   }
   for (const [position, video] of sampleVideos.entries()) {
     if (existing.videos.has(video.slug)) continue;
-    const rendered = await renderSampleVideo(video);
+    const files = sampleVideoFiles(video.slug);
+    const content = readFileSync(files.video);
+    const container = requireVideo(content);
     await insertGuideVideo(db, {
       slug: video.slug,
       title: video.title,
       description: video.description,
-      media_type: 'video/webm',
-      content: rendered.webm,
-      duration_seconds: rendered.durationSeconds,
+      media_type: container.mediaType,
+      content,
+      duration_seconds: container.durationSeconds,
       poster_media_type: 'image/webp',
-      poster: rendered.poster,
-      captions: rendered.captions,
+      poster: readFileSync(files.poster),
+      captions: requireCaptions(readFileSync(files.captions)),
       position,
       created_at: now,
     });

@@ -16,20 +16,39 @@ describe('the WebM writer', () => {
     expect(() => vp8FromWebp(Buffer.from('not an image at all'))).toThrow();
   });
 
-  test('writes the EBML header, the webm doc type, the duration, a VP8 track, every frame as a key frame, and cues', () => {
-    const frames = Array.from({ length: 25 }, (_, i) => Buffer.from(`frame-${i}`));
-    const file = writeWebm({ width: 640, height: 360, frameMs: 200, frames });
+  test('writes the EBML header, the webm doc type, the duration, one VP8 track, every frame at its time as a key frame, and cues', () => {
+    // A still for a second, then a frame every 200 ms, then a still to the end: 25 frames over 6 s.
+    const frames = Array.from({ length: 25 }, (_, i) => ({ timeMs: i === 0 ? 0 : 800 + i * 200, vp8: Buffer.from(`frame-${i}`) }));
+    const file = writeWebm({ width: 640, height: 360, durationMs: 6_000, frames });
     expect(file.subarray(0, 4)).toEqual(Buffer.from([0x1a, 0x45, 0xdf, 0xa3]));
     expect(file.includes(Buffer.from('webm'))).toBe(true);
     expect(file.includes(Buffer.from('V_VP8'))).toBe(true);
-    // Duration (0x4489) as an 8-byte float: 25 frames of 200 ms.
+    // One TrackEntry (0xae) in Tracks.
+    const tracks = file.indexOf(Buffer.from([0x16, 0x54, 0xae, 0x6b]));
+    expect(file[tracks + 5]).toBe(0xae);
+    // Duration (0x4489) as an 8-byte float.
     const duration = file.indexOf(Buffer.from([0x44, 0x89, 0x88]));
-    expect(file.readDoubleBE(duration + 3)).toBe(5000);
-    for (const frame of frames) expect(file.includes(frame)).toBe(true);
-    // Three clusters of two seconds (0x1f43b675), each with a cue point (0xbb).
+    expect(file.readDoubleBE(duration + 3)).toBe(6000);
+    // Every frame, with its time relative to its cluster, flagged as a key frame; the last one in
+    // a BlockGroup that says it lasts to the end (BlockDuration 0x9b: 6000 - 5600 ms).
+    for (const [index, frame] of frames.entries()) {
+      const at = file.indexOf(frame.vp8);
+      expect(at, `frame ${index}`).toBeGreaterThan(0);
+      expect(file[at - 4]).toBe(0x81);
+      if (index < frames.length - 1) expect(file[at - 1]).toBe(0x80);
+    }
+    expect(file.subarray(-60).includes(Buffer.from([0x9b, 0x82, 0x01, 0x90]))).toBe(true);
+    // Clusters (0x1f43b675) start at least two seconds apart, each with a cue point (0xbb): at 0, 2 and 4 s.
     let clusters = 0;
     for (let at = file.indexOf(Buffer.from([0x1f, 0x43, 0xb6, 0x75])); at !== -1; at = file.indexOf(Buffer.from([0x1f, 0x43, 0xb6, 0x75]), at + 1)) clusters++;
     expect(clusters).toBe(3);
     expect(file.includes(Buffer.from([0x1c, 0x53, 0xbb, 0x6b]))).toBe(true);
+  });
+
+  test('refuses frames out of order, a first frame after 0, and a duration that ends before the last frame', () => {
+    const frame = (timeMs: number) => ({ timeMs, vp8: Buffer.from('f') });
+    expect(() => writeWebm({ width: 2, height: 2, durationMs: 1000, frames: [frame(0), frame(400), frame(200)] })).toThrow('time order');
+    expect(() => writeWebm({ width: 2, height: 2, durationMs: 1000, frames: [frame(100)] })).toThrow('at 0 ms');
+    expect(() => writeWebm({ width: 2, height: 2, durationMs: 400, frames: [frame(0), frame(400)] })).toThrow('duration');
   });
 });

@@ -61,13 +61,25 @@ export function vp8FromWebp(webp: Buffer): Buffer {
 const TIMECODE_SCALE_NS = 1_000_000; // timestamps in milliseconds
 const CLUSTER_MS = 2_000;
 
+/** A VP8 key frame and when it is shown; it stays on screen until the next frame's time. */
+export interface WebmFrame {
+  timeMs: number;
+  vp8: Buffer;
+}
+
 /**
- * Writes the WebM file. `frames` are VP8 key frames shown `frameMs` each. Clusters hold two
- * seconds (a block's time is a 16-bit offset from its cluster's).
+ * Writes the WebM file. `frames` are VP8 key frames in time order, the first at 0; a frame stays
+ * on screen until the next one (a still screen is one frame, however long it is shown), the last
+ * until `durationMs`. Clusters start at least two seconds apart (a block's time is a 16-bit
+ * offset from its cluster's).
  */
-export function writeWebm(options: { width: number; height: number; frameMs: number; frames: Buffer[] }): Buffer {
-  const { width, height, frameMs, frames } = options;
-  const durationMs = frames.length * frameMs;
+export function writeWebm(options: { width: number; height: number; durationMs: number; frames: WebmFrame[] }): Buffer {
+  const { width, height, durationMs, frames } = options;
+  if (frames[0]?.timeMs !== 0) throw new Error('the first frame must be shown at 0 ms');
+  frames.forEach((frame, index) => {
+    if (index > 0 && frame.timeMs <= frames[index - 1]!.timeMs) throw new Error('frames must be in time order');
+  });
+  if (durationMs <= frames.at(-1)!.timeMs) throw new Error('the duration must end after the last frame');
   const header = element(0x1a45dfa3, [
     uint(0x4286, 1), // EBMLVersion
     uint(0x42f7, 1), // EBMLReadVersion
@@ -85,22 +97,27 @@ export function writeWebm(options: { width: number; height: number; frameMs: num
       uint(0x83, 1), // TrackType: video
       uint(0x9c, 0), // FlagLacing
       text(0x86, 'V_VP8'), // CodecID
-      uint(0x23e383, frameMs * 1_000_000), // DefaultDuration (ns)
       element(0xe0, [uint(0xb0, width), uint(0xba, height)]),
     ]),
   ]);
 
   const clusters: Array<{ timeMs: number; bytes: Buffer }> = [];
   for (let first = 0; first < frames.length; ) {
-    const clusterTime = first * frameMs;
+    const clusterTime = frames[first]!.timeMs;
     const blocks: Buffer[] = [uint(0xe7, clusterTime)];
     let index = first;
-    for (; index < frames.length && index * frameMs - clusterTime < CLUSTER_MS; index++) {
+    for (; index < frames.length && frames[index]!.timeMs - clusterTime < CLUSTER_MS; index++) {
       const blockHeader = Buffer.alloc(4);
       blockHeader[0] = 0x81; // track 1
-      blockHeader.writeInt16BE(index * frameMs - clusterTime, 1);
-      blockHeader[3] = 0x80; // key frame
-      blocks.push(element(0xa3, [blockHeader, frames[index]!]));
+      blockHeader.writeInt16BE(frames[index]!.timeMs - clusterTime, 1);
+      if (index < frames.length - 1) {
+        blockHeader[3] = 0x80; // key frame
+        blocks.push(element(0xa3, [blockHeader, frames[index]!.vp8])); // SimpleBlock
+      } else {
+        // The last frame says how long it lasts (BlockGroup: Block and BlockDuration), so players
+        // hold it to the end; without a ReferenceBlock it is a key frame.
+        blocks.push(element(0xa0, [element(0xa1, [blockHeader, frames[index]!.vp8]), uint(0x9b, durationMs - frames[index]!.timeMs)]));
+      }
     }
     clusters.push({ timeMs: clusterTime, bytes: element(0x1f43b675, blocks) });
     first = index;

@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { ID_MAX } from '@tradelist/contract/fields';
 import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
 import { seedUserGuide } from '../../../db/sample/user-guide/seed-user-guide.ts';
+import { sampleVideoFiles, sampleVideos } from '../../../db/sample/user-guide/videos.ts';
 import { setUpApiTest } from '../../../../test/support/api-test.ts';
 import { clientFor, createCatalogFixture, type CatalogFixture } from '../../../../test/support/catalog.ts';
 import type { TestApp, TestClient } from '../../../../test/support/test-app.ts';
@@ -17,6 +19,42 @@ setUpApiTest({}, async (setup) => {
 });
 
 const EBML_MAGIC = Buffer.from([0x1a, 0x45, 0xdf, 0xa3]);
+
+/** The EBML elements between `start` and `end`: id, and where each one's data starts and ends. */
+function ebml(bytes: Buffer, start: number, end: number): Array<{ id: number; start: number; end: number }> {
+  const found: Array<{ id: number; start: number; end: number }> = [];
+  for (let offset = start; offset < end; ) {
+    const idLength = Math.clz32(bytes[offset]!) - 23;
+    const id = bytes.readUIntBE(offset, idLength);
+    const sizeAt = offset + idLength;
+    const sizeLength = Math.clz32(bytes[sizeAt]!) - 23;
+    let size = bytes[sizeAt]! & (0xff >> sizeLength);
+    for (let i = 1; i < sizeLength; i++) size = size * 256 + bytes[sizeAt + i]!;
+    found.push({ id, start: sizeAt + sizeLength, end: sizeAt + sizeLength + size });
+    offset = sizeAt + sizeLength + size;
+  }
+  return found;
+}
+
+/** The tracks of a WebM file: each one's type (1 video, 17 subtitles) and codec. */
+function webmTracks(file: Buffer): Array<{ type: number; codec: string }> {
+  const segment = ebml(file, 0, file.length).find((element) => element.id === 0x18538067)!;
+  const tracks = ebml(file, segment.start, segment.end).find((element) => element.id === 0x1654ae6b)!;
+  return ebml(file, tracks.start, tracks.end)
+    .filter((element) => element.id === 0xae)
+    .map((entry) => {
+      const fields = ebml(file, entry.start, entry.end);
+      const type = fields.find((field) => field.id === 0x83)!;
+      const codec = fields.find((field) => field.id === 0x86)!;
+      return { type: file.readUIntBE(type.start, type.end - type.start), codec: file.toString('latin1', codec.start, codec.end) };
+    });
+}
+
+/** WebVTT cue timings in milliseconds, in file order. */
+function cueTimes(vtt: string): Array<{ start: number; end: number }> {
+  const ms = (time: string) => time.split(':').reduce((total, part) => total * 60 + Number(part), 0) * 1000;
+  return [...vtt.matchAll(/^([\d:.]+) --> ([\d:.]+)$/gm)].map((match) => ({ start: Math.round(ms(match[1]!)), end: Math.round(ms(match[2]!)) }));
+}
 
 describe('user guide resources (product §2.14, §3.9)', () => {
   test("the three PDFs with product §3.9's fields; each file_content decodes to a PDF of several pages", async () => {
@@ -49,7 +87,7 @@ describe('user guide resources (product §2.14, §3.9)', () => {
     expect(videos).toHaveLength(2);
     for (const video of videos) {
       expect(video.video_type).toBe('video/webm');
-      expect(video.duration_seconds).toBeGreaterThan(5);
+      expect(video.duration_seconds).toBeGreaterThan(15);
       const file = await client.get(video.video_url);
       expect(file.statusCode).toBe(200);
       expect(file.headers['content-type']).toBe('video/webm');
@@ -65,20 +103,46 @@ describe('user guide resources (product §2.14, §3.9)', () => {
 
       const poster = await client.get(video.poster_url);
       expect(poster.headers['content-type']).toBe('image/webp');
-      expect(await sharp(poster.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 640, height: 360 });
+      expect(await sharp(poster.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 960, height: 540 });
 
       const captions = await client.get(video.captions_url);
       expect(captions.headers['content-type']).toBe('text/vtt; charset=utf-8');
-      expect(captions.body).toMatch(/^WEBVTT\n\n1\n00:00:00\.000 --> 00:00:03\.000\n\S/);
+      expect(captions.body).toMatch(/^WEBVTT\n\n1\n00:00:00\.000 --> \d{2}:\d{2}:\d{2}\.\d{3}\n\S/);
     }
   });
 
-  test('the same content is generated on every run, and a second seed adds nothing', async () => {
+  test('one caption track per video: the listed WebVTT file, its cues one after the other; the video file holds the picture only', async () => {
+    const videos = (await client.get('/api/user-guide-videos/')).json() as Array<Record<string, unknown> & { video_url: string; captions_url: string; duration_seconds: number }>;
+    for (const video of videos) {
+      // The listing names one captions file, and no other text track.
+      expect(Object.keys(video).filter((key) => /caption|subtitle|track/.test(key))).toEqual(['captions_url']);
+      // The WebM file has one track, the VP8 picture: no subtitle track a player would add.
+      expect(webmTracks((await client.get(video.video_url)).rawPayload)).toEqual([{ type: 1, codec: 'V_VP8' }]);
+      // The cues follow each other without overlapping (two never show at once), from the start to the end.
+      const cues = cueTimes((await client.get(video.captions_url)).body);
+      expect(cues.length).toBeGreaterThanOrEqual(4);
+      expect(cues[0]!.start).toBe(0);
+      cues.forEach((cue, index) => {
+        expect(cue.end, `cue ${index + 1}`).toBeGreaterThan(cue.start);
+        if (index > 0) expect(cue.start, `cue ${index + 1}`).toBe(cues[index - 1]!.end);
+      });
+      expect(cues.at(-1)!.end).toBe(Math.round(video.duration_seconds * 1000));
+    }
+  });
+
+  test('the PDFs are generated the same on every run, the videos are the recorded files, and a second seed adds nothing', async () => {
     const before = (await client.get('/api/user-guide-resources/')).json() as Array<{ file_content: string }>;
     expect(await seedUserGuide(t.database.db, t.clock.now())).toEqual([]);
     const { renderGuidePdf } = await import('../../../db/sample/user-guide/pdf.ts');
     const { guideDocuments } = await import('../../../db/sample/user-guide/guides.ts');
     expect(Buffer.from(await renderGuidePdf(guideDocuments[0]!)).toString('base64')).toBe(before[0]!.file_content);
+    const videos = (await client.get('/api/user-guide-videos/')).json() as Array<{ video_url: string; poster_url: string; captions_url: string }>;
+    for (const [index, video] of videos.entries()) {
+      const files = sampleVideoFiles(sampleVideos[index]!.slug);
+      expect((await client.get(video.video_url)).rawPayload.equals(readFileSync(files.video))).toBe(true);
+      expect((await client.get(video.poster_url)).rawPayload.equals(readFileSync(files.poster))).toBe(true);
+      expect((await client.get(video.captions_url)).body).toBe(readFileSync(files.captions, 'utf8'));
+    }
   });
 
   test("a visitor gets 401 from the guide's PDFs", async () => {
@@ -103,7 +167,7 @@ describe('the guide videos on the landing page (product §2.2): public, without 
       expect(poster.statusCode).toBe(200);
       expect(poster.headers['content-type']).toBe('image/webp');
       expect(poster.headers['x-content-type-options']).toBe('nosniff');
-      expect(await sharp(poster.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 640, height: 360 });
+      expect(await sharp(poster.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 960, height: 540 });
 
       // A video element with preload="none" asks for the start first, then seeks with open ranges.
       const whole = await visitor.get(video.video_url);

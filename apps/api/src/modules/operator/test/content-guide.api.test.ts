@@ -102,7 +102,7 @@ test("the operator replaces a video, its poster and its captions, each checked b
   const [video] = ((await client.get(calls.guide.path)).json() as Guide).videos;
   const base = `/api/operator/guide-videos/${video!.id}`;
 
-  const webm = writeWebm({ width: 16, height: 16, frameMs: 500, frames: Array.from({ length: 6 }, () => Buffer.alloc(32, 1)) });
+  const webm = writeWebm({ width: 16, height: 16, durationMs: 3_000, frames: Array.from({ length: 6 }, (_, i) => ({ timeMs: i * 500, vp8: Buffer.alloc(32, 1) })) });
   const replaced = await client.request('POST', `${base}/video/`, multipartFile(webm, { filename: 'walkthrough.webm', type: 'video/webm' }));
   expect(replaced.statusCode, replaced.body).toBe(200);
   expect((replaced.json() as Guide).videos[0]).toMatchObject({ video_type: 'video/webm', duration_seconds: 3 });

@@ -7,6 +7,7 @@ import {
   CatalogIcon,
   GearIcon,
   LogoutIcon,
+  ShieldIcon,
   SidebarToggleIcon,
   SlidersIcon,
 } from '../../../components/ui/icons';
@@ -29,10 +30,15 @@ interface DashboardSidebarProps {
   onNavigate: () => void;
   onLogout: () => void;
   isLoggingOut: boolean;
+  /** True for an operator: a link to the operator console follows the sections. */
+  showConsoleLink?: boolean;
 }
 
-/** The dashboard's sidebar: logo, the five section links, collapse toggle and logout. */
-export function DashboardSidebar({ isCollapsed, onToggle, onNavigate, onLogout, isLoggingOut }: DashboardSidebarProps) {
+/**
+ * The dashboard's sidebar: logo, the five section links (and the operator console's, for an
+ * operator), collapse toggle and logout.
+ */
+export function DashboardSidebar({ isCollapsed, onToggle, onNavigate, onLogout, isLoggingOut, showConsoleLink = false }: DashboardSidebarProps) {
   const { pathname } = useLocation();
   // /dashboard itself shows the catalog (product §2), so its link is the active one there.
   const isDashboardRoot = pathname.replace(/\/$/, '') === paths.dashboard;
@@ -78,6 +84,14 @@ export function DashboardSidebar({ isCollapsed, onToggle, onNavigate, onLogout, 
               </NavLink>
             </li>
           ))}
+          {showConsoleLink ? (
+            <li>
+              <Link to={paths.operator} title={isCollapsed ? 'Operator console' : undefined} className={dashboardSidebarStyles.dashboardSidebarLink}>
+                <ShieldIcon />
+                <span className={dashboardSidebarStyles.dashboardSidebarLabel}>Operator console</span>
+              </Link>
+            </li>
+          ) : null}
         </ul>
       </nav>
       <button

@@ -1,7 +1,7 @@
 import type { UserGuideVideo } from '@tradelist/contract/guide';
 import guideVideoStyles from './guide-videos.module.css';
 
-// The seeded walkthroughs' frame size; the player keeps this 16:9 box whatever the file (CSS aspect-ratio).
+// The player's box (the sample walkthroughs are recorded at 960×540); it keeps 16:9 whatever the file (CSS aspect-ratio).
 const FRAME = { width: 640, height: 360 };
 // product §2.14: the guide has two videos; their boxes are held while the list loads.
 const PLACEHOLDERS = 2;
