@@ -189,3 +189,17 @@ test('onboarding: Cancel hides the dialog for the rest of the session, reloads i
   await next.goto('/dashboard');
   await expect(next.getByRole('dialog', { name: 'Welcome to Tradelist' })).toBeVisible();
 });
+
+test('with reduced motion asked for, a toast stays on screen for its time instead of closing at once', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const account = { name: 'Still Toast', email: uniqueEmail('reduced-motion'), password };
+  await createActivatedUser(page.request, account);
+  await page.goto('/login');
+  await page.getByRole('main').getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill('not the password');
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expectToast(page, 'Login failed');
+  await page.waitForTimeout(1_500);
+  await expect(toastsOn(page)).toHaveCount(1);
+  await expect(toastsOn(page)).toContainText('Invalid email or password.');
+});
