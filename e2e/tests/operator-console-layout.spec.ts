@@ -65,6 +65,9 @@ test.describe('the console on a 375 px phone', () => {
       await expectToast(page, 'PDF saved.');
     },
     users: async (page, body) => {
+      // Found by search: after other tests, the operator need not be on the first page.
+      await page.getByRole('searchbox', { name: 'Email or name' }).fill(operator.email);
+      await page.getByRole('button', { name: 'Search' }).click();
       await body.getByRole('button', { name: `Open ${operator.email}` }).click();
       await expect(page.getByRole('region', { name: operator.email })).toBeVisible();
     },
