@@ -17,6 +17,7 @@ import { createCatalogFixture, type CatalogFixture } from './support/catalog.ts'
 import { sampleValue } from './support/metrics.ts';
 import { freePort } from './support/ports.ts';
 import { Browser, bundleEntryPoints, start, STARTUP_TIMEOUT_MS, waitFor, waitUntilReady, type Started } from './support/processes.ts';
+import { dropDatabaseWhenIdle } from './support/test-database.ts';
 
 /**
  * Rolling restarts behind a load balancer (docs/production.md), with real processes: HAProxy
@@ -224,12 +225,7 @@ describe.skipIf(skipReason !== '')(`HAProxy in front of two API processes and a 
     await database?.close();
     await smtp?.close();
     if (admin) {
-      for (let i = 0; i < 100; i++) {
-        const { rows } = await admin.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
-        if (rows[0]?.n === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropDatabaseWhenIdle(admin, name);
       await admin.end();
     }
     rmSync(scratch, { recursive: true, force: true });

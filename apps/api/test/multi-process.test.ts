@@ -7,6 +7,7 @@ import { openDatabase, type DatabaseHandle } from '../src/db/database.ts';
 import { extractLink, uniqueEmail } from './support/accounts.ts';
 import { freePort } from './support/ports.ts';
 import { Browser, start, STARTUP_TIMEOUT_MS, waitFor, waitUntilReady, type Started } from './support/processes.ts';
+import { dropDatabaseWhenIdle } from './support/test-database.ts';
 
 /**
  * Scale-out with real processes (docs/decisions/0009): two API processes started with WORKERS=0
@@ -51,14 +52,7 @@ describe.skipIf(!databaseUrl)(
       await database?.close();
       await smtp?.close();
       if (admin) {
-        // pg's pool.end() resolves before its sockets have closed; forcing the drop while one is
-        // closing makes the server kill it, with a FATAL error nobody handles (as in test-database.ts).
-        for (let i = 0; i < 100; i++) {
-          const { rows } = await admin.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
-          if (rows[0]?.n === 0) break;
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await dropDatabaseWhenIdle(admin, name);
         await admin.end();
       }
     });

@@ -12,6 +12,7 @@ import { hashPassword } from '../src/security/passwords.ts';
 import { uniqueEmail } from './support/accounts.ts';
 import { freePort } from './support/ports.ts';
 import { Browser, start, STARTUP_TIMEOUT_MS, waitUntilReady, type Started } from './support/processes.ts';
+import { dropDatabaseWhenIdle } from './support/test-database.ts';
 
 /**
  * Nothing shared but the database (decision 0035): two API processes on one PostgreSQL, each with
@@ -55,12 +56,7 @@ describe.skipIf(!databaseUrl)(
       await Promise.all(apis.map((running) => running.exited));
       await database?.close();
       if (admin) {
-        for (let i = 0; i < 100; i++) {
-          const { rows } = await admin.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
-          if (rows[0]?.n === 0) break;
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await dropDatabaseWhenIdle(admin, name);
         await admin.end();
       }
       for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });

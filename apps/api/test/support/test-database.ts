@@ -25,14 +25,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { url?: str
       url: url.toString(),
       close: async () => {
         await handle.close();
-        // pg's pool.end() resolves before its sockets have closed; dropping WITH (FORCE) at that
-        // moment makes the server kill a closing connection, whose FATAL error nobody handles.
-        for (let i = 0; i < 100; i++) {
-          const { rows } = await admin.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
-          if (rows[0]?.n === 0) break;
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await dropDatabaseWhenIdle(admin, name);
         await admin.end();
       },
     };
@@ -40,4 +33,18 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { url?: str
   const dump = readFileSync(inject('pgliteBaseDump'));
   const pglite = await PGlite.create({ loadDataDir: new Blob([dump]) });
   return openDatabase({ pglite });
+}
+
+/**
+ * Drops a test database once its connections are gone. pg's pool.end() resolves before its
+ * sockets have closed; dropping WITH (FORCE) at that moment makes the server kill a closing
+ * connection, whose FATAL error nobody handles.
+ */
+export async function dropDatabaseWhenIdle(admin: pg.Client, name: string): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    const { rows } = await admin.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+    if (rows[0]?.n === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 }
