@@ -19,7 +19,7 @@ export const apiLayerZones = [
     message: 'Domain code does not depend on the sample data (the sample data may use domain rules).',
   },
   {
-    target: [`${api}/config/**`, `${api}/http/**`, `${api}/jobs/**`, `${api}/lib/**`, `${api}/mail/**`, `${api}/security/**`, `${api}/integrations/**`, `${api}/metrics/**`, `${api}/storage/**`],
+    target: [`${api}/audit/**`, `${api}/config/**`, `${api}/http/**`, `${api}/jobs/**`, `${api}/lib/**`, `${api}/mail/**`, `${api}/security/**`, `${api}/integrations/**`, `${api}/metrics/**`, `${api}/storage/**`],
     from: [`${api}/modules/**`],
     message: 'Platform code does not reach into domain modules; modules are composed in app.ts.',
   },

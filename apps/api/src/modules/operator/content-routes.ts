@@ -24,7 +24,7 @@ import {
   reorderGuideResources,
   replaceGuideVideoPart,
 } from '../guide/services/manage-guide.ts';
-import type { Actor } from './services/audit-log.ts';
+import type { Actor } from '../../audit/audit-log.ts';
 
 const calls = api.operator;
 

@@ -4,7 +4,7 @@ import type { ApiModule } from '../../http/contexts.ts';
 import { registerEndpoint } from '../../http/endpoints.ts';
 import { requireUser } from '../../security/session-plugin.ts';
 import { drawCsv, drawPage, newsletterCsv, newsletterPage, setupCallCsv, setupCallPage, type CsvExport } from '../content/services/signup-lists.ts';
-import type { Actor } from './services/audit-log.ts';
+import type { Actor } from '../../audit/audit-log.ts';
 import { pickDrawWinner } from './services/draw.ts';
 import { operatorOverview } from './services/overview.ts';
 import { disableUser, enableUser, grantComplimentary, refundUserPayment, resendActivationLink, revokeComplimentary } from './services/user-actions.ts';

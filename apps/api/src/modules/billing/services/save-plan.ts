@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
 import type { PlanRow } from '../../../db/schema.ts';
 import { AppError, validationFailed } from '../../../errors.ts';
-import { recordOperatorAction, type Actor } from '../../operator/services/audit-log.ts';
+import { recordOperatorAction, type Actor } from '../../../audit/audit-log.ts';
 import { slugOfName } from '../../catalog/services/manage-categories.ts';
 import { countPlanSubscribers, findPlanClash, insertPlan, listPlansWithSubscriberCounts, lockPlan, updatePlan } from '../repositories/plan-admin.ts';
 import { findPlanById } from '../repositories/subscriptions.ts';

@@ -4,7 +4,7 @@ import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../errors.ts';
 import { utcDay } from '../../../lib/clock.ts';
 import { listMailingsOfEditions } from '../../mailings/repositories/mailings.ts';
-import { recordOperatorAction, type Actor } from '../../operator/services/audit-log.ts';
+import { recordOperatorAction, type Actor } from '../../../audit/audit-log.ts';
 import { presentOperatorEdition } from '../presenters/operator-editions.ts';
 import { listAllCollections, listCurrentCollections, type CollectionWithCategory } from '../repositories/catalog.ts';
 import { deleteCollection, lockCollection } from '../repositories/edition-uploads.ts';

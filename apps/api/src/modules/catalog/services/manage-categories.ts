@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
 import type { CategoryRow } from '../../../db/schema.ts';
 import { AppError, validationFailed } from '../../../errors.ts';
-import { recordOperatorAction, type Actor } from '../../operator/services/audit-log.ts';
+import { recordOperatorAction, type Actor } from '../../../audit/audit-log.ts';
 import { countEditions, findCategoryClash, insertCategory, listCategoriesWithEditionCounts, lockCategory, updateCategory } from '../repositories/category-admin.ts';
 
 export type CategoryFields = z.output<typeof saveCategoryRequest>;

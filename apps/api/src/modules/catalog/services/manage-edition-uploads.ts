@@ -4,7 +4,7 @@ import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../errors.ts';
 import { addSeconds, utcDay } from '../../../lib/clock.ts';
 import { startDueMailings } from '../../mailings/services/send-mailing-batch.ts';
-import type { Actor } from '../../operator/services/audit-log.ts';
+import type { Actor } from '../../../audit/audit-log.ts';
 import { presentCheckedUpload } from '../presenters/operator-editions.ts';
 import {
   deleteEditionUpload,

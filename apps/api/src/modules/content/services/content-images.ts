@@ -1,7 +1,7 @@
 import type { ImageUse, UploadedImage } from '@tradelist/contract/operator-content';
 import { OPERATOR_UPLOAD_FIELD } from '@tradelist/contract/operator-content';
 import type { AppContext } from '../../../context.ts';
-import { recordOperatorAction, type Actor } from '../../operator/services/audit-log.ts';
+import { recordOperatorAction, type Actor } from '../../../audit/audit-log.ts';
 import { contentImageFolder, writeImageFile } from '../../profile/services/picture-files.ts';
 import { reencodeImage, type ImageTarget } from '../../profile/services/picture-image.ts';
 

@@ -14,7 +14,8 @@ import { importEdition } from '../../catalog/services/import-edition.ts';
 import type { EditionComparison, PriceChange } from '../../catalog/services/read-supplier-file.ts';
 import { listEditions } from '../../catalog/services/list-editions.ts';
 import { revokeSubscription } from '../../billing/services/revoke-subscription.ts';
-import { commandLineActor, recordComplimentaryGrant, recordComplimentaryRevoke } from './audit-log.ts';
+import { commandLineActor } from '../../../audit/audit-log.ts';
+import { recordComplimentaryGrant, recordComplimentaryRevoke } from '../../billing/services/complimentary-audit.ts';
 import { grantOperator, revokeOperator } from './operator-role.ts';
 import { parsePostFile, publishPostAsOperator } from '../../content/services/publish-post.ts';
 

@@ -9,7 +9,8 @@ import { grantSubscription } from '../../billing/services/grant-subscription.ts'
 import { requestRefund, stopRenewal } from '../../billing/services/manage-subscription.ts';
 import { refundPaymentAsException } from '../../billing/services/refund-payment.ts';
 import { revokeSubscription } from '../../billing/services/revoke-subscription.ts';
-import { recordComplimentaryGrant, recordComplimentaryRevoke, recordOperatorAction, type Actor } from './audit-log.ts';
+import { recordOperatorAction, type Actor } from '../../../audit/audit-log.ts';
+import { recordComplimentaryGrant, recordComplimentaryRevoke } from '../../billing/services/complimentary-audit.ts';
 import { describeUser } from './users.ts';
 
 /**
