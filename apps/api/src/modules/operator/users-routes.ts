@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { ApiModule } from '../../http/contexts.ts';
 import { registerEndpoint } from '../../http/endpoints.ts';
 import { requireUser } from '../../security/session-plugin.ts';
-import { drawCsv, drawPage, newsletterCsv, newsletterPage, setupCallCsv, setupCallPage, type CsvExport } from '../content/services/signup-lists.ts';
+import { type CsvExport, drawCsv, drawPage, newsletterCsv, newsletterPage, setupCallCsv, setupCallPage } from '../content/index.ts';
 import type { Actor } from '../../audit/audit-log.ts';
 import { pickDrawWinner } from './services/draw.ts';
 import { operatorOverview } from './services/overview.ts';

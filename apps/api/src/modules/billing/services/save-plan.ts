@@ -4,7 +4,7 @@ import type { AppContext } from '../../../context.ts';
 import type { PlanRow } from '../../../db/schema.ts';
 import { AppError, validationFailed } from '../../../errors.ts';
 import { recordOperatorAction, type Actor } from '../../../audit/audit-log.ts';
-import { slugOfName } from '../../catalog/services/manage-categories.ts';
+import { slugOfName } from '../../../lib/slug.ts';
 import { countPlanSubscribers, findPlanClash, insertPlan, listPlansWithSubscriberCounts, lockPlan, updatePlan } from '../repositories/plan-admin.ts';
 import { findPlanById } from '../repositories/subscriptions.ts';
 import { retirePlanAtStripe, syncPlanToStripe, type PlanAtStripe, type PlanStripeIds } from './plan-stripe-catalog.ts';

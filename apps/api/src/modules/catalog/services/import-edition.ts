@@ -2,7 +2,7 @@ import { idField } from '@tradelist/contract/fields';
 import type { AppContext } from '../../../context.ts';
 import { isUniqueViolation, type Db } from '../../../db/database.ts';
 import { utcDay } from '../../../lib/clock.ts';
-import { scheduleEditionAnnouncement } from '../../mailings/services/schedule-mailing.ts';
+import { scheduleEditionAnnouncement } from '../../mailings/index.ts';
 import { commandLineActor, recordOperatorAction, type Actor } from '../../../audit/audit-log.ts';
 import { editionCode, editionName } from './edition-naming.ts';
 import type { CategoryRow } from '../../../db/schema.ts';

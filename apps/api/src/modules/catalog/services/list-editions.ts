@@ -3,7 +3,7 @@ import type { MessageBody } from '@tradelist/contract/errors';
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../errors.ts';
 import { utcDay } from '../../../lib/clock.ts';
-import { listMailingsOfEditions } from '../../mailings/repositories/mailings.ts';
+import { listMailingsOfEditions } from '../../mailings/index.ts';
 import { recordOperatorAction, type Actor } from '../../../audit/audit-log.ts';
 import { presentOperatorEdition } from '../presenters/operator-editions.ts';
 import { listAllCollections, listCurrentCollections, type CollectionWithCategory } from '../repositories/catalog.ts';

@@ -5,7 +5,7 @@ import { OPERATOR_UPLOAD_FIELD, type OperatorGuide } from '@tradelist/contract/o
 import type { AppContext } from '../../../context.ts';
 import { AppError, validationFailed } from '../../../errors.ts';
 import { recordOperatorAction, type Actor } from '../../../audit/audit-log.ts';
-import { reencodeImage } from '../../profile/services/picture-image.ts';
+import { reencodeImage } from '../../profile/index.ts';
 import {
   appendGuideResource,
   deleteGuideResource,

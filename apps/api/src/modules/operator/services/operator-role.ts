@@ -1,6 +1,6 @@
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../errors.ts';
-import { findUserByEmail } from '../../accounts/repositories/users.ts';
+import { findUserByEmail } from '../../accounts/index.ts';
 import { lockOperators, setRole } from '../repositories/operators.ts';
 import { recordOperatorAction, type Actor } from '../../../audit/audit-log.ts';
 
