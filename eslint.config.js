@@ -6,20 +6,34 @@ import tseslint from 'typescript-eslint';
 
 const api = 'apps/api/src';
 
+/** The API's domain modules: each is used by the others only through its `index.ts` (decision 0036). */
+export const apiModules = ['accounts', 'billing', 'catalog', 'content', 'guide', 'mailings', 'operator', 'profile', 'sync'];
+
 /** import-x/no-restricted-paths zones of the API: `target` files may not import `from` files. */
 export const apiLayerZones = [
   {
-    target: [`${api}/modules/*/routes.ts`, `${api}/modules/*/routes/**`, `${api}/http/**`],
-    from: [`${api}/modules/*/repositories/**`],
+    // Every file that registers routes, whatever its name, and every repository of a module or of the platform.
+    target: [`${api}/app.ts`, `${api}/modules/*/routes.ts`, `${api}/modules/*/*-routes.ts`, `${api}/modules/*/routes/**`, `${api}/http/**`],
+    from: [`${api}/**/repositories/**`, `${api}/**/*-repository.ts`],
     message: 'Routes call one service; repositories are reached through services.',
   },
+  ...apiModules.flatMap((name) =>
+    apiModules
+      .filter((other) => other !== name)
+      .map((other) => ({
+        target: [`${api}/modules/${name}/**`],
+        from: `${api}/modules/${other}`,
+        except: ['./index.ts'],
+        message: `The ${name} module uses the ${other} module only through its index.ts (its repositories, services, presenters and routes are its own).`,
+      })),
+  ),
   {
     target: [`${api}/modules/**`],
     from: [`${api}/db/sample/**`],
     message: 'Domain code does not depend on the sample data (the sample data may use domain rules).',
   },
   {
-    target: [`${api}/config/**`, `${api}/http/**`, `${api}/jobs/**`, `${api}/lib/**`, `${api}/mail/**`, `${api}/security/**`, `${api}/integrations/**`, `${api}/metrics/**`, `${api}/storage/**`],
+    target: [`${api}/audit/**`, `${api}/config/**`, `${api}/http/**`, `${api}/jobs/**`, `${api}/lib/**`, `${api}/mail/**`, `${api}/security/**`, `${api}/integrations/**`, `${api}/metrics/**`, `${api}/storage/**`],
     from: [`${api}/modules/**`],
     message: 'Platform code does not reach into domain modules; modules are composed in app.ts.',
   },

@@ -3,7 +3,7 @@ import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../src/db/database.ts';
 import { migrations } from '../src/db/migrations/index.ts';
-import { downloadAllowance, entitlementRepository } from '../src/modules/billing/services/entitlements.ts';
+import { downloadAllowance, entitlementRepository } from '../src/modules/catalog/services/entitlements.ts';
 
 // Migration 0003 on a database that already holds plans, a paid subscription and its downloads.
 let handle: DatabaseHandle;

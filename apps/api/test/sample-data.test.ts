@@ -6,7 +6,7 @@ import { electricalEditions, wireAndConduitDemoItems } from '../src/db/sample/ed
 import { sampleCatalog } from '../src/db/sample/sample-catalog.ts';
 import { demoAccounts, seedSampleData } from '../src/db/seed.ts';
 import { listSubscriptionsOfUser } from '../src/modules/billing/repositories/subscriptions.ts';
-import { entitlingSubscription } from '../src/modules/billing/services/entitlements.ts';
+import { entitlingSubscription } from '../src/modules/billing/index.ts';
 import { findUserByEmail } from '../src/modules/accounts/repositories/users.ts';
 import { createTestDatabase } from './support/test-database.ts';
 

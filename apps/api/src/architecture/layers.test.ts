@@ -18,6 +18,22 @@ describe('the lint configuration enforces the API layers', { timeout: 60_000 }, 
     expect(errors).toEqual([expect.stringContaining('Routes call one service')]);
   });
 
+  test('any file that registers routes importing any repository fails, a platform one included', async () => {
+    const jobs = await layerErrors('apps/api/src/modules/operator/users-routes.ts', "import { insertJob } from '../../jobs/jobs-repository.ts';\nvoid insertJob;\n");
+    expect(jobs).toEqual([expect.stringContaining('Routes call one service')]);
+    const other = await layerErrors('apps/api/src/http/config-routes.ts', "import { deleteSession } from '../security/sessions-repository.ts';\nvoid deleteSession;\n");
+    expect(other).toEqual([expect.stringContaining('Routes call one service')]);
+  });
+
+  test("a module importing another module's repository, service, presenter or routes fails; its index.ts passes", async () => {
+    const file = 'apps/api/src/modules/sync/services/example.ts';
+    for (const target of ['repositories/catalog.ts', 'services/list-catalog.ts', 'presenters/catalog.ts', 'routes.ts']) {
+      const errors = await layerErrors(file, `import { x } from '../../catalog/${target}';\nvoid x;\n`);
+      expect(errors).toEqual([expect.stringContaining('uses the catalog module only through its index.ts')]);
+    }
+    expect(await layerErrors(file, "import type { ProductForFile } from '../../catalog/index.ts';\nexport type P = ProductForFile;\n")).toEqual([]);
+  });
+
   test('a domain service importing the sample data fails', async () => {
     const errors = await layerErrors('apps/api/src/modules/catalog/services/example.ts', "import { electricalEditions } from '../../../db/sample/editions.ts';\nvoid electricalEditions;\n");
     expect(errors).toEqual([expect.stringContaining('sample data')]);

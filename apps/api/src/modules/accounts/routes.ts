@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import type { ApiModule, WebhookVerifier } from '../../http/contexts.ts';
 import { registerEndpoint, type EndpointRouteOptions } from '../../http/endpoints.ts';
 import { finishSession, requireUser, startSession } from '../../security/session-plugin.ts';
-import { hasActiveSubscription } from '../billing/services/entitlements.ts';
+import { hasActiveSubscription } from '../billing/index.ts';
 import { presentSessionUser } from './presenters/session-user.ts';
 import { activateAccount } from './services/activate-account.ts';
 import { completeOnboarding } from './services/complete-onboarding.ts';

@@ -11,20 +11,11 @@ import type { ApiModule } from '../../http/contexts.ts';
 import { registerEndpoint } from '../../http/endpoints.ts';
 import { readUploadedFile, UPLOAD_ENVELOPE_BYTES } from '../../http/read-upload.ts';
 import { requireUser } from '../../security/session-plugin.ts';
-import { createPlan, editPlan, listOperatorPlans } from '../billing/services/save-plan.ts';
-import { createCategory, editCategory, listOperatorCategories } from '../catalog/services/manage-categories.ts';
-import { uploadContentImage } from '../content/services/content-images.ts';
-import { deleteOperatorPost, listOperatorPosts, saveOperatorPost } from '../content/services/manage-posts.ts';
-import {
-  addGuideResource,
-  editGuideResource,
-  editGuideVideo,
-  operatorGuide,
-  removeGuideResource,
-  reorderGuideResources,
-  replaceGuideVideoPart,
-} from '../guide/services/manage-guide.ts';
-import type { Actor } from './services/audit-log.ts';
+import { createPlan, editPlan, listOperatorPlans } from '../billing/index.ts';
+import { createCategory, editCategory, listOperatorCategories } from '../catalog/index.ts';
+import { deleteOperatorPost, listOperatorPosts, saveOperatorPost, uploadContentImage } from '../content/index.ts';
+import { addGuideResource, editGuideResource, editGuideVideo, operatorGuide, removeGuideResource, reorderGuideResources, replaceGuideVideoPart } from '../guide/index.ts';
+import type { Actor } from '../../audit/audit-log.ts';
 
 const calls = api.operator;
 

@@ -5,9 +5,8 @@ import type { ApiModule } from '../../http/contexts.ts';
 import { registerEndpoint } from '../../http/endpoints.ts';
 import { readUpload, UPLOAD_ENVELOPE_BYTES } from '../../http/read-upload.ts';
 import { requireUser } from '../../security/session-plugin.ts';
-import { withdrawEdition } from '../catalog/services/list-editions.ts';
-import { publishEditionUpload, stageEditionUpload } from '../catalog/services/manage-edition-uploads.ts';
-import { listProductNews, previewProductNews, sendProductNews, sendProductNewsTest } from '../mailings/services/product-news.ts';
+import { publishEditionUpload, stageEditionUpload, withdrawEdition } from '../catalog/index.ts';
+import { listProductNews, previewProductNews, sendProductNews, sendProductNewsTest } from '../mailings/index.ts';
 
 export const editionFileTooLargeMessage = `The file is too large: at most ${EDITION_FILE_MAX_BYTES / 1024 / 1024} MB.`;
 export const noEditionFileMessage = 'Choose a supplier file (CSV or .xlsx) to upload.';

@@ -1,8 +1,8 @@
 import { api } from '@tradelist/contract/api';
 import type { ApiModule } from '../../http/contexts.ts';
 import { registerEndpoint } from '../../http/endpoints.ts';
-import { listEditionSummaries } from '../catalog/services/list-editions.ts';
-import { listAuditLog } from './services/audit-log.ts';
+import { listEditionSummaries } from '../catalog/index.ts';
+import { listAuditLog } from '../../audit/audit-log.ts';
 
 /** The operator console's calls: registered in the operator context (403 for anyone else). */
 export const operatorRoutes: ApiModule = (contexts, ctx) => {

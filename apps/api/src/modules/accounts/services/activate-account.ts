@@ -4,7 +4,7 @@ import { isUniqueViolation } from '../../../db/database.ts';
 import { AppError } from '../../../errors.ts';
 import { queueEmail } from '../../../mail/send-email-job.ts';
 import { emailChangedMail } from '../../../mail/templates.ts';
-import { queueStripeCustomerUpdate } from '../../billing/services/update-stripe-customer.ts';
+import { queueStripeCustomerUpdate } from '../../billing/index.ts';
 import { invalidateUserTokens } from '../repositories/user-tokens.ts';
 import { findUserByEmail, findUserById, updateUser } from '../repositories/users.ts';
 import { clearClaimedAccount } from './clear-claimed-account.ts';

@@ -1,10 +1,9 @@
 import { syncProviders } from '@tradelist/contract/sync';
 import type { AppContext } from '../../../context.ts';
 import { deleteSessionsOfUser } from '../../../security/sessions-repository.ts';
-import { setStripeCustomer } from '../../billing/repositories/customers.ts';
-import { endStripeSubscriptionsNow } from '../../billing/services/end-subscriptions-now.ts';
-import { removeProfilePicture } from '../../profile/services/manage-profile-picture.ts';
-import { disconnect } from '../../sync/services/connections.ts';
+import { endStripeSubscriptionsNow, setStripeCustomer } from '../../billing/index.ts';
+import { removeProfilePicture } from '../../profile/index.ts';
+import { disconnect } from '../../sync/index.ts';
 import { clearAccountSetup } from '../repositories/users.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { syncProviders } from '@tradelist/contract/sync';
 import type { AppContext } from '../../../context.ts';
-import { endStripeSubscriptionsNow } from '../../billing/services/end-subscriptions-now.ts';
-import { removeProfilePicture } from '../../profile/services/manage-profile-picture.ts';
-import { disconnect } from '../../sync/services/connections.ts';
+import { endStripeSubscriptionsNow } from '../../billing/index.ts';
+import { removeProfilePicture } from '../../profile/index.ts';
+import { disconnect } from '../../sync/index.ts';
 import type { User } from '../../../db/schema.ts';
 import { deleteUser } from '../repositories/users.ts';
 import { confirmIdentity } from './confirm-identity.ts';

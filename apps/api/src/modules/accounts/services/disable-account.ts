@@ -3,7 +3,7 @@ import type { Db, RecordChange } from '../../../db/database.ts';
 import type { User } from '../../../db/schema.ts';
 import { AppError } from '../../../errors.ts';
 import { deleteSessionsOfUser } from '../../../security/sessions-repository.ts';
-import { cancelQueuedSyncs } from '../../sync/services/cancel-queued-syncs.ts';
+import { cancelQueuedSyncs } from '../../sync/index.ts';
 import { findUserById, updateUser } from '../repositories/users.ts';
 
 /**

@@ -7,7 +7,7 @@ import { sha256 } from '../../../lib/secrets.ts';
 import { setStripeCustomer } from '../repositories/customers.ts';
 import { recordFunnelEvent } from '../repositories/ledger.ts';
 import { findPlanByStripePrice, listSubscriptionsOfUser } from '../repositories/subscriptions.ts';
-import { entitlingSubscription } from './entitlements.ts';
+import { entitlingSubscription } from './entitling-subscription.ts';
 import { requireStripe, withStripe } from './stripe-client.ts';
 import { applyCheckoutSession, expireOpenCheckoutSessions, withBillingLock, type BillingUser } from './stripe-sync.ts';
 import { subscriptionOverview } from './subscription-overview.ts';

@@ -3,8 +3,7 @@ import type { RecordChange } from '../../../db/database.ts';
 import type { SubscriptionRow, User } from '../../../db/schema.ts';
 import { AppError } from '../../../errors.ts';
 import { findPlanBySlug, insertSubscription, listSubscriptionsOfUser, updateSubscription } from '../repositories/subscriptions.ts';
-import { entitlingSubscription } from './entitlements.ts';
-import { findUserByEmail } from '../../accounts/repositories/users.ts';
+import { entitlingSubscription } from './entitling-subscription.ts';
 
 /** The plan a complimentary subscription is given on (seeded by `seed`). */
 export const COMPLIMENTARY_PLAN_SLUG = 'annual';
@@ -22,29 +21,22 @@ export interface GrantSubscriptionResult {
   outcome: 'created' | 'extended' | 'unchanged';
 }
 
-/** The user with this email, or a NOT_FOUND that names it. */
-export async function requireUserByEmail(ctx: Pick<AppContext, 'db'>, email: string): Promise<User> {
-  const user = await findUserByEmail(ctx.db, email.trim());
-  if (!user) throw new AppError('NOT_FOUND', `There is no user with the email ${email.trim()}.`);
-  return user;
-}
-
 /**
- * Gives a user a complimentary subscription (support, demos) on the annual plan, active from now
+ * Gives a user (found by the caller, accounts' `requireUserByEmail`) a complimentary subscription (support, demos) on the annual plan, active from now
  * for `days` days. A running complimentary subscription is extended instead of doubled; its new
  * period starts now, so the downloads are counted afresh. `record` runs in the transaction of
  * a change (not when nothing changed).
  */
 export async function grantSubscription(
   ctx: Pick<AppContext, 'db' | 'clock'>,
-  input: { email: string; days?: number | undefined },
+  input: { user: Pick<User, 'id' | 'email' | 'name'>; days?: number | undefined },
   record?: RecordChange<GrantSubscriptionResult & { before: SubscriptionRow | null }>,
 ): Promise<GrantSubscriptionResult> {
   const days = input.days ?? DEFAULT_GRANT_DAYS;
   if (!Number.isSafeInteger(days) || days < 1 || days > MAX_GRANT_DAYS) {
     throw new AppError('VALIDATION_FAILED', `The number of days must be a whole number from 1 to ${MAX_GRANT_DAYS}.`);
   }
-  const user = await requireUserByEmail(ctx, input.email);
+  const { user } = input;
   const plan = await findPlanBySlug(ctx.db, COMPLIMENTARY_PLAN_SLUG);
   if (!plan) throw new AppError('NOT_FOUND', `The plan "${COMPLIMENTARY_PLAN_SLUG}" does not exist; run the seed command first.`);
   const now = ctx.clock.now();

@@ -9,7 +9,7 @@ import { formatDay } from '../../../mail/templates.ts';
 import { recordFunnelEvent } from '../repositories/ledger.ts';
 import { markPaymentRefunded } from '../repositories/payments.ts';
 import { endSubscriptionAt, listSubscriptionsOfUser } from '../repositories/subscriptions.ts';
-import { entitlingSubscription, isEntitling } from './entitlements.ts';
+import { entitlingSubscription, isEntitling } from './entitling-subscription.ts';
 import { requireStripe, withStripe } from './stripe-client.ts';
 import { refundAtStripe } from './refund-at-stripe.ts';
 import { cancelAtStripeNow, recordRefund, syncStripeSubscription, withBillingLock } from './stripe-sync.ts';

@@ -4,7 +4,7 @@ import type { PaymentRow } from '../../../db/schema.ts';
 import { AppError } from '../../../errors.ts';
 import { listPaymentsOfSubscription } from '../repositories/payments.ts';
 import { endSubscriptionAt } from '../repositories/subscriptions.ts';
-import { isEntitling } from './entitlements.ts';
+import { isEntitling } from './entitling-subscription.ts';
 import { requireStripe, withStripe } from './stripe-client.ts';
 import { refundAtStripe } from './refund-at-stripe.ts';
 import { cancelAtStripeNow, recordRefund, withBillingLock } from './stripe-sync.ts';

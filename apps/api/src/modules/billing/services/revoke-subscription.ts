@@ -1,10 +1,9 @@
 import type { AppContext } from '../../../context.ts';
 import type { RecordChange } from '../../../db/database.ts';
-import type { SubscriptionRow } from '../../../db/schema.ts';
+import type { SubscriptionRow, User } from '../../../db/schema.ts';
 import { AppError } from '../../../errors.ts';
 import { listSubscriptionsOfUser, updateSubscription } from '../repositories/subscriptions.ts';
-import { entitlingSubscription, isEntitling } from './entitlements.ts';
-import { requireUserByEmail } from './grant-subscription.ts';
+import { entitlingSubscription, isEntitling } from './entitling-subscription.ts';
 
 export interface RevokeSubscriptionResult {
   email: string;
@@ -21,10 +20,10 @@ export interface RevokeSubscriptionResult {
  */
 export async function revokeSubscription(
   ctx: Pick<AppContext, 'db' | 'clock'>,
-  input: { email: string },
+  input: { user: Pick<User, 'id' | 'email'> },
   record?: RecordChange<RevokeSubscriptionResult & { userId: number; before: SubscriptionRow[]; periodEnd: Date }>,
 ): Promise<RevokeSubscriptionResult> {
-  const user = await requireUserByEmail(ctx, input.email);
+  const { user } = input;
   const now = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
     const subscriptions = await listSubscriptionsOfUser(trx, user.id, { forUpdate: true });

@@ -19,7 +19,7 @@ import {
   upsertStripeSubscription,
   type StripeSubscriptionState,
 } from '../repositories/subscriptions.ts';
-import { entitlingSubscription } from './entitlements.ts';
+import { entitlingSubscription } from './entitling-subscription.ts';
 import { requireStripe } from './stripe-client.ts';
 
 /**

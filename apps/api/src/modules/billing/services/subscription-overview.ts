@@ -2,12 +2,10 @@ import type { SubscriptionOverview } from '@tradelist/contract/billing';
 import type { AppContext } from '../../../context.ts';
 import type { Db } from '../../../db/database.ts';
 import type { PaymentRow, SubscriptionRow } from '../../../db/schema.ts';
-import { countEditionsInPeriod } from '../../catalog/repositories/download-log.ts';
-import { hasPreviewedMoreThan } from '../../catalog/repositories/preview-views.ts';
-import { hasSyncedPaidItemsSince } from '../../sync/repositories/items-written.ts';
+import { countEditionsInPeriod, hasPreviewedMoreThan, hasSyncedPaidItemsSince } from '../repositories/list-use.ts';
 import { listPaymentsOfSubscription } from '../repositories/payments.ts';
 import { findPlanById, listSubscriptionsOfUser } from '../repositories/subscriptions.ts';
-import { entitlingSubscription } from './entitlements.ts';
+import { entitlingSubscription } from './entitling-subscription.ts';
 
 const DAY_MS = 86_400_000;
 /** product §1/§9: a refund may be requested within 10 days after an auto-renewal. */

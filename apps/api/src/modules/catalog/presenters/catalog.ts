@@ -1,5 +1,5 @@
 import type { Category, Collection, DownloadAllowanceBody } from '@tradelist/contract/catalog';
-import type { DownloadAllowance } from '../../billing/services/entitlements.ts';
+import type { DownloadAllowance } from '../services/entitlements.ts';
 import type { CategoryRow } from '../../../db/schema.ts';
 import type { CollectionWithCategory } from '../repositories/catalog.ts';
 

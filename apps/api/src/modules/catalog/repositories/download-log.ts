@@ -40,26 +40,3 @@ export async function settleReservation(db: Db, id: number, status: 'completed' 
 export async function extendReservation(db: Db, id: number, until: Date): Promise<void> {
   await db.updateTable('download_log').set({ reserved_until: until }).where('id', '=', id).where('status', '=', 'reserved').execute();
 }
-
-/**
- * The editions counted in one period of a subscription (decision 0029): the distinct editions of
- * its completed downloads and of the reservations still live at `now` (files being sent).
- * Aborted downloads and expired reservations do not count. An edition downloaded again, in any
- * format or layout, is still one edition.
- */
-export async function listEditionsCountedInPeriod(db: Db, subscriptionId: number, periodStart: Date, now: Date): Promise<number[]> {
-  const rows = await db
-    .selectFrom('download_log')
-    .select('collection_id')
-    .distinct()
-    .where('subscription_id', '=', subscriptionId)
-    .where('period_start', '=', periodStart)
-    .where((eb) => eb.or([eb('status', '=', 'completed'), eb.and([eb('status', '=', 'reserved'), eb('reserved_until', '>', now)])]))
-    .execute();
-  return rows.map((row) => row.collection_id);
-}
-
-/** How many editions count against the period's maximum (`listEditionsCountedInPeriod`). */
-export async function countEditionsInPeriod(db: Db, subscriptionId: number, periodStart: Date, now: Date): Promise<number> {
-  return (await listEditionsCountedInPeriod(db, subscriptionId, periodStart, now)).length;
-}

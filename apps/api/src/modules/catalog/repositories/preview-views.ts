@@ -39,26 +39,3 @@ export async function recordPreviewPage(
       distinct_shown = (SELECT coalesce(sum(upper(r) - lower(r)), 0) FROM unnest(v.products_shown + EXCLUDED.products_shown) AS r),
       last_shown_at = EXCLUDED.last_shown_at`.execute(db);
 }
-
-/**
- * True when the preview showed more than `percent` % of the distinct products of one of the
- * editions it showed in this period of the subscription.
- */
-export async function hasPreviewedMoreThan(db: Db, subscriptionId: number, periodStart: Date, percent: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('preview_views as v')
-    .select('v.collection_id')
-    .where('v.subscription_id', '=', subscriptionId)
-    .where('v.period_start', '=', periodStart)
-    .where(({ eb, selectFrom }) =>
-      eb(
-        sql<number>`v.distinct_shown * 100`,
-        '>',
-        selectFrom('products as p')
-          .select(sql<number>`count(*) * ${percent}`.as('limit'))
-          .whereRef('p.collection_id', '=', 'v.collection_id'),
-      ),
-    )
-    .executeTakeFirst();
-  return row !== undefined;
-}

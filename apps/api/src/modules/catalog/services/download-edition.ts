@@ -7,7 +7,7 @@ import { addSeconds, utcDay } from '../../../lib/clock.ts';
 import { findPreviousCollection, findReleasedCollectionById, type CollectionWithCategory } from '../repositories/catalog.ts';
 import { insertReservation } from '../repositories/download-log.ts';
 import { enforceRateLimits } from '../../../security/rate-limits.ts';
-import { decideDownload, entitlementRepository } from '../../billing/services/entitlements.ts';
+import { decideDownload, entitlementRepository } from './entitlements.ts';
 import { getMarkups } from './user-factor.ts';
 
 export const collectionNotFoundMessage = 'No collection found';

@@ -2,8 +2,8 @@ import { idField } from '@tradelist/contract/fields';
 import type { AppContext } from '../../../context.ts';
 import { isUniqueViolation, type Db } from '../../../db/database.ts';
 import { utcDay } from '../../../lib/clock.ts';
-import { scheduleEditionAnnouncement } from '../../mailings/services/schedule-mailing.ts';
-import { recordOperatorAction, type Actor } from '../../operator/services/audit-log.ts';
+import { scheduleEditionAnnouncement } from '../../mailings/index.ts';
+import { commandLineActor, recordOperatorAction, type Actor } from '../../../audit/audit-log.ts';
 import { editionCode, editionName } from './edition-naming.ts';
 import type { CategoryRow } from '../../../db/schema.ts';
 import { AppError } from '../../../errors.ts';
@@ -208,9 +208,6 @@ export async function publishCheckedEdition(
     }
   }
 }
-
-/** The command line names itself in the audit log. */
-export const commandLineActor: Actor = { id: null, email: 'command line' };
 
 /**
  * Imports a supplier file as a new edition (`npm run admin -- import-edition`): the same check

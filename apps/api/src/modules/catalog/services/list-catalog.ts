@@ -4,8 +4,8 @@ import { utcDay } from '../../../lib/clock.ts';
 import { AppError } from '../../../errors.ts';
 import { presentCategory, presentCollection, presentDownloadAllowance } from '../presenters/catalog.ts';
 import { findCategoryById, listCategories, listCollectionsOfCategory, listCurrentCollections } from '../repositories/catalog.ts';
-import { listSubscriptionsOfUser } from '../../billing/repositories/subscriptions.ts';
-import { boughtEditions, downloadAllowance, entitlementRepository } from '../../billing/services/entitlements.ts';
+import { listSubscriptionsOfUser } from '../../billing/index.ts';
+import { boughtEditions, downloadAllowance, entitlementRepository } from './entitlements.ts';
 
 /** GET /categories/: every category, announced ones included. */
 export async function listAllCategories(ctx: AppContext): Promise<Category[]> {

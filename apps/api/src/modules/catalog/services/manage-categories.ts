@@ -4,7 +4,8 @@ import type { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
 import type { CategoryRow } from '../../../db/schema.ts';
 import { AppError, validationFailed } from '../../../errors.ts';
-import { recordOperatorAction, type Actor } from '../../operator/services/audit-log.ts';
+import { slugOfName } from '../../../lib/slug.ts';
+import { recordOperatorAction, type Actor } from '../../../audit/audit-log.ts';
 import { countEditions, findCategoryClash, insertCategory, listCategoriesWithEditionCounts, lockCategory, updateCategory } from '../repositories/category-admin.ts';
 
 export type CategoryFields = z.output<typeof saveCategoryRequest>;
@@ -12,17 +13,6 @@ export type CategoryFields = z.output<typeof saveCategoryRequest>;
 export const categoryNameTakenMessage = 'A category with this name already exists.';
 export const categoryNotFoundMessage = 'This category does not exist.';
 
-/** A category's slug from its name: lower-case letters and digits joined by hyphens (`Wire & Conduit` → `wire-conduit`). */
-export function slugOfName(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/, '');
-}
 
 function present(row: CategoryRow, editionCount: number): OperatorCategory {
   return { id: row.id, name: row.name, slug: row.slug, tagline: row.tagline, image: row.image, is_free: row.is_free, is_announced: row.is_announced, edition_count: editionCount };

@@ -3,8 +3,8 @@ import { MAX_LISTED_PROBLEMS, type EditionUploadQuery, type EditionUploadRespons
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../errors.ts';
 import { addSeconds, utcDay } from '../../../lib/clock.ts';
-import { startDueMailings } from '../../mailings/services/send-mailing-batch.ts';
-import type { Actor } from '../../operator/services/audit-log.ts';
+import { startDueMailings } from '../../mailings/index.ts';
+import type { Actor } from '../../../audit/audit-log.ts';
 import { presentCheckedUpload } from '../presenters/operator-editions.ts';
 import {
   deleteEditionUpload,

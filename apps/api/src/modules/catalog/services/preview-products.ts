@@ -7,7 +7,8 @@ import { presentCollection } from '../presenters/catalog.ts';
 import { findPreviousCollection, listCurrentCollections } from '../repositories/catalog.ts';
 import { recordPreviewPage } from '../repositories/preview-views.ts';
 import { searchProductsPage } from '../repositories/products.ts';
-import { decideDownload, entitlementRepository, hasActiveSubscription } from '../../billing/services/entitlements.ts';
+import { hasActiveSubscription } from '../../billing/index.ts';
+import { decideDownload, entitlementRepository } from './entitlements.ts';
 import { collectionNotFoundMessage } from './download-edition.ts';
 
 /**

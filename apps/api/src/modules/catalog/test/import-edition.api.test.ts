@@ -5,7 +5,7 @@ import { samplePlans } from '../../../db/sample/sample-catalog.ts';
 import type { CategoryRow } from '../../../db/schema.ts';
 import { insertCategory } from '../repositories/catalog.ts';
 import { insertPlanIfMissing, listSubscriptionsOfUser } from '../../billing/repositories/subscriptions.ts';
-import { entitlingSubscription } from '../../billing/services/entitlements.ts';
+import { entitlingSubscription } from '../../billing/index.ts';
 import { insertUser } from '../../accounts/repositories/users.ts';
 import { importEdition } from '../services/import-edition.ts';
 import { runAdminCommand } from '../../operator/services/run-admin-command.ts';

@@ -1,9 +1,8 @@
 import type { ImageUse, UploadedImage } from '@tradelist/contract/operator-content';
 import { OPERATOR_UPLOAD_FIELD } from '@tradelist/contract/operator-content';
 import type { AppContext } from '../../../context.ts';
-import { recordOperatorAction, type Actor } from '../../operator/services/audit-log.ts';
-import { contentImageFolder, writeImageFile } from '../../profile/services/picture-files.ts';
-import { reencodeImage, type ImageTarget } from '../../profile/services/picture-image.ts';
+import { recordOperatorAction, type Actor } from '../../../audit/audit-log.ts';
+import { contentImageFolder, type ImageTarget, reencodeImage, writeImageFile } from '../../profile/index.ts';
 
 /**
  * The stored size of each kind of image the operator uploads: thumbnails and category images are

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
 import type { BlogPostRow } from '../../../db/schema.ts';
 import { AppError } from '../../../errors.ts';
-import { recordOperatorAction, type Actor } from '../../operator/services/audit-log.ts';
+import { recordOperatorAction, type Actor } from '../../../audit/audit-log.ts';
 import { deletePost, listAllPosts } from '../repositories/blog-posts.ts';
 import { postNotFoundMessage } from './blog-posts.ts';
 import { draftOf, postSnapshot, savePostAsOperator } from './publish-post.ts';

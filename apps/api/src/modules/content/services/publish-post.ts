@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../../../db/database.ts';
 import type { BlogPostRow } from '../../../db/schema.ts';
 import { AppError, validationFailed } from '../../../errors.ts';
-import { recordOperatorAction, type Actor } from '../../operator/services/audit-log.ts';
+import { recordOperatorAction, type Actor } from '../../../audit/audit-log.ts';
 import { findPostByCustomUrl, hasPosts, insertPost, lockPost, updatePost } from '../repositories/blog-posts.ts';
 import { postNotFoundMessage } from './blog-posts.ts';
 

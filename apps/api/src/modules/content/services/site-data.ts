@@ -1,8 +1,8 @@
 import type { SiteDataSource } from '@tradelist/contract/site';
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../errors.ts';
-import { listPlans } from '../../billing/services/list-plans.ts';
-import { guideVideos } from '../../guide/services/guide-media.ts';
+import { listPlans } from '../../billing/index.ts';
+import { guideVideos } from '../../guide/index.ts';
 import { findBlogPost, listBlogPosts } from './blog-posts.ts';
 import { listGroups } from './list-groups.ts';
 

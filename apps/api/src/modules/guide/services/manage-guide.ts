@@ -4,8 +4,8 @@ import { buildEndpointPath } from '@tradelist/contract/endpoint';
 import { OPERATOR_UPLOAD_FIELD, type OperatorGuide } from '@tradelist/contract/operator-content';
 import type { AppContext } from '../../../context.ts';
 import { AppError, validationFailed } from '../../../errors.ts';
-import { recordOperatorAction, type Actor } from '../../operator/services/audit-log.ts';
-import { reencodeImage } from '../../profile/services/picture-image.ts';
+import { recordOperatorAction, type Actor } from '../../../audit/audit-log.ts';
+import { reencodeImage } from '../../profile/index.ts';
 import {
   appendGuideResource,
   deleteGuideResource,

@@ -5,11 +5,8 @@ import { renderEmailMarkdown } from '../../../mail/markdown.ts';
 import { newEditionMail, productNewsMail, type MailContent } from '../../../mail/templates.ts';
 import type { PreferenceKind } from '../../../mail/unsubscribe.ts';
 import { priceFor } from '@tradelist/pricing/markups';
-import { listSubscriptionsOfUser } from '../../billing/repositories/subscriptions.ts';
-import { editionAccess, entitlementRepository } from '../../billing/services/entitlements.ts';
-import { findCollectionById, type CollectionWithCategory } from '../../catalog/repositories/catalog.ts';
-import type { EditionChangesSummary } from '../../catalog/services/edition-changes-summary.ts';
-import { getMarkups } from '../../catalog/services/user-factor.ts';
+import { listSubscriptionsOfUser } from '../../billing/index.ts';
+import { type CollectionWithCategory, editionAccess, type EditionChangesSummary, entitlementRepository, findCollectionById, getMarkups } from '../../catalog/index.ts';
 
 export type Recipient = Pick<User, 'id' | 'name' | 'email' | 'update1' | 'update2'>;
 

@@ -6,7 +6,7 @@ import { utcDay } from '../../../lib/clock.ts';
 import { renderEmailMarkdown } from '../../../mail/markdown.ts';
 import { queueEmail } from '../../../mail/send-email-job.ts';
 import { unsubscribeUrl, withOneClickUnsubscribe } from '../../../mail/unsubscribe.ts';
-import { recordOperatorAction, type Actor } from '../../operator/services/audit-log.ts';
+import { recordOperatorAction, type Actor } from '../../../audit/audit-log.ts';
 import { findMailing, listProductNews as selectProductNews } from '../repositories/mailings.ts';
 import { productNewsContent } from './mailing-audiences.ts';
 import { startDueMailings } from './send-mailing-batch.ts';

@@ -6,8 +6,7 @@ import { defineJob } from '../../../jobs/job-kind.ts';
 import { definePeriodicJob } from '../../../jobs/scheduled-task.ts';
 import { utcDay } from '../../../lib/clock.ts';
 import { queuePreferenceEmail } from '../../../mail/unsubscribe.ts';
-import { listCurrentCollections } from '../../catalog/repositories/catalog.ts';
-import { summariseEditionChanges } from '../../catalog/services/edition-changes-summary.ts';
+import { listCurrentCollections, summariseEditionChanges } from '../../catalog/index.ts';
 import { claimDelivery, listOptedInUsersAfter, lockDueMailings, lockMailing, updateMailing } from '../repositories/mailings.ts';
 import { findAnnouncedEdition, newEditionAudience, productNewsAudience, type MailingAudience } from './mailing-audiences.ts';
 

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../../context.ts';
-import { drawWinner } from '../../content/services/draw-winner.ts';
-import { recordOperatorAction, type Actor } from './audit-log.ts';
+import { drawWinner } from '../../content/index.ts';
+import { recordOperatorAction, type Actor } from '../../../audit/audit-log.ts';
 
 /** The console's draw (content's `drawWinner`), recorded in the audit log with who won. */
 export async function pickDrawWinner(ctx: Pick<AppContext, 'db' | 'clock'>, actor: Actor, again: boolean) {

@@ -1,8 +1,8 @@
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../errors.ts';
-import { findUserByEmail } from '../../accounts/repositories/users.ts';
+import { findUserByEmail } from '../../accounts/index.ts';
 import { lockOperators, setRole } from '../repositories/operators.ts';
-import { recordOperatorAction, type Actor } from './audit-log.ts';
+import { recordOperatorAction, type Actor } from '../../../audit/audit-log.ts';
 
 /**
  * Makes a user an operator (`npm run admin -- grant-operator <email>`, product §10.13). The

@@ -9,14 +9,12 @@ import { utcDay } from '../../../lib/clock.ts';
 import { seedSampleData } from '../../../db/seed.ts';
 import { moveDiskUploads } from '../../../storage/move-disk-uploads.ts';
 import { AppError } from '../../../errors.ts';
-import { DEFAULT_GRANT_DAYS, grantSubscription } from '../../billing/services/grant-subscription.ts';
-import { importEdition } from '../../catalog/services/import-edition.ts';
-import type { EditionComparison, PriceChange } from '../../catalog/services/read-supplier-file.ts';
-import { listEditions } from '../../catalog/services/list-editions.ts';
-import { revokeSubscription } from '../../billing/services/revoke-subscription.ts';
-import { commandLineActor, recordComplimentaryGrant, recordComplimentaryRevoke } from './audit-log.ts';
+import { requireUserByEmail } from '../../accounts/index.ts';
+import { DEFAULT_GRANT_DAYS, grantSubscription, recordComplimentaryGrant, recordComplimentaryRevoke, revokeSubscription } from '../../billing/index.ts';
+import { type EditionComparison, importEdition, listEditions, type PriceChange } from '../../catalog/index.ts';
+import { commandLineActor } from '../../../audit/audit-log.ts';
 import { grantOperator, revokeOperator } from './operator-role.ts';
-import { parsePostFile, publishPostAsOperator } from '../../content/services/publish-post.ts';
+import { parsePostFile, publishPostAsOperator } from '../../content/index.ts';
 
 /**
  * What the operator commands need: the database, the clock, the upload store, whether this is
@@ -129,7 +127,7 @@ export async function runAdminCommand(ctx: AdminContext, argv: readonly string[]
       case 'grant-subscription': {
         const { values, positionals } = parse(args, { days: { type: 'string' } }, { min: 1, max: 1 });
         const days = values.days === undefined ? undefined : /^\d+$/.test(String(values.days)) ? Number(values.days) : Number.NaN;
-        const result = await grantSubscription(ctx, { email: positionals[0]!, days }, recordComplimentaryGrant(ctx.clock.now(), commandLineActor));
+        const result = await grantSubscription(ctx, { user: await requireUserByEmail(ctx, positionals[0]!), days }, recordComplimentaryGrant(ctx.clock.now(), commandLineActor));
         const until = result.subscription.period_end.toISOString().slice(0, 10);
         const lines = {
           created: `Granted ${result.user.email} a complimentary annual subscription until ${until}.`,
@@ -157,7 +155,7 @@ export async function runAdminCommand(ctx: AdminContext, argv: readonly string[]
         return { exitCode: 1, output: `${ctx.database?.kind === 'postgres' ? postgresBackupMessage : restoreWhileRunningMessage}\n` };
       case 'revoke-subscription': {
         const { positionals } = parse(args, {}, { min: 1, max: 1 });
-        const result = await revokeSubscription(ctx, { email: positionals[0]! }, recordComplimentaryRevoke(ctx.clock.now(), commandLineActor));
+        const result = await revokeSubscription(ctx, { user: await requireUserByEmail(ctx, positionals[0]!) }, recordComplimentaryRevoke(ctx.clock.now(), commandLineActor));
         const paid = result.stillEntitledBy
           ? ` They still have a paid subscription until ${result.stillEntitledBy.period_end.toISOString().slice(0, 10)} (managed through payments).`
           : '';

@@ -1,15 +1,11 @@
 import { exceptionReasonMessage, type OperatorRefundRequest, type OperatorUserActionResponse } from '@tradelist/contract/operator-users';
 import { formatCents } from '@tradelist/pricing/money';
 import type { AppContext } from '../../../context.ts';
+import type { User } from '../../../db/schema.ts';
 import { AppError, validationFailed } from '../../../errors.ts';
-import { findUserById } from '../../accounts/repositories/users.ts';
-import { disableAccount, enableAccount, refuseDisabling } from '../../accounts/services/disable-account.ts';
-import { resendActivationFor } from '../../accounts/services/resend-activation.ts';
-import { grantSubscription } from '../../billing/services/grant-subscription.ts';
-import { requestRefund, stopRenewal } from '../../billing/services/manage-subscription.ts';
-import { refundPaymentAsException } from '../../billing/services/refund-payment.ts';
-import { revokeSubscription } from '../../billing/services/revoke-subscription.ts';
-import { recordComplimentaryGrant, recordComplimentaryRevoke, recordOperatorAction, type Actor } from './audit-log.ts';
+import { disableAccount, enableAccount, findUserById, refuseDisabling, resendActivationFor } from '../../accounts/index.ts';
+import { grantSubscription, recordComplimentaryGrant, recordComplimentaryRevoke, refundPaymentAsException, requestRefund, revokeSubscription, stopRenewal } from '../../billing/index.ts';
+import { recordOperatorAction, type Actor } from '../../../audit/audit-log.ts';
 import { describeUser } from './users.ts';
 
 /**
@@ -18,10 +14,14 @@ import { describeUser } from './users.ts';
  * with the user as it stands now.
  */
 
-async function emailOf(ctx: Pick<AppContext, 'db'>, userId: number): Promise<string> {
+async function userOf(ctx: Pick<AppContext, 'db'>, userId: number): Promise<User> {
   const user = await findUserById(ctx.db, userId);
   if (!user) throw new AppError('NOT_FOUND', 'There is no such user.');
-  return user.email;
+  return user;
+}
+
+async function emailOf(ctx: Pick<AppContext, 'db'>, userId: number): Promise<string> {
+  return (await userOf(ctx, userId)).email;
 }
 
 async function answer(ctx: Pick<AppContext, 'db' | 'clock'>, userId: number, message: string): Promise<OperatorUserActionResponse> {
@@ -32,8 +32,9 @@ const day = (date: Date) => date.toISOString().slice(0, 10);
 
 /** A complimentary subscription for `days` days, or the running one extended (billing's grant). */
 export async function grantComplimentary(ctx: AppContext, actor: Actor, userId: number, days: number): Promise<OperatorUserActionResponse> {
-  const email = await emailOf(ctx, userId);
-  const result = await grantSubscription(ctx, { email, days }, recordComplimentaryGrant(ctx.clock.now(), actor));
+  const user = await userOf(ctx, userId);
+  const { email } = user;
+  const result = await grantSubscription(ctx, { user, days }, recordComplimentaryGrant(ctx.clock.now(), actor));
   const until = day(result.subscription.period_end);
   const messages = {
     created: `Granted ${email} a complimentary subscription until ${until}.`,
@@ -45,8 +46,9 @@ export async function grantComplimentary(ctx: AppContext, actor: Actor, userId: 
 
 /** Ends the user's complimentary subscription now (billing's revoke); paid ones are left alone. */
 export async function revokeComplimentary(ctx: AppContext, actor: Actor, userId: number): Promise<OperatorUserActionResponse> {
-  const email = await emailOf(ctx, userId);
-  const result = await revokeSubscription(ctx, { email }, recordComplimentaryRevoke(ctx.clock.now(), actor));
+  const user = await userOf(ctx, userId);
+  const { email } = user;
+  const result = await revokeSubscription(ctx, { user }, recordComplimentaryRevoke(ctx.clock.now(), actor));
   const paid = result.stillEntitledBy ? ` A paid subscription still runs until ${day(result.stillEntitledBy.period_end)}.` : '';
   return answer(ctx, userId, `Ended ${email}'s complimentary subscription now.${paid}`);
 }

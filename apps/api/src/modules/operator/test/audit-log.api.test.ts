@@ -1,6 +1,6 @@
 import { api } from '@tradelist/contract/api';
 import { expect, test } from 'vitest';
-import { recordOperatorAction } from '../services/audit-log.ts';
+import { recordOperatorAction } from '../../../audit/audit-log.ts';
 import { setUpApiTest } from '../../../../test/support/api-test.ts';
 import { clientFor, createCatalogFixture, type CatalogFixture } from '../../../../test/support/catalog.ts';
 import type { TestApp } from '../../../../test/support/test-app.ts';

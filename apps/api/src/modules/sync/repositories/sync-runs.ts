@@ -126,3 +126,9 @@ export async function releaseRun(db: Db, id: number, owner: string): Promise<voi
 export async function failQueuedRunsOfUser(db: Db, userId: number, error: string, now: Date): Promise<void> {
   await db.updateTable('sync_runs').set({ status: 'failed', error, finished_at: now }).where('user_id', '=', userId).where('status', '=', 'queued').execute();
 }
+
+/** Whether the user's account is active (not disabled by an operator): a sync of a disabled one stops. */
+export async function isAccountActive(db: Db, userId: number): Promise<boolean> {
+  const row = await db.selectFrom('users').select('is_active').where('id', '=', userId).executeTakeFirst();
+  return row?.is_active === true;
+}

@@ -1,8 +1,7 @@
 import type { AppContext } from '../../../context.ts';
 import type { SyncRunRow } from '../../../db/schema.ts';
-import { findUserById } from '../../accounts/repositories/users.ts';
-import { decideSync, entitlementRepository } from '../../billing/services/entitlements.ts';
-import type { CollectionWithCategory } from '../../catalog/repositories/catalog.ts';
+import { type CollectionWithCategory, decideSync, entitlementRepository } from '../../catalog/index.ts';
+import { isAccountActive } from '../repositories/sync-runs.ts';
 
 /** Why a sync of a disabled account ends (product §10.13). */
 export const accountDisabledSyncMessage = 'The sync was stopped: this account has been disabled.';
@@ -16,12 +15,11 @@ export class SyncStoppedError extends Error {
 
 /**
  * Throws SyncStoppedError unless the run's account is still active and still entitled to the
- * edition (billing's own rule, as when the sync was started). Checked when a sync starts and
+ * edition (the catalog's entitlements, as when the sync was started). Checked when a sync starts and
  * before each batch it writes, so a disable, a refund or an ended subscription stops it there.
  */
 export async function requireSyncAllowed(ctx: AppContext, run: Pick<SyncRunRow, 'user_id'>, edition: CollectionWithCategory | undefined): Promise<void> {
-  const user = await findUserById(ctx.db, run.user_id);
-  if (!user?.is_active) throw new SyncStoppedError(accountDisabledSyncMessage);
+  if (!(await isAccountActive(ctx.db, run.user_id))) throw new SyncStoppedError(accountDisabledSyncMessage);
   // An edition no longer there has nothing left to sync (the run ends with what it had).
   if (!edition) return;
   const now = ctx.clock.now();

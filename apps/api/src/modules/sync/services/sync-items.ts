@@ -1,6 +1,6 @@
 import { createRowBuilder } from '@tradelist/pricing/layouts';
 import type { Markups } from '@tradelist/pricing/markups';
-import type { ProductForFile } from '../../catalog/repositories/products.ts';
+import type { ProductForFile } from '../../catalog/index.ts';
 import type { JobberItem, JobberItemInput } from '../../../integrations/jobber/client.ts';
 import type { QboItem } from '../../../integrations/quickbooks/client.ts';
 

@@ -3,7 +3,7 @@ import type { Db } from '../../../db/database.ts';
 import type { ProviderConnectionRow, SyncRunRow } from '../../../db/schema.ts';
 import { addSeconds } from '../../../lib/clock.ts';
 import type { TokenSource } from '../../../integrations/oauth-client.ts';
-import type { ProductForFile } from '../../catalog/repositories/products.ts';
+import type { ProductForFile } from '../../catalog/index.ts';
 import { checkpointRun, type Checkpoint, type SyncItemError } from '../repositories/sync-runs.ts';
 import type { ItemSettings } from './sync-items.ts';
 

@@ -1,15 +1,14 @@
-import type { AppContext } from '../../../context.ts';
 import type { Db } from '../../../db/database.ts';
 import type { PlanRow, SubscriptionRow } from '../../../db/schema.ts';
 import { utcDay } from '../../../lib/clock.ts';
-import { listCollectionsOfCategory, type CollectionWithCategory } from '../../catalog/repositories/catalog.ts';
-import { listEditionsCountedInPeriod } from '../../catalog/repositories/download-log.ts';
-import { findPlanById, listSubscriptionsOfUser } from '../repositories/subscriptions.ts';
+import { entitlingSubscription, findPlanById, listEditionsCountedInPeriod, listSubscriptionsOfUser } from '../../billing/index.ts';
+import { listCollectionsOfCategory, type CollectionWithCategory } from '../repositories/catalog.ts';
 
 /**
  * The one place that answers "may this user download (or sync) this edition, and how many
- * downloads are left this period" (product §4 catalog rights, decision 0006). Downloads, the
- * preview, the catalog screen and the session's subscription flag all ask here.
+ * downloads are left this period" (product §4 catalog rights, decisions 0006 and 0036). Downloads,
+ * the preview, the catalog screen, syncs and the announcement emails ask here; which subscription
+ * entitles the user now is billing's rule (`entitlingSubscription`), asked through its index.
  */
 
 /** product §8 shows this text when a download is refused for want of a subscription. */
@@ -19,35 +18,6 @@ export const editionNotInPlanMessage = 'Not Subscribed: this edition is not part
 /** The message of a download refused at the plan's maximum. */
 export function downloadLimitMessage(allowed: number): string {
   return `You have used all ${allowed} downloads of your plan for this period.`;
-}
-
-type SubscriptionTimes = Pick<SubscriptionRow, 'status' | 'period_start' | 'period_end'>;
-
-/**
- * The rule, written once: a subscription entitles from its start until its period ends, active
- * or cancelled (product §4: a cancelled subscription stays usable until its period ends), and
- * while a failed renewal is being retried by Stripe (past_due, decision 0012).
- */
-export function isEntitling(subscription: SubscriptionTimes, now: Date): boolean {
-  return (
-    (subscription.status === 'active' || subscription.status === 'canceled' || subscription.status === 'past_due') &&
-    subscription.period_start <= now &&
-    now < subscription.period_end
-  );
-}
-
-/** The subscription that entitles the user now: the one ending last when several overlap. */
-export function entitlingSubscription<T extends SubscriptionTimes & Pick<SubscriptionRow, 'id'>>(subscriptions: T[], now: Date): T | undefined {
-  let best: T | undefined;
-  for (const subscription of subscriptions) {
-    if (!isEntitling(subscription, now)) continue;
-    const later =
-      !best ||
-      subscription.period_end > best.period_end ||
-      (subscription.period_end.getTime() === best.period_end.getTime() && subscription.id > best.id);
-    if (later) best = subscription;
-  }
-  return best;
 }
 
 /**
@@ -168,11 +138,6 @@ async function allowanceOf(repo: EntitlementRepository, subscription: Subscripti
 export async function downloadAllowance(repo: EntitlementRepository, userId: number, now: Date): Promise<DownloadAllowance | null> {
   const subscription = entitlingSubscription(await repo.subscriptionsOfUser(userId), now);
   return subscription ? allowanceOf(repo, subscription, now) : null;
-}
-
-/** True while the user holds an entitling subscription: the `status` flag of product §3/§4. */
-export async function hasActiveSubscription(ctx: Pick<AppContext, 'db' | 'clock'>, userId: number): Promise<boolean> {
-  return entitlingSubscription(await listSubscriptionsOfUser(ctx.db, userId), ctx.clock.now()) !== undefined;
 }
 
 /**

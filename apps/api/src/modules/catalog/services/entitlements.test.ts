@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import type { SubscriptionRow } from '../../../db/schema.ts';
-import type { CollectionWithCategory } from '../../catalog/repositories/catalog.ts';
-import { boughtEditions, decideDownload, decideSync, downloadAllowance, editionCurrentFrom, entitlingSubscription, type EntitlementRepository } from './entitlements.ts';
+import { entitlingSubscription } from '../../billing/index.ts';
+import type { CollectionWithCategory } from '../repositories/catalog.ts';
+import { boughtEditions, decideDownload, decideSync, downloadAllowance, editionCurrentFrom, type EntitlementRepository } from './entitlements.ts';
 
 const now = new Date('2026-03-10T12:00:00Z');
 const CATEGORY = 1;

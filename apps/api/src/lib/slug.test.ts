@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { slugOfName } from './manage-categories.ts';
+import { slugOfName } from './slug.ts';
 
 describe('slugOfName', () => {
   test.each([
