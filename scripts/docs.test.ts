@@ -25,7 +25,7 @@ describe('decision records', () => {
   it.each(records)('%s opens with its title, date and status', (name) => {
     const lines = readFileSync(join(decisionsDir, name), 'utf8').split('\n');
     expect(lines[0]).toMatch(new RegExp(`^# ${name.slice(0, 4)}: \\S`));
-    expect(lines[2]).toMatch(/^Date: \d{4}-\d{2}-\d{2}\. Status: (accepted|superseded by \d{4})\b/);
+    expect(`${lines[2]} ${lines[3]}`).toMatch(/^Date: \d{4}-\d{2}-\d{2}\.? +Status: (accepted|superseded by \d{4})\b/);
   });
 });
 
