@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../errors.ts';
 import { defineJob } from '../../../jobs/job-kind.ts';
+import { runUnitOfWork } from '../../../jobs/unit-of-work.ts';
 import { findUserIdByStripeCustomer } from '../repositories/customers.ts';
 import { markProviderEventProcessed, recordProviderEvent } from '../repositories/ledger.ts';
 import { requireStripe } from './stripe-client.ts';
@@ -131,14 +132,13 @@ export function verifyStripeDelivery(ctx: Pick<AppContext, 'stripe' | 'config'>,
  */
 export async function receiveStripeEvent(ctx: AppContext, event: Stripe.Event): Promise<{ duplicate: boolean }> {
   const payload = describeEvent(event);
-  const duplicate = await ctx.db.transaction().execute(async (trx) => {
+  const duplicate = await runUnitOfWork(ctx, async (trx) => {
     const recorded = await recordProviderEvent(trx, { provider: PROVIDER, eventId: event.id, type: event.type, now: ctx.clock.now() });
     if (!recorded.isNew) return true;
     if (payload) await ctx.queue.enqueue(processStripeEvent, payload, { db: trx });
     else await markProviderEventProcessed(trx, PROVIDER, event.id, ctx.clock.now());
     return false;
   });
-  if (!duplicate) ctx.queue.wake();
   return { duplicate };
 }
 

@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import type { AppContext } from '../../../context.ts';
 import type { Db } from '../../../db/database.ts';
 import type { PlanRow, SubscriptionRow } from '../../../db/schema.ts';
+import { runUnitOfWork } from '../../../jobs/unit-of-work.ts';
 import { addMonths } from '../../../lib/clock.ts';
 import { queueEmail } from '../../../mail/send-email-job.ts';
 import { cancellationMail, duplicatePurchaseRefundedMail, receiptMail, refundMail, renewalFailedMail, renewalReminderMail } from '../../../mail/templates.ts';
@@ -446,13 +447,14 @@ export async function remindOfRenewal(ctx: Billed, trx: Db, user: BillingUser, s
   );
 }
 
-/** Runs `work` in one transaction holding the user's billing lock; null when the user is gone. */
+/**
+ * Runs `work` in one unit of work holding the user's billing lock; null when the user is gone.
+ * Emails queued in it go out once it commits.
+ */
 export async function withBillingLock<T>(ctx: Billed, userId: number, work: (trx: Db, user: BillingUser) => Promise<T>): Promise<T | null> {
-  const result = await ctx.db.transaction().execute(async (trx) => {
+  const result = await runUnitOfWork(ctx, async (trx) => {
     const user = await lockUserForBilling(trx, userId);
     return user ? { value: await work(trx, user) } : null;
   });
-  // Emails queued in the transaction go out now that it committed.
-  ctx.queue.wake();
   return result ? result.value : null;
 }

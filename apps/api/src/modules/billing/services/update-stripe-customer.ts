@@ -37,7 +37,7 @@ export const updateStripeCustomer = defineJob({
 
 /**
  * Queues the update of the user's Stripe customer in the transaction that changed their email or
- * name (call `ctx.queue.wake()` after the commit). A user without a Stripe customer has nothing
+ * name (a unit of work, whose commit wakes the workers). A user without a Stripe customer has nothing
  * at Stripe to update: a customer made later is made with the current values.
  */
 export async function queueStripeCustomerUpdate(ctx: Pick<AppContext, 'queue'>, trx: Db, user: Pick<User, 'id' | 'stripe_customer_id'>): Promise<void> {
