@@ -7,7 +7,11 @@ import { runUnitOfWork } from '../../../jobs/unit-of-work.ts';
 import { findUserIdByStripeCustomer } from '../repositories/customers.ts';
 import { markProviderEventProcessed, recordProviderEvent } from '../repositories/ledger.ts';
 import { requireStripe } from './stripe-client.ts';
-import { applyCheckoutSession, applyRefundedCharge, remindOfRenewal, syncStripeSubscription, withBillingLock } from './stripe-sync.ts';
+import { applyCheckoutSession } from './apply-checkout-session.ts';
+import { applyRefundedCharge } from './apply-refunded-charge.ts';
+import { remindOfRenewal } from './remind-of-renewal.ts';
+import { syncStripeSubscription } from './sync-stripe-subscription.ts';
+import { withBillingLock } from './with-billing-lock.ts';
 
 const PROVIDER = 'stripe';
 /** Stripe's own default: a signature older than this is refused (a replayed delivery). */

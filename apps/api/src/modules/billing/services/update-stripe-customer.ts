@@ -3,7 +3,7 @@ import type { AppContext } from '../../../context.ts';
 import type { Db } from '../../../db/database.ts';
 import type { User } from '../../../db/schema.ts';
 import { defineJob } from '../../../jobs/job-kind.ts';
-import { withBillingLock } from './stripe-sync.ts';
+import { withBillingLock } from './with-billing-lock.ts';
 
 /**
  * Brings the user's Stripe customer up to date with the account's email and name (Stripe's
