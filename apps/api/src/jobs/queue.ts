@@ -9,6 +9,7 @@ import { retryDelaySeconds, type JobKind, type JobRun } from './job-kind.ts';
 import { ensureSchedule, lockDueSchedule, recordScheduleRun } from './job-schedules-repository.ts';
 import { claimDueJobs, completeJob, failJob, insertJob } from './jobs-repository.ts';
 import { nextRunAfter, type ScheduledTask } from './scheduled-task.ts';
+import { noteJobQueued } from './unit-of-work.ts';
 
 export interface JobQueueOptions {
   pollIntervalMs: number;
@@ -89,15 +90,17 @@ export class JobQueue {
   }
 
   /**
-   * Queues a job of `kind`. Pass the transaction of the change that causes it as `options.db`,
-   * and call `wake()` after the commit. With an idempotency key already queued, returns that
-   * job's id and adds nothing.
+   * Queues a job of `kind`. Pass the transaction of the change that causes it as `options.db`:
+   * in a unit of work (unit-of-work.ts), its commit wakes the workers; elsewhere they find the
+   * job at their next poll. With an idempotency key already queued, returns that job's id and
+   * adds nothing.
    */
   async enqueue<Payload>(kind: JobKind<Payload>, payload: NoInfer<Payload>, options: EnqueueOptions = {}): Promise<number> {
     if (this.kinds.get(kind.name) !== kind) throw new Error(`The job kind ${kind.name} is not registered`);
     const checked = kind.payload.parse(payload);
     const now = this.deps.clock.now();
-    return insertJob(options.db ?? this.deps.db, {
+    const db = options.db ?? this.deps.db;
+    const id = await insertJob(db, {
       queue: kind.name,
       payload: checked,
       max_attempts: kind.maxAttempts,
@@ -105,6 +108,8 @@ export class JobQueue {
       created_at: now,
       idempotency_key: kind.idempotencyKey?.(checked) ?? null,
     });
+    noteJobQueued(db);
+    return id;
   }
 
   /** Starts polling for jobs and scheduled tasks. */
@@ -121,7 +126,10 @@ export class JobQueue {
     this.wake();
   }
 
-  /** Looks for due work now rather than at the next poll; does nothing when this process runs no workers. */
+  /**
+   * Looks for due work now rather than at the next poll; does nothing when this process runs no
+   * workers. Services do not call it: a unit of work does after its commit (unit-of-work.ts).
+   */
   wake(): void {
     if (this.stopped || Date.now() < this.pausedUntil) return;
     if (this.pumping) {

@@ -46,8 +46,8 @@ function describe(error: unknown): string {
 
 /**
  * Queues an email: an outbox row and its delivery job, in `db` (the caller's transaction), so
- * the mail goes out if and only if the change that caused it commits. Call `ctx.queue.wake()`
- * after the commit.
+ * the mail goes out if and only if the change that caused it commits. In a unit of work
+ * (jobs/unit-of-work.ts), the commit wakes the workers that send it.
  */
 export async function queueEmail(ctx: AppContext, db: Db, to: string, mail: MailContent): Promise<void> {
   const host = new URL(ctx.config.appUrl).hostname;

@@ -59,8 +59,8 @@ export function withOneClickUnsubscribe(mail: MailContent, url: string, kind: Pr
 
 /**
  * Queues a mail of a kind the user can turn off, with its unsubscribe link; nothing when the
- * user has turned that kind off. Returns whether a mail was queued. Call `ctx.queue.wake()`
- * after the commit.
+ * user has turned that kind off. Returns whether a mail was queued; in a unit of work, the
+ * commit wakes the workers.
  */
 export async function queuePreferenceEmail(
   ctx: AppContext,

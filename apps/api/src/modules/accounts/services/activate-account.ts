@@ -2,6 +2,7 @@ import type { ActivateRequest } from '@tradelist/contract/accounts';
 import type { AppContext } from '../../../context.ts';
 import { isUniqueViolation } from '../../../db/database.ts';
 import { AppError } from '../../../errors.ts';
+import { runUnitOfWork } from '../../../jobs/unit-of-work.ts';
 import { queueEmail } from '../../../mail/send-email-job.ts';
 import { emailChangedMail } from '../../../mail/templates.ts';
 import { queueStripeCustomerUpdate } from '../../billing/index.ts';
@@ -60,7 +61,7 @@ async function activateRegistration(ctx: AppContext, input: ActivateRequest): Pr
  */
 async function confirmNewEmail(ctx: AppContext, input: ActivateRequest): Promise<{ message: string }> {
   const confirm = () =>
-    ctx.db.transaction().execute(async (trx) => {
+    runUnitOfWork(ctx, async (trx) => {
       const claimed = await consumeUserLinkWithPayload(ctx, trx, input.uid, input.token, 'confirm_email');
       const user = claimed ? await findUserById(trx, claimed.userId, { forUpdate: true }) : undefined;
       if (!claimed?.email || !user) throw new AppError('LINK_INVALID', activationFailedMessage);
@@ -74,6 +75,5 @@ async function confirmNewEmail(ctx: AppContext, input: ActivateRequest): Promise
       await queueStripeCustomerUpdate(ctx, trx, user);
     });
   await confirm().catch((error: unknown) => Promise.reject(isUniqueViolation(error) ? new AppError('LINK_INVALID', emailTakenAtConfirmationMessage) : error));
-  ctx.queue.wake();
   return { message: emailConfirmedMessage };
 }

@@ -2,6 +2,7 @@ import type { RegisterRequest } from '@tradelist/contract/accounts';
 import type { AppContext } from '../../../context.ts';
 import { isUniqueViolation } from '../../../db/database.ts';
 import { validationFailed } from '../../../errors.ts';
+import { runUnitOfWork } from '../../../jobs/unit-of-work.ts';
 import { queueEmail } from '../../../mail/send-email-job.ts';
 import { hashPassword, newPasswordErrors } from '../../../security/passwords.ts';
 import { activationMail, existingAccountMail } from '../../../mail/templates.ts';
@@ -30,7 +31,7 @@ export async function registerUser(ctx: AppContext, input: RegisterRequest, clie
   // Hash before looking the email up, so both paths take the same time.
   const passwordHash = await hashPassword(input.password);
 
-  const store = () => ctx.db.transaction().execute(async (trx) => {
+  const store = () => runUnitOfWork(ctx, async (trx) => {
     const existing = await findUserByEmail(trx, email);
     if (existing) {
       if (existing.is_verified) {
@@ -58,6 +59,5 @@ export async function registerUser(ctx: AppContext, input: RegisterRequest, clie
   // A double-submitted form races itself: the loser's insert hits the unique email index; tried
   // again, it finds the winner's row and answers like any repeated registration.
   await store().catch((error: unknown) => (isUniqueViolation(error) ? store() : Promise.reject(error)));
-  ctx.queue.wake();
   return { message: registeredMessage };
 }

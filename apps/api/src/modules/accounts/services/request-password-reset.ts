@@ -1,4 +1,5 @@
 import type { AppContext } from '../../../context.ts';
+import { runUnitOfWork } from '../../../jobs/unit-of-work.ts';
 import { queueEmail } from '../../../mail/send-email-job.ts';
 import { passwordResetMail } from '../../../mail/templates.ts';
 import { findUserByEmail } from '../repositories/users.ts';
@@ -16,13 +17,12 @@ export async function requestPasswordReset(ctx: AppContext, emailInput: string, 
   await enforceRateLimits(ctx, [{ key: `reset:address:${clientAddress}`, rule: ctx.config.rateLimits.resetPerAddress }]);
   const perAccount = await countAttempt(ctx, `reset:account:${email}`, ctx.config.rateLimits.resetPerAccount);
   if (perAccount.allowed) {
-    await ctx.db.transaction().execute(async (trx) => {
+    await runUnitOfWork(ctx, async (trx) => {
       const user = await findUserByEmail(trx, email);
       if (!user || !user.is_active) return;
       const link = await createUserLink(ctx, trx, user.id, 'reset');
       await queueEmail(ctx, trx, user.email, passwordResetMail(user.is_verified ? user.name : null, link));
     });
-    ctx.queue.wake();
   }
   return { message: resetRequestedMessage };
 }

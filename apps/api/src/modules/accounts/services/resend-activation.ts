@@ -3,6 +3,7 @@ import { queueEmail } from '../../../mail/send-email-job.ts';
 import { activationMail } from '../../../mail/templates.ts';
 import type { User } from '../../../db/schema.ts';
 import { AppError } from '../../../errors.ts';
+import { runUnitOfWork } from '../../../jobs/unit-of-work.ts';
 import { findUserByEmail, findUserById } from '../repositories/users.ts';
 import type { RecordChange } from '../../../db/database.ts';
 import { countAttempt, enforceRateLimits } from '../../../security/rate-limits.ts';
@@ -23,13 +24,12 @@ export async function resendActivation(ctx: AppContext, emailInput: string, clie
   // Over the per-account limit the answer stays the same, but no more mail goes out (no mail flooding).
   const perAccount = await countAttempt(ctx, `activation:account:${email}`, ctx.config.rateLimits.resetPerAccount);
   if (perAccount.allowed) {
-    await ctx.db.transaction().execute(async (trx) => {
+    await runUnitOfWork(ctx, async (trx) => {
       const user = await findUserByEmail(trx, email);
       if (!user || user.is_verified || !user.password_hash) return;
       const link = await createUserLink(ctx, trx, user.id, 'activate', await findLatestRegistration(trx, user.id, ctx.clock.now()));
       await queueEmail(ctx, trx, user.email, activationMail(link));
     });
-    ctx.queue.wake();
   }
   return { message: activationResentMessage };
 }
@@ -40,7 +40,7 @@ export async function resendActivation(ctx: AppContext, emailInput: string, clie
  * (Google sign-in) has nothing to activate (409).
  */
 export async function resendActivationFor(ctx: AppContext, userId: number, record: RecordChange<Pick<User, 'id' | 'email'>>): Promise<{ message: string }> {
-  const message = await ctx.db.transaction().execute(async (trx) => {
+  const message = await runUnitOfWork(ctx, async (trx) => {
     const user = await findUserById(trx, userId);
     if (!user) throw new AppError('NOT_FOUND', 'There is no such user.');
     if (user.is_verified) throw new AppError('CONFLICT', `${user.email} is already activated.`);
@@ -50,6 +50,5 @@ export async function resendActivationFor(ctx: AppContext, userId: number, recor
     await record(trx, user);
     return `A new activation link was sent to ${user.email}.`;
   });
-  ctx.queue.wake();
   return { message };
 }

@@ -1,6 +1,7 @@
 import type { ResetPasswordRequest } from '@tradelist/contract/accounts';
 import type { AppContext } from '../../../context.ts';
 import { AppError, validationFailed } from '../../../errors.ts';
+import { runUnitOfWork } from '../../../jobs/unit-of-work.ts';
 import { queueEmail } from '../../../mail/send-email-job.ts';
 import { hashPassword, newPasswordErrors } from '../../../security/passwords.ts';
 import { passwordChangedMail } from '../../../mail/templates.ts';
@@ -26,7 +27,7 @@ export async function resetPassword(ctx: AppContext, input: ResetPasswordRequest
   // A reset proves the mailbox: an account nobody had proven is cleared before it is handed over.
   const holder = await findUserById(ctx.db, holderId);
   if (holder && !holder.is_verified) await clearClaimedAccount(ctx, holder.id);
-  await ctx.db.transaction().execute(async (trx) => {
+  await runUnitOfWork(ctx, async (trx) => {
     const userId = await consumeUserLink(ctx, trx, input.uid, input.token, 'reset');
     const user = userId === null ? undefined : await findUserById(trx, userId);
     if (!user) throw new AppError('LINK_INVALID', resetLinkInvalidMessage);
@@ -37,6 +38,5 @@ export async function resetPassword(ctx: AppContext, input: ResetPasswordRequest
     await deleteSessionsOfUser(trx, user.id);
     await queueEmail(ctx, trx, user.email, passwordChangedMail(user.is_verified ? user.name : null, ctx.config.supportEmail));
   });
-  ctx.queue.wake();
   return { message: passwordResetMessage };
 }

@@ -2,6 +2,7 @@ import type { updateSettingsRequest, UpdateSettingsResponse } from '@tradelist/c
 import type { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
 import type { User } from '../../../db/schema.ts';
+import { runUnitOfWork } from '../../../jobs/unit-of-work.ts';
 import { queueEmail } from '../../../mail/send-email-job.ts';
 import { confirmEmailChangeMail, emailChangeRequestedMail, emailChangeToTakenAddressMail } from '../../../mail/templates.ts';
 import { enforceRateLimits } from '../../../security/rate-limits.ts';
@@ -33,7 +34,7 @@ export async function updateSettings(
     // Each change mails two addresses: limited like reset mail, so no one floods a mailbox.
     await enforceRateLimits(ctx, [{ key: `email-change:user:${user.id}`, rule: ctx.config.rateLimits.resetPerAccount }]);
   }
-  const saved = await ctx.db.transaction().execute(async (trx) => {
+  const saved = await runUnitOfWork(ctx, async (trx) => {
     const now = ctx.clock.now();
     await updateUser(trx, user.id, { name: input.name, update1: input.update1, update2: input.update2 }, now);
     if (emailChanges) {
@@ -51,7 +52,6 @@ export async function updateSettings(
     if (updated && updated.name !== user.name) await queueStripeCustomerUpdate(ctx, trx, updated);
     return updated;
   });
-  ctx.queue.wake();
   const current = saved ?? user;
   return {
     success: true,

@@ -9,8 +9,9 @@ import { recordFunnelEvent } from '../repositories/ledger.ts';
 import { findPlanByStripePrice, listSubscriptionsOfUser } from '../repositories/subscriptions.ts';
 import { entitlingSubscription } from './entitling-subscription.ts';
 import { requireStripe, withStripe } from './stripe-client.ts';
-import { applyCheckoutSession, expireOpenCheckoutSessions, withBillingLock, type BillingUser } from './stripe-sync.ts';
+import { applyCheckoutSession, expireOpenCheckoutSessions } from './apply-checkout-session.ts';
 import { subscriptionOverview } from './subscription-overview.ts';
+import { withBillingLock, type BillingUser } from './with-billing-lock.ts';
 
 const notOnSale = 'This plan is not on sale. Please choose a plan on the subscriptions page.';
 

@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import type { AppContext } from '../../../context.ts';
 import { endSubscriptionAt, listSubscriptionsOfUser } from '../repositories/subscriptions.ts';
 import { requireStripe, withStripe } from './stripe-client.ts';
-import { withBillingLock } from './stripe-sync.ts';
+import { withBillingLock } from './with-billing-lock.ts';
 
 /**
  * Account deletion (product §2.13): every Stripe subscription of the user that is still running

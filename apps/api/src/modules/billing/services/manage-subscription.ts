@@ -12,8 +12,11 @@ import { endSubscriptionAt, listSubscriptionsOfUser } from '../repositories/subs
 import { entitlingSubscription, isEntitling } from './entitling-subscription.ts';
 import { requireStripe, withStripe } from './stripe-client.ts';
 import { refundAtStripe } from './refund-at-stripe.ts';
-import { cancelAtStripeNow, recordRefund, syncStripeSubscription, withBillingLock } from './stripe-sync.ts';
 import { refundVerdict, subscriptionOverview } from './subscription-overview.ts';
+import { cancelAtStripeNow } from './cancel-at-stripe-now.ts';
+import { recordRefund } from './record-refund.ts';
+import { syncStripeSubscription } from './sync-stripe-subscription.ts';
+import { withBillingLock } from './with-billing-lock.ts';
 
 /** product §8: the toast after a cancel. */
 export const subscriptionCanceledMessage = 'Subscription canceled successfully.';

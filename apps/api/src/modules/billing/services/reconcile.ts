@@ -1,7 +1,8 @@
 import type { AppContext } from '../../../context.ts';
 import { addSeconds } from '../../../lib/clock.ts';
 import { definePeriodicJob } from '../../../jobs/scheduled-task.ts';
-import { syncStripeSubscription, withBillingLock } from './stripe-sync.ts';
+import { syncStripeSubscription } from './sync-stripe-subscription.ts';
+import { withBillingLock } from './with-billing-lock.ts';
 
 const DAY_SECONDS = 24 * 60 * 60;
 

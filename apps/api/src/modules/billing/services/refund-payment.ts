@@ -7,7 +7,9 @@ import { endSubscriptionAt } from '../repositories/subscriptions.ts';
 import { isEntitling } from './entitling-subscription.ts';
 import { requireStripe, withStripe } from './stripe-client.ts';
 import { refundAtStripe } from './refund-at-stripe.ts';
-import { cancelAtStripeNow, recordRefund, withBillingLock } from './stripe-sync.ts';
+import { cancelAtStripeNow } from './cancel-at-stripe-now.ts';
+import { recordRefund } from './record-refund.ts';
+import { withBillingLock } from './with-billing-lock.ts';
 
 export interface ExceptionalRefund {
   payment: PaymentRow;

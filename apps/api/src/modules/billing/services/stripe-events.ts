@@ -3,10 +3,15 @@ import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../errors.ts';
 import { defineJob } from '../../../jobs/job-kind.ts';
+import { runUnitOfWork } from '../../../jobs/unit-of-work.ts';
 import { findUserIdByStripeCustomer } from '../repositories/customers.ts';
 import { markProviderEventProcessed, recordProviderEvent } from '../repositories/ledger.ts';
 import { requireStripe } from './stripe-client.ts';
-import { applyCheckoutSession, applyRefundedCharge, remindOfRenewal, syncStripeSubscription, withBillingLock } from './stripe-sync.ts';
+import { applyCheckoutSession } from './apply-checkout-session.ts';
+import { applyRefundedCharge } from './apply-refunded-charge.ts';
+import { remindOfRenewal } from './remind-of-renewal.ts';
+import { syncStripeSubscription } from './sync-stripe-subscription.ts';
+import { withBillingLock } from './with-billing-lock.ts';
 
 const PROVIDER = 'stripe';
 /** Stripe's own default: a signature older than this is refused (a replayed delivery). */
@@ -131,14 +136,13 @@ export function verifyStripeDelivery(ctx: Pick<AppContext, 'stripe' | 'config'>,
  */
 export async function receiveStripeEvent(ctx: AppContext, event: Stripe.Event): Promise<{ duplicate: boolean }> {
   const payload = describeEvent(event);
-  const duplicate = await ctx.db.transaction().execute(async (trx) => {
+  const duplicate = await runUnitOfWork(ctx, async (trx) => {
     const recorded = await recordProviderEvent(trx, { provider: PROVIDER, eventId: event.id, type: event.type, now: ctx.clock.now() });
     if (!recorded.isNew) return true;
     if (payload) await ctx.queue.enqueue(processStripeEvent, payload, { db: trx });
     else await markProviderEventProcessed(trx, PROVIDER, event.id, ctx.clock.now());
     return false;
   });
-  if (!duplicate) ctx.queue.wake();
   return { duplicate };
 }
 

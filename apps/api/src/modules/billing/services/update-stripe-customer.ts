@@ -3,7 +3,7 @@ import type { AppContext } from '../../../context.ts';
 import type { Db } from '../../../db/database.ts';
 import type { User } from '../../../db/schema.ts';
 import { defineJob } from '../../../jobs/job-kind.ts';
-import { withBillingLock } from './stripe-sync.ts';
+import { withBillingLock } from './with-billing-lock.ts';
 
 /**
  * Brings the user's Stripe customer up to date with the account's email and name (Stripe's
@@ -37,7 +37,7 @@ export const updateStripeCustomer = defineJob({
 
 /**
  * Queues the update of the user's Stripe customer in the transaction that changed their email or
- * name (call `ctx.queue.wake()` after the commit). A user without a Stripe customer has nothing
+ * name (a unit of work, whose commit wakes the workers). A user without a Stripe customer has nothing
  * at Stripe to update: a customer made later is made with the current values.
  */
 export async function queueStripeCustomerUpdate(ctx: Pick<AppContext, 'queue'>, trx: Db, user: Pick<User, 'id' | 'stripe_customer_id'>): Promise<void> {

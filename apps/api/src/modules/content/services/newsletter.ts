@@ -2,6 +2,7 @@ import { appRoutes, buildPath } from '@tradelist/contract/app-routes';
 import { newsletterAlreadySubscribedMessage, newsletterLinkInvalidMessage, newsletterMessages, newsletterUnsubscribedMessage } from '@tradelist/contract/content';
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../errors.ts';
+import { runUnitOfWork } from '../../../jobs/unit-of-work.ts';
 import { hmac, safeEqual } from '../../../lib/secrets.ts';
 import { queueEmail } from '../../../mail/send-email-job.ts';
 import { newsletterConfirmationMail } from '../../../mail/templates.ts';
@@ -37,7 +38,7 @@ function verifyUnsubscribeToken(ctx: AppContext, token: string): number | null {
 export async function subscribe(ctx: AppContext, emailInput: string, clientAddress: string): Promise<{ message: string; subscribed: boolean }> {
   const email = emailInput.trim().toLowerCase();
   await limitSignupForm(ctx, 'newsletter', email, clientAddress);
-  const result = await ctx.db.transaction().execute(async (trx) => {
+  const result = await runUnitOfWork(ctx, async (trx) => {
     const { subscriber, subscribed } = await subscribeToNewsletter(trx, email, ctx.clock.now(), clientAddress);
     if (subscribed) {
       const link = `${ctx.config.appUrl}${buildPath(appRoutes.newsletterUnsubscribe, { token: unsubscribeToken(ctx, subscriber.id) })}`;
@@ -45,7 +46,6 @@ export async function subscribe(ctx: AppContext, emailInput: string, clientAddre
     }
     return subscribed;
   });
-  if (result) ctx.queue.wake();
   return result
     ? { message: newsletterMessages.success, subscribed: true }
     : { message: newsletterAlreadySubscribedMessage, subscribed: false };

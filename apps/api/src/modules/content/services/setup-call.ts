@@ -1,5 +1,6 @@
 import { setupCallRequestedMessage, type SetupCallRequest } from '@tradelist/contract/content';
 import type { AppContext } from '../../../context.ts';
+import { runUnitOfWork } from '../../../jobs/unit-of-work.ts';
 import { queueEmail } from '../../../mail/send-email-job.ts';
 import { setupCallRequestMail } from '../../../mail/templates.ts';
 import { insertSetupCallRequest } from '../repositories/signups.ts';
@@ -14,10 +15,9 @@ export async function requestSetupCall(ctx: AppContext, request: SetupCallReques
   const email = request.email.trim().toLowerCase();
   await limitSignupForm(ctx, 'setup-call', email, clientAddress);
   const details = { name: request.name, email, phone: request.phone || null, preferredTime: request.preferred_time };
-  await ctx.db.transaction().execute(async (trx) => {
+  await runUnitOfWork(ctx, async (trx) => {
     await insertSetupCallRequest(trx, { ...details, requestedAt: ctx.clock.now(), clientAddress });
     await queueEmail(ctx, trx, ctx.config.supportEmail, setupCallRequestMail(details));
   });
-  ctx.queue.wake();
   return { message: setupCallRequestedMessage };
 }

@@ -2,6 +2,7 @@ import { productNewsTestSentMessage, type ProductNewsItem, type ProductNewsReque
 import type { MessageBody } from '@tradelist/contract/errors';
 import type { AppContext } from '../../../context.ts';
 import type { MailingRow, User } from '../../../db/schema.ts';
+import { runUnitOfWork } from '../../../jobs/unit-of-work.ts';
 import { utcDay } from '../../../lib/clock.ts';
 import { renderEmailMarkdown } from '../../../mail/markdown.ts';
 import { queueEmail } from '../../../mail/send-email-job.ts';
@@ -20,8 +21,7 @@ export function previewProductNews(news: ProductNewsRequest): { subject: string;
 /** Sends the email to the operator alone, as users will get it (unsubscribe link included). */
 export async function sendProductNewsTest(ctx: AppContext, operator: Pick<User, 'id' | 'email'>, news: ProductNewsRequest): Promise<MessageBody> {
   const mail = withOneClickUnsubscribe(productNewsContent(news.subject, news.body), unsubscribeUrl(ctx, operator.id, 'update2'), 'update2');
-  await ctx.db.transaction().execute((trx) => queueEmail(ctx, trx, operator.email, { ...mail, subject: `[Test] ${mail.subject}` }));
-  ctx.queue.wake();
+  await runUnitOfWork(ctx, (trx) => queueEmail(ctx, trx, operator.email, { ...mail, subject: `[Test] ${mail.subject}` }));
   return { message: productNewsTestSentMessage(operator.email) };
 }
 

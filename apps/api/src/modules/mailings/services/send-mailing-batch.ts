@@ -4,6 +4,7 @@ import type { Db } from '../../../db/database.ts';
 import type { MailingRow } from '../../../db/schema.ts';
 import { defineJob } from '../../../jobs/job-kind.ts';
 import { definePeriodicJob } from '../../../jobs/scheduled-task.ts';
+import { runUnitOfWork } from '../../../jobs/unit-of-work.ts';
 import { utcDay } from '../../../lib/clock.ts';
 import { queuePreferenceEmail } from '../../../mail/unsubscribe.ts';
 import { listCurrentCollections, summariseEditionChanges } from '../../catalog/index.ts';
@@ -29,8 +30,7 @@ export const sendMailingBatch = defineJob({
   backoff: { baseSeconds: 10, maxSeconds: 10 * 60 },
   idempotencyKey: ({ mailingId, afterUserId }) => `${mailingId}:${afterUserId}`,
   async handle({ mailingId, afterUserId }, { ctx }) {
-    await ctx.db.transaction().execute((trx) => runBatch(ctx, trx, mailingId, afterUserId));
-    ctx.queue.wake();
+    await runUnitOfWork(ctx, (trx) => runBatch(ctx, trx, mailingId, afterUserId));
   },
 });
 
@@ -83,10 +83,10 @@ async function audienceOf(ctx: AppContext, trx: Db, mailing: MailingRow): Promis
 /**
  * Starts every scheduled mailing whose day has come (an edition on its run date, product news at
  * once): marked sending and its first batch queued in one transaction, once for the cluster
- * (the rows are locked with SKIP LOCKED). Returns how many started; wake the queue after it.
+ * (the rows are locked with SKIP LOCKED). Returns how many started.
  */
 export async function startDueMailings(ctx: AppContext): Promise<number> {
-  const started = await ctx.db.transaction().execute(async (trx) => {
+  return runUnitOfWork(ctx, async (trx) => {
     const due = await lockDueMailings(trx, utcDay(ctx.clock.now()));
     for (const mailing of due) {
       await updateMailing(trx, mailing.id, { state: 'sending', started_at: ctx.clock.now() });
@@ -94,8 +94,6 @@ export async function startDueMailings(ctx: AppContext): Promise<number> {
     }
     return due.length;
   });
-  if (started > 0) ctx.queue.wake();
-  return started;
 }
 
 /** The scheduled look for due mailings: editions published for a later run date, and any start a crash interrupted. Every 5 minutes, once for the cluster. */

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
 import type { User } from '../../../db/schema.ts';
 import { AppError } from '../../../errors.ts';
+import { runUnitOfWork } from '../../../jobs/unit-of-work.ts';
 import { enforceRateLimits } from '../../../security/rate-limits.ts';
 import { collectionNotFoundMessage, decideSync, entitlementRepository, findReleasedCollectionById } from '../../catalog/index.ts';
 import { findConnection } from '../repositories/connections.ts';
@@ -40,7 +41,7 @@ export async function startSync(ctx: AppContext, user: User, request: Request): 
     throw new AppError('NOT_CONNECTED', `${label} is connected to another company. Please sign in to sync again.`);
   }
   for (let attempt = 0; attempt < 3; attempt += 1) {
-    const syncId = await ctx.db.transaction().execute(async (trx) => {
+    const syncId = await runUnitOfWork(ctx, async (trx) => {
       const id = await insertRunUnlessActive(trx, {
         user_id: user.id,
         provider,
@@ -53,10 +54,7 @@ export async function startSync(ctx: AppContext, user: User, request: Request): 
       if (id !== undefined) await ctx.queue.enqueue(syncProductsJob, { syncId: id }, { db: trx });
       return id;
     });
-    if (syncId !== undefined) {
-      ctx.queue.wake();
-      return { sync_id: syncId, message: syncStartedMessage };
-    }
+    if (syncId !== undefined) return { sync_id: syncId, message: syncStartedMessage };
     const active = await findActiveRun(ctx.db, user.id, provider);
     // It may have finished in between: then this request may queue its own.
     if (active) throw new AppError('SYNC_RUNNING', `A sync to ${label} is already running.`, undefined, undefined, { sync_id: active.id });

@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import { describe, expect, test } from 'vitest';
 import type { SubscriptionRow } from '../../../db/schema.ts';
-import { localStatus, mirrorOf } from './stripe-sync.ts';
+import { localStatus, mirrorOf } from './mirror-stripe-subscription.ts';
 
 const at = (iso: string) => Math.floor(new Date(iso).getTime() / 1000);
 
