@@ -17,9 +17,9 @@ function markdownFiles(dir: string): string[] {
 describe('decision records', () => {
   const records = readdirSync(decisionsDir).filter((name) => /^\d{4}-.+\.md$/.test(name));
 
-  it('are numbered once each, from 0001 without gaps', () => {
-    const numbers = records.map((name) => Number(name.slice(0, 4))).sort((a, b) => a - b);
-    expect(numbers).toEqual(numbers.map((_, index) => index + 1));
+  it('each have a number of their own', () => {
+    const numbers = records.map((name) => name.slice(0, 4));
+    expect(numbers.filter((number, index) => numbers.indexOf(number) !== index)).toEqual([]);
   });
 
   it.each(records)('%s opens with its title, date and status', (name) => {
