@@ -1,6 +1,7 @@
 // SMTP stand-in for local runs and tests: accepts mail like a relay would, keeps it in memory
 // (and, given a folder, on disk so it survives a restart) and shows it in a small web inbox. It
-// can be stopped and restarted on the same port so tests can exercise "mail server down" paths.//
+// can be stopped and restarted on the same port so tests can exercise "mail server down" paths.
+//
 // The parts are in smtp/: receive.ts and listener.ts (SMTP), mailbox.ts and inbox-store.ts (the
 // messages), inbox-http.ts and inbox-pages.ts (the web inbox).
 import { createServer } from 'node:http';
