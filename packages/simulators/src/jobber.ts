@@ -25,6 +25,7 @@ import {
   type Clock,
   type SimulatorStats,
 } from './provider-common.ts';
+import { answerSharedControl } from './provider-controls.ts';
 
 export { JOBBER_LIMITS, type JobberItemSummary, type JobberLimits, type JobberTokenAnswer } from './jobber/state.ts';
 export { JOBBER_API_VERSIONS } from './jobber/versions.ts';
@@ -190,16 +191,7 @@ async function handleRequest(context: JobberContext, simulator: JobberSimulator,
   }
   if (route === '/api/oauth/token' && method === 'POST') return tokenEndpoint(context, req, res);
   if (route === '/api/graphql' && method === 'POST') return graphqlEndpoint(context, req, res);
-  if (route === '/__sim/items' && method === 'GET') return sendJson(res, 200, simulator.items());
-  if (route === '/__sim/stats' && method === 'GET') return sendJson(res, 200, simulator.stats());
-  if (route === '/__sim/reset' && method === 'POST') {
-    simulator.reset();
-    return sendEmpty(res, 204);
-  }
-  if (route === '/__sim/expire-tokens' && method === 'POST') {
-    simulator.expireAccessTokens();
-    return sendEmpty(res, 204);
-  }
+  if (answerSharedControl(simulator, method, route, res)) return;
   const closing = /^\/__sim\/accounts\/([^/]+)\/close$/.exec(route);
   if (closing && method === 'POST') {
     simulator.closeAccount(decodeURIComponent(closing[1]!));

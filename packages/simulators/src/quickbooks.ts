@@ -6,7 +6,7 @@
 // the handlers share), oauth.ts, api.ts (the gateway and the calls), writes.ts, query.ts, faults.ts.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
-import { BodyTooLargeError, closeHttpServer, listen, readBody, sendEmpty, sendHtml, sendJson, urlHost } from './http-helpers.ts';
+import { BodyTooLargeError, closeHttpServer, listen, readBody, sendHtml, sendJson, urlHost } from './http-helpers.ts';
 import { portErrorFor } from './port-error.ts';
 import {
   GrantStore,
@@ -21,6 +21,7 @@ import {
   type Clock,
   type SimulatorStats,
 } from './provider-common.ts';
+import { answerSharedControl } from './provider-controls.ts';
 import { apiRequest } from './quickbooks/api.ts';
 import { QboFault, validation } from './quickbooks/faults.ts';
 import { authorizeDecision, authorizePage, revokeEndpoint, tokenEndpoint } from './quickbooks/oauth.ts';
@@ -189,16 +190,7 @@ async function handleRequest(context: QboContext, simulator: QuickBooksSimulator
   }
   if (route === '/oauth2/v1/tokens/bearer' && method === 'POST') return tokenEndpoint(context, req, res);
   if (route === '/oauth2/v1/tokens/revoke' && method === 'POST') return revokeEndpoint(context, req, res);
-  if (route === '/__sim/items' && method === 'GET') return sendJson(res, 200, simulator.items());
-  if (route === '/__sim/stats' && method === 'GET') return sendJson(res, 200, simulator.stats());
-  if (route === '/__sim/reset' && method === 'POST') {
-    simulator.reset();
-    return sendEmpty(res, 204);
-  }
-  if (route === '/__sim/expire-tokens' && method === 'POST') {
-    simulator.expireAccessTokens();
-    return sendEmpty(res, 204);
-  }
+  if (answerSharedControl(simulator, method, route, res)) return;
   const api = /^\/v3\/company\/([^/]+)\/(.+)$/.exec(route);
   if (api?.[1] && api[2]) return apiRequest(context, req, res, decodeURIComponent(api[1]), api[2], url.searchParams);
   sendJson(res, 404, { error: 'not_found' });
