@@ -43,10 +43,7 @@ export function chargeCard(engine: StripeEngine,
     paid: !error,
     payment_intent: intentId,
     payment_method: newId('pm'),
-    payment_method_details: { type: 'card', card: {
-      ...nulls('amount_authorized', 'authorization_code', 'checks', 'electronic_commerce_indicator', 'installments', 'mandate', 'network_transaction_id', 'regulated_status', 'three_d_secure', 'transaction_link_id', 'wallet'),
-      brand: TEST_CARDS[number]?.brand ?? 'visa', last4: number.slice(-4), exp_month: 12, exp_year: new Date(now * 1000).getUTCFullYear() + 3, funding: 'credit', country: 'US', network: TEST_CARDS[number]?.brand ?? 'visa',
-    } },
+    payment_method_details: { type: 'card', card: cardDetails(number, now) },
     receipt_url: error ? null : `${engine.baseUrl()}/receipts/${chargeId}`,
     refunded: false,
     status: error ? 'failed' : 'succeeded',
@@ -83,6 +80,14 @@ export function chargeCard(engine: StripeEngine,
     engine.emit('payment_intent.succeeded', intent);
   }
   return { intent, charge, error };
+}
+
+/** A charge's card as Stripe describes it: brand, last four digits, a future expiry. */
+function cardDetails(number: string, now: number): Record<string, unknown> {
+  return {
+    ...nulls('amount_authorized', 'authorization_code', 'checks', 'electronic_commerce_indicator', 'installments', 'mandate', 'network_transaction_id', 'regulated_status', 'three_d_secure', 'transaction_link_id', 'wallet'),
+    brand: TEST_CARDS[number]?.brand ?? 'visa', last4: number.slice(-4), exp_month: 12, exp_year: new Date(now * 1000).getUTCFullYear() + 3, funding: 'credit', country: 'US', network: TEST_CARDS[number]?.brand ?? 'visa',
+  };
 }
 
 /** Charges an open invoice on `card`; answers the card error when it fails. */
