@@ -187,6 +187,7 @@ export function expireIfDue(engine: StripeEngine, session: StripeObject): void {
   }
 }
 
+/** Expires an open session (`checkout.sessions.expire`); any other status is refused. */
 export function expireCheckoutSession(engine: StripeEngine, id: string): StripeObject {
   const session = engine.get(id, 'checkout.session', 'checkout.session');
   if (session['status'] !== 'open') throw invalid(`Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${String(session['status'])}".`, undefined, 'checkout_session_not_open');
