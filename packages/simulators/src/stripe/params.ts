@@ -178,3 +178,15 @@ export function expansions(params: Params): string[] {
   if (!Array.isArray(value) || value.some((entry) => typeof entry !== 'string')) throw invalid('Invalid array', 'expand');
   return value as string[];
 }
+
+/** Stripe refuses redirect URLs that are not absolute http(s) URLs. */
+export function checkUrl(value: string, param: string): void {
+  let url: URL;
+  try {
+    url = new URL(value.replaceAll('{CHECKOUT_SESSION_ID}', 'x'));
+  } catch {
+    throw invalid('Not a valid URL', param, 'url_invalid');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalid('Not a valid URL', param, 'url_invalid');
+}
+

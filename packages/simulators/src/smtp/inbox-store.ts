@@ -2,7 +2,7 @@
 // restart (an activation link, a password reset) can still be opened after it.
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { InboxMessage } from './smtp.ts';
+import type { InboxMessage } from '../smtp.ts';
 
 export interface InboxStore {
   /** Every stored message, oldest first. */

@@ -1,5 +1,5 @@
 // Jobber's GraphQL as the simulator runs it: the reference implementation (graphql-js) parses,
-// validates and executes every request against Jobber's schema (jobber-schema.graphql), so a
+// validates and executes every request against Jobber's schema (schema.graphql), so a
 // query Jobber would refuse is refused here too; and the query cost is computed as Jobber
 // documents it (api_rate_limits): each requested field costs 1, `edges`, `nodes` and `node` cost
 // nothing, and a connection multiplies the cost of its selection by `first` (or `last`; 100 when
@@ -23,7 +23,7 @@ import {
 } from 'graphql';
 
 /** The schema, built once from the SDL file beside this module. */
-export const jobberSchema = buildSchema(readFileSync(new URL('./jobber-schema.graphql', import.meta.url), 'utf8'));
+export const jobberSchema = buildSchema(readFileSync(new URL('./schema.graphql', import.meta.url), 'utf8'));
 
 /** A connection's size when the query names none (Jobber's default page). */
 export const DEFAULT_CONNECTION_SIZE = 100;
