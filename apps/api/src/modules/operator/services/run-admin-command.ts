@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { formatCents } from '@tradelist/pricing/money';
+import { formatUsd } from '@tradelist/pricing/money';
 import type { Config } from '../../../config/env.ts';
 import type { AppContext } from '../../../context.ts';
 import { migrateToLatest, type DatabaseHandle } from '../../../db/database.ts';
@@ -252,7 +252,7 @@ async function runImportEdition(ctx: AdminContext, args: string[], files: Readon
 }
 
 const count = (n: number) => n.toLocaleString('en-US');
-const dollars = (cents: number) => `$${formatCents(cents)}`;
+const dollars = (cents: number) => formatUsd(cents, { grouping: false });
 
 function change(c: PriceChange): string {
   let percent = 'was free';
