@@ -13,6 +13,7 @@ import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { centsToDecimal } from '@tradelist/pricing/money';
 import { generateElectricalItems } from '../apps/api/src/db/sample/electrical-catalog.ts';
 import { startSeededServer, type BenchServer } from './support/seeded-server.ts';
 
@@ -50,7 +51,7 @@ function supplierCsv(count: number): Buffer {
   const quote = (text: string) => (/[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
   const lines = ['sku,name,description,unit,group,cost'];
   for (const item of generateElectricalItems({ size: count })) {
-    lines.push([item.sku, item.name, item.description.slice(0, 24), item.unit, item.group, (item.costCents / 100).toFixed(2)].map(quote).join(','));
+    lines.push([item.sku, item.name, item.description.slice(0, 24), item.unit, item.group, centsToDecimal(item.costCents)].map(quote).join(','));
   }
   return Buffer.from(lines.join('\n'));
 }

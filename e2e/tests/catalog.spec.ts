@@ -3,7 +3,7 @@ import { expect, test, type Download, type Page } from '@playwright/test';
 import type { LatestCollectionResponse, PreviewProduct, PreviewProductsResponse, UserFactor } from '@tradelist/contract/catalog';
 import { bandFor, markupFields, type MarkupField } from '@tradelist/pricing/bands';
 import { markupsFromPercents, priceFor, type Markups } from '@tradelist/pricing/markups';
-import { formatCents } from '@tradelist/pricing/money';
+import { centsToDecimal } from '@tradelist/pricing/money';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { markupFieldLabels, userFactorLabels } from '../../apps/web/src/features/markups/utils/field-labels.ts';
@@ -160,7 +160,7 @@ test('a subscriber sets markups, then downloads CSV and Excel price lists with t
   const sample = known[1]!;
   await page.getByLabel('Search products').fill(sample.sku);
   const row = page.getByRole('row').filter({ hasText: sample.sku }).first();
-  await expect(row.getByRole('cell').nth(4)).toHaveText(`$${formatCents(priceFor(sample.cost_cents, markups).priceCents)}`);
+  await expect(row.getByRole('cell').nth(4)).toHaveText(`$${centsToDecimal(priceFor(sample.cost_cents, markups).priceCents)}`);
 
   const { downloads } = await apiGet<LatestCollectionResponse>(page, '/api/latest-collection/ALL/', subscriber.email);
   if (!downloads) throw new Error('the subscriber has no download allowance');

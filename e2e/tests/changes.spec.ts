@@ -4,7 +4,7 @@ import type { LatestCollectionResponse, PreviewProduct, PreviewProductsResponse 
 import { markupFields, type MarkupField } from '@tradelist/pricing/bands';
 import { itemChange } from '@tradelist/pricing/changes';
 import { markupsFromPercents, priceFor } from '@tradelist/pricing/markups';
-import { formatCents } from '@tradelist/pricing/money';
+import { centsToDecimal } from '@tradelist/pricing/money';
 import { parse } from 'csv-parse/sync';
 import { markupFieldLabels, userFactorLabels } from '../../apps/web/src/features/markups/utils/field-labels.ts';
 import { describeChange } from '../../apps/web/src/features/markups/utils/price-change.ts';
@@ -110,13 +110,13 @@ test('a subscriber sees this month\'s changes in the preview, filters them, and 
   expect(records.filter((record) => record.Change === 'Removed').length).toBeGreaterThan(0);
   const line = records.find((record) => record.SKU === repriced.sku)!;
   expect(line).toMatchObject({
-    'Old cost': formatCents(repriced.previous_cost_cents!),
-    'New cost': formatCents(repriced.cost_cents),
-    'Old price': formatCents(priceFor(repriced.previous_cost_cents!, markups).priceCents),
-    'New price': formatCents(priceFor(repriced.cost_cents, markups).priceCents),
-    'New price with tax': formatCents(priceFor(repriced.cost_cents, markups).priceWithTaxCents),
+    'Old cost': centsToDecimal(repriced.previous_cost_cents!),
+    'New cost': centsToDecimal(repriced.cost_cents),
+    'Old price': centsToDecimal(priceFor(repriced.previous_cost_cents!, markups).priceCents),
+    'New price': centsToDecimal(priceFor(repriced.cost_cents, markups).priceCents),
+    'New price with tax': centsToDecimal(priceFor(repriced.cost_cents, markups).priceWithTaxCents),
   });
-  expect(records.find((record) => record.SKU === added.sku)).toMatchObject({ Change: 'New', 'Old cost': '', 'New cost': formatCents(added.cost_cents) });
+  expect(records.find((record) => record.SKU === added.sku)).toMatchObject({ Change: 'New', 'Old cost': '', 'New cost': centsToDecimal(added.cost_cents) });
   // The Changes file is a download of its edition: it counts that edition once in the period,
   // unless an earlier file of it already did (decision 0029).
   const counted = (await apiGet<LatestCollectionResponse>(page, '/api/latest-collection/ALL/')).downloads!.used;

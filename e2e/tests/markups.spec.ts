@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { PreviewProductsResponse } from '@tradelist/contract/catalog';
 import { markupsFromPercents, priceFor } from '@tradelist/pricing/markups';
-import { formatCents } from '@tradelist/pricing/money';
+import { centsToDecimal } from '@tradelist/pricing/money';
 import { markupFieldLabels, userFactorLabels } from '../../apps/web/src/features/markups/utils/field-labels.ts';
 import { createActivatedUser, signInThroughApi, uniqueEmail } from '../support/accounts.ts';
 import { expectToast } from '../support/toasts.ts';
@@ -15,7 +15,7 @@ async function previewOf(page: Page, email: string, query = ''): Promise<Preview
   return (await response.json()) as PreviewProductsResponse;
 }
 
-const dollars = (cents: number) => `$${formatCents(cents)}`;
+const dollars = (cents: number) => `$${centsToDecimal(cents)}`;
 
 test('markups are validated as typed, saved, and loaded again', async ({ page, request }) => {
   const account = { name: 'Morgan Markup', email: uniqueEmail('markups'), password: 'romex 12/2 with ground' };

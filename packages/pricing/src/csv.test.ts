@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { csvChunks, csvTextField, isFormulaTrigger } from './csv.ts';
 import { columnsFor, createRowBuilder, type Cell, type Column, type ProductInput } from './layouts.ts';
 import { emptyMarkups, priceFor, type Markups } from './markups.ts';
-import { formatCents, formatPercent } from './money.ts';
+import { centsToDecimal, formatPercent } from './money.ts';
 
 const markups: Markups = { ...emptyMarkups, markup1_10: 5000, markup11_20: 4000, markup21_50: 3000, markup51_150: 2500, markup151_500: 2000, markup501: 1000, tax: 825 };
 const noOptions = { inventoryOption: '', incomeType: '' };
@@ -54,11 +54,11 @@ describe('csvChunks', () => {
         item.description,
         item.group,
         item.unit,
-        formatCents(item.costCents),
+        centsToDecimal(item.costCents),
         formatPercent(price.markupBp),
-        formatCents(price.priceCents),
+        centsToDecimal(price.priceCents),
         formatPercent(price.taxBp),
-        formatCents(price.priceWithTaxCents),
+        centsToDecimal(price.priceWithTaxCents),
         item.manufacturerPartNumber ?? '',
         item.upc ?? '',
       ]);
@@ -73,7 +73,7 @@ describe('csvChunks', () => {
     const records = readBack(await csvText(columnsFor('quickbooks'), [product(1), product(1)].map(build)));
     expect(records[0]).toEqual(['Name', 'SKU', 'Type', 'Sales Description', 'Sales Price/Rate', 'Income Account', 'Purchase Description', 'Purchase Cost']);
     const price = priceFor(product(1).costCents, markups);
-    expect(records[1]).toEqual(['Item 1', 'SKU-1', 'Inventory', 'Plain 1', formatCents(price.priceCents), 'Sales of Product Income', 'Plain 1', formatCents(product(1).costCents)]);
+    expect(records[1]).toEqual(['Item 1', 'SKU-1', 'Inventory', 'Plain 1', centsToDecimal(price.priceCents), 'Sales of Product Income', 'Plain 1', centsToDecimal(product(1).costCents)]);
     expect(records[2]![0]).toBe('Item 1 (SKU-1)');
   });
 
@@ -127,7 +127,7 @@ describe('csvChunks', () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: -1e12, max: 1e12 }), fc.integer({ min: -1e8, max: 1e8 }), async (cents, basisPoints) => {
         const line = (await csvText(columns, [[cents, basisPoints, cents]])).split('\r\n')[1];
-        expect(line).toBe(`${formatCents(cents)},${formatPercent(basisPoints)},${cents}`);
+        expect(line).toBe(`${centsToDecimal(cents)},${formatPercent(basisPoints)},${cents}`);
       }),
       { numRuns: 100 },
     );

@@ -5,7 +5,7 @@
  * `reply.send(Readable.from(csvChunks(columns, rows), { objectMode: false }))`.
  */
 import type { Cell, Column, ColumnKind } from './layouts.ts';
-import { formatCents, formatPercent } from './money.ts';
+import { centsToDecimal, formatPercent } from './money.ts';
 import { createPacer, rowBatches } from './pacing.ts';
 
 export interface CsvOptions {
@@ -52,7 +52,7 @@ function numberField(value: number): string {
 function fieldWriter(kind: ColumnKind): (cell: Cell) => string {
   switch (kind) {
     case 'money':
-      return (cell) => (typeof cell === 'number' ? formatCents(cell) : csvTextField(cell));
+      return (cell) => (typeof cell === 'number' ? centsToDecimal(cell) : csvTextField(cell));
     case 'percent':
       return (cell) => (typeof cell === 'number' ? formatPercent(cell) : csvTextField(cell));
     case 'text':

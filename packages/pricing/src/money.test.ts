@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyBasisPoints, basisPointsToPercent, formatCents, formatPercent, parseDollars, percentToBasisPoints } from './money.ts';
+import { applyBasisPoints, basisPointsToPercent, centsToDecimal, formatPercent, formatUsd, parseDollars, percentToBasisPoints } from './money.ts';
 
 /** The definition, in BigInt: round half-up of cents × (10000 + bp) / 10000. */
 function referenceApply(cents: number, basisPoints: number): number {
@@ -53,23 +53,79 @@ describe('percentToBasisPoints', () => {
   });
 });
 
-describe('formatCents', () => {
+describe('centsToDecimal', () => {
   it.each([
     [0, '0.00'],
     [5, '0.05'],
     [10, '0.10'],
     [100, '1.00'],
     [1234, '12.34'],
+    [42_000, '420.00'],
     [123_456_789, '1234567.89'],
     [-5, '-0.05'],
     [-1234, '-12.34'],
     [Number.MAX_SAFE_INTEGER, '90071992547409.91'],
   ])('%s → %s', (cents, text) => {
-    expect(formatCents(cents)).toBe(text);
+    expect(centsToDecimal(cents)).toBe(text);
   });
 
   it.each([1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53])('rejects %s', (cents) => {
-    expect(() => formatCents(cents)).toThrow(RangeError);
+    expect(() => centsToDecimal(cents)).toThrow(RangeError);
+  });
+});
+
+describe('formatUsd', () => {
+  it.each([
+    [0, '$0.00'],
+    [5, '$0.05'],
+    [1234, '$12.34'],
+    [42_000, '$420.00'],
+    [99_999, '$999.99'],
+    [100_000, '$1,000.00'],
+    [123_456_789, '$1,234,567.89'],
+    [100_000_000_000, '$1,000,000,000.00'],
+    [-5, '-$0.05'],
+    [-123_456, '-$1,234.56'],
+    [Number.MAX_SAFE_INTEGER, '$90,071,992,547,409.91'],
+  ])('%s cents → %s', (cents, text) => {
+    expect(formatUsd(cents)).toBe(text);
+  });
+
+  it.each([
+    // cents, options, text: every variant the product shows.
+    [123_456, { symbol: false }, '1,234.56'],
+    [123_456, { grouping: false }, '$1234.56'],
+    [123_456, { symbol: false, grouping: false }, '1234.56'],
+    [0, { wholeDollars: true }, '$0'],
+    [3500, { wholeDollars: true }, '$35'],
+    [3550, { wholeDollars: true }, '$35.50'],
+    [3501, { wholeDollars: true }, '$35.01'],
+    [123_400, { wholeDollars: true }, '$1,234'],
+    [-3500, { wholeDollars: true }, '-$35'],
+  ])('%s cents with %j → %s', (cents, options, text) => {
+    expect(formatUsd(cents, options)).toBe(text);
+  });
+
+  it.each([1.5, Number.NaN, Number.NEGATIVE_INFINITY, 2 ** 53])('rejects %s', (cents) => {
+    expect(() => formatUsd(cents)).toThrow(RangeError);
+  });
+
+  it('writes what Intl writes for US dollars, without a float of dollars', () => {
+    const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    fc.assert(
+      fc.property(fc.integer({ min: -1_000_000_000_000, max: 1_000_000_000_000 }), (cents) => {
+        expect(formatUsd(cents)).toBe(usd.format(centsToDecimal(cents) as `${number}`));
+      }),
+    );
+  });
+
+  it('is centsToDecimal with "$" and commas', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }), (cents) => {
+        expect(formatUsd(cents, { symbol: false, grouping: false })).toBe(centsToDecimal(cents));
+        expect(parseDollars(formatUsd(cents))).toBe(cents);
+      }),
+    );
   });
 });
 
@@ -121,10 +177,25 @@ describe('parseDollars', () => {
     },
   );
 
-  it('reads back what formatCents writes', () => {
+  it.each([
+    ['420', 42_000],
+    ['420.5', 42_050],
+    ['420.05', 42_005],
+    [' 0.99 ', 99],
+    ['0', 0],
+    ['1234.50', 123_450],
+  ])('reads plain %j as %s cents', (text, cents) => {
+    expect(parseDollars(text, { plain: true })).toBe(cents);
+  });
+
+  it.each(['', '4.999', '-1', '1e3', '12,50', '$5', 'abc', '1,234.50', '$1,234'])('rejects plain %j', (text) => {
+    expect(parseDollars(text, { plain: true })).toBeNull();
+  });
+
+  it('reads back what centsToDecimal writes', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }), (cents) => {
-        expect(parseDollars(formatCents(cents))).toBe(cents);
+        expect(parseDollars(centsToDecimal(cents))).toBe(cents);
       }),
     );
   });

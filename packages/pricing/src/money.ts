@@ -2,6 +2,8 @@
  * Money and percentages as integers: amounts are integer cents, percentages
  * are basis points (1 % = 100 bp). Every function here is pure and runs in the browser too.
  * Floats appear only at the edge, where a user's percent is read in (`percentToBasisPoints`).
+ * The one way to write money is `formatUsd` (for people) or `centsToDecimal` (for files and
+ * payloads); the one way to read it is `parseDollars`. None of them divides a float.
  */
 
 /** An amount of money in integer cents. */
@@ -61,11 +63,42 @@ function splitHundredths(value: number): { sign: string; whole: number; hundredt
   return { sign: value < 0 ? '-' : '', whole: (magnitude - hundredths) / 100, hundredths };
 }
 
-/** 1234 → "12.34", 5 → "0.05", -1234 → "-12.34": a plain decimal with exactly two places. */
-export function formatCents(cents: Cents): string {
+/**
+ * 1234 → "12.34", 5 → "0.05", -1234 → "-12.34": a plain decimal with exactly two places, as
+ * files, structured data and provider payloads carry amounts.
+ */
+export function centsToDecimal(cents: Cents): string {
+  return formatUsd(cents, { symbol: false, grouping: false });
+}
+
+/** How `formatUsd` writes an amount; each option names a variant the product shows. */
+export interface UsdFormat {
+  /** Start with "$" (default true): "$1,234.50", or "1,234.50" when a currency code follows. */
+  symbol?: boolean;
+  /** Group thousands with commas (default true): "$1,234.50", or "$1234.50" as the console and CLI write it. */
+  grouping?: boolean;
+  /** Leave out ".00" on whole dollars, as plan prices are advertised (default false): "$35", "$35.50". */
+  wholeDollars?: boolean;
+}
+
+/** Commas between groups of three digits: "1234567" → "1,234,567". */
+function groupThousands(digits: string): string {
+  const head = digits.length % 3 || 3;
+  let text = digits.slice(0, head);
+  for (let at = head; at < digits.length; at += 3) text += `,${digits.slice(at, at + 3)}`;
+  return text;
+}
+
+/**
+ * 123456 → "$1,234.56", -5 → "-$0.05": an amount of US dollars for people to read, written from
+ * integer cents with integer arithmetic only (see `UsdFormat` for the variants).
+ */
+export function formatUsd(cents: Cents, format: UsdFormat = {}): string {
   requireSafeInteger(cents, 'Cents');
   const { sign, whole, hundredths } = splitHundredths(cents);
-  return `${sign}${whole}.${hundredths < 10 ? '0' : ''}${hundredths}`;
+  const dollars = format.grouping === false ? String(whole) : groupThousands(String(whole));
+  const fraction = format.wholeDollars && hundredths === 0 ? '' : `.${hundredths < 10 ? '0' : ''}${hundredths}`;
+  return `${sign}${format.symbol === false ? '' : '$'}${dollars}${fraction}`;
 }
 
 /** 1250 → "12.5", 1234 → "12.34", 5 → "0.05", 0 → "0": a plain decimal percent without trailing zeros. */
@@ -78,14 +111,22 @@ export function formatPercent(basisPoints: BasisPoints): string {
 }
 
 const DOLLARS = /^\$?(\d{1,3}(?:,\d{3})+|\d*)(?:\.(\d{1,2}))?$/;
+const PLAIN_DOLLARS = /^(\d*)(?:\.(\d{1,2}))?$/;
+
+/** What `parseDollars` accepts besides digits and up to two decimals. */
+export interface DollarsInput {
+  /** Refuse a "$" and thousands separators: plain "1234.50", as a form asks for (default false). */
+  plain?: boolean;
+}
 
 /**
  * Reads a dollar amount as typed or found in a supplier file: "12", "12.3", "12.34",
  * "$1,234.50", " 7.00 ", ".99". Returns null for negatives, more than two decimals,
- * misplaced thousands separators, amounts beyond a safe integer of cents, or anything else.
+ * misplaced thousands separators, amounts beyond a safe integer of cents, or anything else;
+ * with `plain` also for any "$" or comma.
  */
-export function parseDollars(text: string): Cents | null {
-  const match = DOLLARS.exec(text.trim());
+export function parseDollars(text: string, input: DollarsInput = {}): Cents | null {
+  const match = (input.plain ? PLAIN_DOLLARS : DOLLARS).exec(text.trim());
   if (!match) return null;
   const whole = match[1]!.replaceAll(',', '');
   const fraction = match[2] ?? '';

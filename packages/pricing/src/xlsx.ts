@@ -11,7 +11,7 @@
 import { Readable } from 'node:stream';
 import { isFormulaTrigger } from './csv.ts';
 import type { Cell, Column, ColumnKind } from './layouts.ts';
-import { formatCents, formatPercent } from './money.ts';
+import { centsToDecimal, formatPercent } from './money.ts';
 import { createPacer, rowBatches } from './pacing.ts';
 import { ZipStreamWriter } from './zip-stream.ts';
 
@@ -158,7 +158,7 @@ function cellWriter(kind: ColumnKind, letter: string): (cell: Cell, row: string)
   };
   switch (kind) {
     case 'money':
-      return (cell, row) => (typeof cell === 'number' ? numberCell(letter + row, formatCents(cell), STYLE.money) : textCell(letter + row, cell, null));
+      return (cell, row) => (typeof cell === 'number' ? numberCell(letter + row, centsToDecimal(cell), STYLE.money) : textCell(letter + row, cell, null));
     case 'percent':
       return (cell, row) => (typeof cell === 'number' ? numberCell(letter + row, formatPercent(cell), STYLE.percent) : textCell(letter + row, cell, null));
     case 'text':

@@ -2,7 +2,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { ConfigError, defaultRateLimits, loadConfig, resolveDataDir } from './env.ts';
+import { ConfigError, loadConfig, resolveDataDir } from './env.ts';
+import { defaultRateLimits } from './rate-limit-defaults.ts';
 
 const dirs: string[] = [];
 function tempDir(): string {

@@ -1,96 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, linkSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
-import { preparePrivateDataDir } from './data-dir.ts';
-
-const GOOGLE_CERTS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
-const GOOGLE_GSI_SCRIPT_URL = 'https://accounts.google.com/gsi/client';
-// The providers' own endpoints (npm start points these at the simulators).
-const QBO_AUTHORIZE_URL = 'https://appcenter.intuit.com/connect/oauth2';
-const QBO_TOKEN_URL = 'https://oauth.platform.intuit.com/oauth2/v1/tokens/bearer';
-const QBO_REVOKE_URL = 'https://developer.api.intuit.com/v2/oauth2/tokens/revoke';
-const QBO_API_URL = 'https://quickbooks.api.intuit.com';
-const JOBBER_AUTHORIZE_URL = 'https://api.getjobber.com/api/oauth/authorize';
-const JOBBER_TOKEN_URL = 'https://api.getjobber.com/api/oauth/token';
-const JOBBER_API_URL = 'https://api.getjobber.com/api/graphql';
-
-/** `id:base64` key entries, comma-separated: the first encrypts, all of them decrypt. */
-const TOKEN_KEYS_PATTERN = /^[A-Za-z0-9_-]{1,32}:[A-Za-z0-9+/]{43}=(,[A-Za-z0-9_-]{1,32}:[A-Za-z0-9+/]{43}=)*$/;
-
-const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
-const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
-const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
-
-/** The environment variables the server reads, parsed once at boot (docs/architecture.md). */
-const envSchema = z.object({
-  NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('development')),
-  PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
-  HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),
-  APP_URL: optionalUrl,
-  DATA_DIR: optionalString,
-  DATABASE_URL: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// or postgresql:// URL' })
-      .optional(),
-  ),
-  SESSION_SECRET: z.preprocess(
-    emptyToUndefined,
-    z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
-  ),
-  SMTP_URL: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .regex(/^smtps?:\/\//, { error: 'must be an smtp:// or smtps:// URL' })
-      .optional(),
-  ),
-  MAIL_FROM: optionalString,
-  SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
-  BOOKING_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
-  GOOGLE_CLIENT_ID: optionalString,
-  STRIPE_SECRET_KEY: optionalString,
-  STRIPE_WEBHOOK_SECRET: optionalString,
-  STRIPE_API_URL: optionalUrl,
-  QBO_AUTHORIZE_URL: z.preprocess(emptyToUndefined, z.url().default(QBO_AUTHORIZE_URL)),
-  QBO_TOKEN_URL: z.preprocess(emptyToUndefined, z.url().default(QBO_TOKEN_URL)),
-  QBO_REVOKE_URL: z.preprocess(emptyToUndefined, z.url().default(QBO_REVOKE_URL)),
-  QBO_API_URL: z.preprocess(emptyToUndefined, z.url().default(QBO_API_URL)),
-  QBO_CLIENT_ID: optionalString,
-  QBO_CLIENT_SECRET: optionalString,
-  QBO_BATCH_SIZE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(30).default(30)),
-  JOBBER_AUTHORIZE_URL: z.preprocess(emptyToUndefined, z.url().default(JOBBER_AUTHORIZE_URL)),
-  JOBBER_TOKEN_URL: z.preprocess(emptyToUndefined, z.url().default(JOBBER_TOKEN_URL)),
-  JOBBER_API_URL: z.preprocess(emptyToUndefined, z.url().default(JOBBER_API_URL)),
-  JOBBER_CLIENT_ID: optionalString,
-  JOBBER_CLIENT_SECRET: optionalString,
-  TOKEN_ENCRYPTION_KEY: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .regex(TOKEN_KEYS_PATTERN, { error: 'must be id:base64 of 32 bytes, optionally followed by ,id:base64 older keys' })
-      .optional(),
-  ),
-  PROVIDER_TIME_SCALE: z.preprocess(emptyToUndefined, z.coerce.number().positive().default(1)),
-  GOOGLE_CERTS_URL: z.preprocess(emptyToUndefined, z.url().default(GOOGLE_CERTS_URL)),
-  GOOGLE_GSI_SCRIPT_URL: z.preprocess(emptyToUndefined, z.url().default(GOOGLE_GSI_SCRIPT_URL)),
-  TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().optional()),
-  LOG_LEVEL: z.preprocess(
-    emptyToUndefined,
-    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  ),
-  WEB_DIST_DIR: optionalString,
-  WEB_SITE_FROM_SOURCE: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('0')),
-  RATE_LIMIT_SCALE: z.preprocess(emptyToUndefined, z.coerce.number().positive().default(1)),
-  FILE_CACHE_MAX_MB: z.preprocess(emptyToUndefined, z.coerce.number().min(0).default(1024)),
-  WORKERS: z.preprocess(emptyToUndefined, z.enum(['0', '1'], { error: 'must be 0 (serve HTTP only) or 1 (also run jobs)' }).default('1')),
-  DRAIN_DELAY_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(60_000).default(0)),
-  METRICS_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).optional()),
-  METRICS_HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),
-  METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(32, { error: 'must be at least 32 characters' }).optional()),
-});
+import { missingSettings } from './env-checks.ts';
+import { envSchema } from './env-schema.ts';
+import { generatedSecret, generatedTokenKey } from './kept-secrets.ts';
+import { defaultRateLimits, scaleRateLimits } from './rate-limit-defaults.ts';
 
 export interface RateLimitRule {
   /** How many requests a key may make per window. */
@@ -192,35 +104,6 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** Default rate limits (product §11.5; ASVS 2.2.1 allows at most 100 failures/hour). */
-export const defaultRateLimits: Config['rateLimits'] = {
-  loginPerAccount: { limit: 10, windowSeconds: 15 * 60 },
-  loginPerAddress: { limit: 100, windowSeconds: 15 * 60 },
-  registerPerAccount: { limit: 5, windowSeconds: 60 * 60 },
-  registerPerAddress: { limit: 20, windowSeconds: 60 * 60 },
-  resetPerAccount: { limit: 3, windowSeconds: 60 * 60 },
-  resetPerAddress: { limit: 20, windowSeconds: 60 * 60 },
-  // Exfiltration guard (product §11.11): no one needs more files than this in an hour.
-  downloadsPerUser: { limit: 60, windowSeconds: 60 * 60 },
-  // The same guard for the markup preview: 600 pages of at most 100 items an hour, enough to
-  // scroll and search a list several times, not to copy a 240,000-item edition through it.
-  previewPagesPerUser: { limit: 600, windowSeconds: 60 * 60 },
-  // Checkouts, confirmations, portal sessions, cancels and refunds each call Stripe: a person
-  // needs a handful; a script would spend the account's Stripe rate limit.
-  billingCallsPerUser: { limit: 30, windowSeconds: 60 * 60 },
-  // Each connect starts an authorization flow (a stored state): a person needs a few.
-  providerConnectsPerUser: { limit: 30, windowSeconds: 60 * 60 },
-  // Each sync reads the whole list at the provider and spends the company's API limits.
-  syncsPerUser: { limit: 60, windowSeconds: 60 * 60 },
-  // Each upload is decoded and re-encoded: a person changes their picture a few times, a script
-  // would keep the image library busy.
-  profilePictureUploadsPerUser: { limit: 20, windowSeconds: 60 * 60 },
-  // Each newsletter sign-up may send a mail: a person signs up once or twice, a script would
-  // fill someone's mailbox or the list with junk.
-  signupFormsPerEmail: { limit: 5, windowSeconds: 60 * 60 },
-  signupFormsPerAddress: { limit: 20, windowSeconds: 60 * 60 },
-};
-
 /**
  * Parses the environment. Stops with a message naming the variable when a value is bad, in
  * production when SESSION_SECRET, SMTP_URL, TOKEN_ENCRYPTION_KEY or an https APP_URL is missing,
@@ -235,25 +118,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid environment:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
-  const problems: string[] = [];
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const isHttps = appUrl.startsWith('https://');
-  if (e.NODE_ENV === 'production') {
-    if (!e.SESSION_SECRET) problems.push('SESSION_SECRET: required in production');
-    if (!e.SMTP_URL) problems.push('SMTP_URL: required in production');
-    if (!e.APP_URL) problems.push('APP_URL: required in production');
-    if (!e.TOKEN_ENCRYPTION_KEY) problems.push('TOKEN_ENCRYPTION_KEY: required in production');
-    if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) problems.push('STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY in production');
-    // Each check on its own: one missing setting never hides another.
-    if (!isHttps) problems.push('APP_URL: must be an https URL in production');
-  }
-  if (e.DATABASE_URL && e.NODE_ENV !== 'production') {
-    // Every process on one database must sign and seal with the same secrets, and keeps nothing
-    // of its own under DATA_DIR but the file cache (decision 0035): none is generated there
-    // (production requires both anyway).
-    if (!e.SESSION_SECRET) problems.push('SESSION_SECRET: required with DATABASE_URL (every process on the database must use the same one)');
-    if (!e.TOKEN_ENCRYPTION_KEY) problems.push('TOKEN_ENCRYPTION_KEY: required with DATABASE_URL (every process on the database must use the same one)');
-  }
+  const problems = missingSettings(e, isHttps);
   if (problems.length > 0) throw new ConfigError(`Invalid environment:\n  ${problems.join('\n  ')}`);
 
   const dataDir = resolveDataDir(e.DATA_DIR, env);
@@ -327,13 +194,7 @@ export function resolveDataDir(value: string | undefined, env: NodeJS.ProcessEnv
   return path.resolve(env.INIT_CWD || process.cwd(), value);
 }
 
-/** Multiplies every limit (load tests raise them; 1 is the product's setting). */
-function scaleRateLimits(limits: Config['rateLimits'], scale: number): Config['rateLimits'] {
-  return Object.fromEntries(
-    Object.entries(limits).map(([name, rule]) => [name, { ...rule, limit: Math.max(1, Math.round(rule.limit * scale)) }]),
-  ) as Config['rateLimits'];
-}
-
+/** TRUST_PROXY: unset or `false`, `true`, or a comma-separated list of addresses and CIDRs. */
 function parseTrustProxy(value: string | undefined): boolean | string[] {
   if (value === undefined || value === 'false') return false;
   if (value === 'true') return true;
@@ -343,34 +204,7 @@ function parseTrustProxy(value: string | undefined): boolean | string[] {
     .filter(Boolean);
 }
 
-/** Development only: a random value created on first start and kept under DATA_DIR in `name`. */
-function keptSecret(dataDir: string, name: string, create: () => string): string {
-  const file = path.join(dataDir, name);
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  preparePrivateDataDir(dataDir);
-  // Written whole under another name, then linked into place: two processes starting at once
-  // never read half a file, and the one that links second uses the first one's value.
-  const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-  writeFileSync(temporary, create() + '\n', { mode: 0o600 });
-  try {
-    linkSync(temporary, file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  } finally {
-    unlinkSync(temporary);
-  }
-  return readFileSync(file, 'utf8').trim();
-}
-
-function generatedSecret(dataDir: string): string {
-  return keptSecret(dataDir, 'session-secret', () => randomBytes(32).toString('base64url'));
-}
-
-/** Development only: a token-encryption key with the id `dev`, kept under DATA_DIR. */
-function generatedTokenKey(dataDir: string): string {
-  return keptSecret(dataDir, 'token-encryption-key', () => `dev:${randomBytes(32).toString('base64')}`);
-}
-
+/** TOKEN_ENCRYPTION_KEY's entries as keys; each must be 32 bytes under an id of its own. */
 function parseTokenKeys(value: string): TokenKey[] {
   const keys = value.split(',').map((entry) => {
     const colon = entry.indexOf(':');

@@ -1,3 +1,5 @@
+import { formatUsd } from '@tradelist/pricing/money';
+
 /** An email's subject and bodies, before it has a recipient. */
 export interface MailContent {
   kind: string;
@@ -173,8 +175,7 @@ export function emailChangedMail(name: string, newEmail: string, supportEmail: s
 
 /** An amount in cents as the receipt shows it: "$420.00" (USD) or "420.00 EUR". */
 export function formatMoney(cents: number, currency: string): string {
-  const amount = (cents / 100).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return currency.toLowerCase() === 'usd' ? `$${amount}` : `${amount} ${currency.toUpperCase()}`;
+  return currency.toLowerCase() === 'usd' ? formatUsd(cents) : `${formatUsd(cents, { symbol: false })} ${currency.toUpperCase()}`;
 }
 
 /** A day as emails write it: "January 15, 2031" (UTC, the day Stripe bills on). */

@@ -1,16 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDayOf, formatRunDate, formatUsd, formatUsdPrice } from './format';
-
-describe('formatUsd', () => {
-  it.each([
-    [0, '$0.00'],
-    [5, '$0.05'],
-    [1234, '$12.34'],
-    [123456789, '$1,234,567.89'],
-  ])('%i cents → %s', (cents, text) => {
-    expect(formatUsd(cents)).toBe(text);
-  });
-});
+import { formatCount, formatDayOf, formatRunDate } from './format';
 
 describe('formatRunDate', () => {
   it('formats a calendar date without shifting it by the time zone', () => {
@@ -33,16 +22,5 @@ describe('formatDayOf', () => {
 describe('formatCount', () => {
   it('groups thousands', () => {
     expect(formatCount(1234)).toBe('1,234');
-  });
-});
-
-describe('formatUsdPrice', () => {
-  it.each([
-    [0, '$0'],
-    [3500, '$35'],
-    [3550, '$35.50'],
-    [123400, '$1,234'],
-  ])('%i cents → %s', (cents, text) => {
-    expect(formatUsdPrice(cents)).toBe(text);
   });
 });

@@ -1,13 +1,5 @@
-import { formatCents } from '@tradelist/pricing/money';
-
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const runDateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 const countFormat = new Intl.NumberFormat('en-US');
-
-/** 123456 → "$1,234.56": formatted from the exact decimal string, never from a float of dollars. */
-export function formatUsd(cents: number): string {
-  return usd.format(formatCents(cents) as `${number}`);
-}
 
 /** "2026-11-01" → "Nov 1, 2026": a calendar date, the same in every time zone. */
 export function formatRunDate(isoDate: string): string {
@@ -27,10 +19,4 @@ export function formatDayOf(isoDateTime: string): string {
 /** 1234 → "1,234". */
 export function formatCount(count: number): string {
   return countFormat.format(count);
-}
-
-/** 3500 → "$35", 3550 → "$35.50": whole dollars without cents, as prices are advertised. */
-export function formatUsdPrice(cents: number): string {
-  const text = formatUsd(cents);
-  return cents % 100 === 0 ? text.replace(/\.00$/, '') : text;
 }

@@ -5,7 +5,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { safeEqual, sha256 } from '../../lib/secrets.ts';
-import { runAdminCommand, type AdminContext } from './services/run-admin-command.ts';
+import type { AdminContext } from './services/admin-command.ts';
+import { runAdminCommand } from './services/run-admin-command.ts';
 import { errorResponses } from '../../http/error-responses.ts';
 
 /** The largest request the operator CLI sends: a supplier file of 100,000+ items, base64. */

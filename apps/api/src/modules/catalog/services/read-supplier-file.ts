@@ -1,4 +1,4 @@
-import { formatCents, parseDollars } from '@tradelist/pricing/money';
+import { centsToDecimal, parseDollars } from '@tradelist/pricing/money';
 import { parse as parseCsv } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { AppError } from '../../../errors.ts';
@@ -174,7 +174,7 @@ function cellText(value: ExcelJS.CellValue): string {
     // A cost typed as 12.34 is stored as the nearest double; give it back with two decimals.
     const hundredths = value * 100;
     return Math.abs(hundredths - Math.round(hundredths)) < 1e-6 && Number.isSafeInteger(Math.round(hundredths))
-      ? formatCents(Math.round(hundredths))
+      ? centsToDecimal(Math.round(hundredths))
       : String(value);
   }
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';

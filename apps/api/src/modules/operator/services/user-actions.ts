@@ -1,5 +1,5 @@
 import { exceptionReasonMessage, type OperatorRefundRequest, type OperatorUserActionResponse } from '@tradelist/contract/operator-users';
-import { formatCents } from '@tradelist/pricing/money';
+import { formatUsd } from '@tradelist/pricing/money';
 import type { AppContext } from '../../../context.ts';
 import type { User } from '../../../db/schema.ts';
 import { AppError, validationFailed } from '../../../errors.ts';
@@ -82,7 +82,7 @@ export async function refundUserPayment(ctx: AppContext, actor: Actor, userId: n
         after: { ...state(change.payment), refunded: true, refund_id: change.refundId, by: 'rule' },
       });
     });
-    return answer(ctx, userId, `Refunded $${formatCents(refunded)} by the refund rule; the subscription has ended.`);
+    return answer(ctx, userId, `Refunded ${formatUsd(refunded, { grouping: false })} by the refund rule; the subscription has ended.`);
   }
   const { payment_id: paymentId, reason } = request;
   // The contract requires both for an exception; checked again so the types say so.
@@ -98,7 +98,7 @@ export async function refundUserPayment(ctx: AppContext, actor: Actor, userId: n
     }),
   );
   const ended = result.endedSubscriptionId === null ? '' : ' The subscription it paid for has ended.';
-  return answer(ctx, userId, `Refunded $${formatCents(result.payment.amount_cents)} as an exception.${ended}`);
+  return answer(ctx, userId, `Refunded ${formatUsd(result.payment.amount_cents, { grouping: false })} as an exception.${ended}`);
 }
 
 /**

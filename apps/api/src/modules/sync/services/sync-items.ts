@@ -1,4 +1,5 @@
 import { createRowBuilder } from '@tradelist/pricing/layouts';
+import { centsToDecimal, parseDollars } from '@tradelist/pricing/money';
 import type { Markups } from '@tradelist/pricing/markups';
 import type { ProductForFile } from '../../catalog/index.ts';
 import type { JobberItem, JobberItemInput } from '../../../integrations/jobber/client.ts';
@@ -51,8 +52,10 @@ export function quickBooksItems(products: ProductForFile[], settings: ItemSettin
   });
 }
 
-const cents = (value: number | undefined | null): number | undefined => (value === undefined || value === null ? undefined : Math.round(value * 100));
-const dollars = (value: number): number => value / 100;
+/** A provider's amount in dollars as integer cents; null when it is not a whole number of cents (or is negative), undefined when absent. */
+const cents = (value: number | undefined | null): number | null | undefined => (value === undefined || value === null ? undefined : parseDollars(String(value)));
+/** Integer cents as the JSON number of dollars a provider takes: 1234 → 12.34, read from the exact decimal. */
+const dollars = (value: number): number => Number(centsToDecimal(value));
 
 /** The account ids an item refers to. */
 export interface QboAccountIds {

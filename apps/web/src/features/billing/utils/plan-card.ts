@@ -1,5 +1,5 @@
 import type { SubscriptionPlan } from '@tradelist/contract/billing';
-import { formatUsdPrice } from '../../../lib/format';
+import { formatUsd } from '@tradelist/pricing/money';
 
 /** What one pricing card shows. */
 export interface PlanCard {
@@ -33,13 +33,13 @@ export function planCard(plan: SubscriptionPlan): PlanCard {
   const perMonth = (cents: number) => Math.round(cents / months);
   const common = { name: plan.name, features: featuresBySlug[plan.slug] ?? [], isFeatured: !plan.is_free };
   if (plan.is_free || plan.interval === null) {
-    return { ...common, price: formatUsdPrice(plan.price), unit: '', was: null, billing: plan.price === 0 ? 'Free' : 'One payment' };
+    return { ...common, price: formatUsd(plan.price, { wholeDollars: true }), unit: '', was: null, billing: plan.price === 0 ? 'Free' : 'One payment' };
   }
   return {
     ...common,
-    price: formatUsdPrice(perMonth(plan.price)),
+    price: formatUsd(perMonth(plan.price), { wholeDollars: true }),
     unit: '/month',
-    was: plan.regular_price === null ? null : `${formatUsdPrice(perMonth(plan.regular_price))}/month`,
+    was: plan.regular_price === null ? null : `${formatUsd(perMonth(plan.regular_price), { wholeDollars: true })}/month`,
     billing: plan.interval === 'year' ? 'Paid annually' : 'Paid monthly',
   };
 }

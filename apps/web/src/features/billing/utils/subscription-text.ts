@@ -1,5 +1,6 @@
 import type { SubscriptionOverview, SubscriptionPlan, SubscriptionSummary } from '@tradelist/contract/billing';
-import { formatCount, formatDayOf, formatUsdPrice } from '../../../lib/format';
+import { formatUsd } from '@tradelist/pricing/money';
+import { formatCount, formatDayOf } from '../../../lib/format';
 import type { SubscriptionFlags } from '../../../lib/session-storage';
 
 /** The texts of the payment screens that product §2 and §8 spell out. */
@@ -83,7 +84,7 @@ export function downloadMaxText(plan: Pick<SubscriptionPlan, 'download_max' | 'i
  * renewal period; off, the same price once for the plan's months, without renewal.
  */
 export function paymentText(plan: Pick<SubscriptionPlan, 'price' | 'interval' | 'period_months'>, autoRenew: boolean): string {
-  const price = formatUsdPrice(plan.price);
+  const price = formatUsd(plan.price, { wholeDollars: true });
   if (autoRenew) return `${price} billed ${plan.interval === 'month' ? 'monthly' : 'annually'}, renews until you cancel`;
   return `${price} paid once for ${plan.period_months ?? 12} months, no renewal`;
 }

@@ -1,4 +1,5 @@
 import type { SubscriptionPlan } from '@tradelist/contract/billing';
+import { centsToDecimal } from '@tradelist/pricing/money';
 
 /** JSON-LD for search engines (product §2.2's structured-data block). */
 export type JsonLd = Record<string, unknown>;
@@ -27,7 +28,7 @@ export function productLd(origin: string, plans: readonly SubscriptionPlan[]): J
       '@type': 'Offer',
       name: plan.name,
       description: plan.description,
-      price: (plan.price / 100).toFixed(2),
+      price: centsToDecimal(plan.price),
       priceCurrency: 'USD',
       availability: 'https://schema.org/InStock',
       url: `${origin}/#pricing`,

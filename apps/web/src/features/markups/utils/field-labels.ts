@@ -1,8 +1,8 @@
 import type { MarkupField } from '@tradelist/contract/catalog';
 import { markupBands } from '@tradelist/pricing/bands';
-import { formatCents } from '@tradelist/pricing/money';
+import { formatUsd } from '@tradelist/pricing/money';
 
-const dollars = (cents: number) => `$${formatCents(cents)}`;
+const dollars = (cents: number) => formatUsd(cents, { grouping: false });
 
 /**
  * The markup bands in contractors' words ("Items costing up to $10.00", "$10.01 – $20.00", …,

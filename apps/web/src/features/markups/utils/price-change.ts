@@ -1,6 +1,5 @@
 import type { ItemChange } from '@tradelist/pricing/changes';
-import { formatPercent } from '@tradelist/pricing/money';
-import { formatUsd } from '../../../lib/format';
+import { formatPercent, formatUsd } from '@tradelist/pricing/money';
 
 /** How a change is drawn: green up, red down, a "new" badge, or muted. */
 export type ChangeTone = 'up' | 'down' | 'new' | 'none';

@@ -1,7 +1,8 @@
 import type { EditionUploadResponse, PriceChange } from '@tradelist/contract/operator-editions';
+import { formatUsd } from '@tradelist/pricing/money';
 import buttonStyles from '../../../../components/ui/button.module.css';
 import { cx } from '../../../../lib/cx';
-import { formatCount, formatRunDate, formatUsd } from '../../../../lib/format';
+import { formatCount, formatRunDate } from '../../../../lib/format';
 import { notify } from '../../../../lib/notify';
 import { usePublishEdition } from '../../api/manage-editions';
 import { notifyServerError } from '../../utils/server-errors';

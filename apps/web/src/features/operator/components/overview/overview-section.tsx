@@ -1,4 +1,5 @@
-import { formatCount, formatRunDate, formatUsd } from '../../../../lib/format';
+import { formatUsd } from '@tradelist/pricing/money';
+import { formatCount, formatRunDate } from '../../../../lib/format';
 import { useOverview } from '../../api/get-overview';
 import consoleStyles from '../operator-console.module.css';
 import { SectionState } from '../section-state';

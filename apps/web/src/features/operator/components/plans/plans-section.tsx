@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { OperatorPlan, SavePlanRequest } from '@tradelist/contract/operator-content';
 import { planIntervals } from '@tradelist/contract/operator-content';
+import { centsToDecimal, formatUsd, parseDollars } from '@tradelist/pricing/money';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -8,7 +9,6 @@ import fieldStyles from '../../../../components/ui/field.module.css';
 import { TextField } from '../../../../components/ui/text-field';
 import { notify } from '../../../../lib/notify';
 import { useOperatorPlans, useSavePlan } from '../../api/content';
-import { centsToDollars, dollarsToCents } from '../../utils/money';
 import { showSaveError } from '../../utils/server-errors';
 import styles from '../operator-console.module.css';
 import contentStyles from '../content/content.module.css';
@@ -19,13 +19,15 @@ import { FormActions } from '../shared/form-actions';
 import { NewOrEditor, type Editing } from '../shared/new-or-editor';
 
 const amountMessage = 'Give an amount in dollars, such as 420 or 420.00.';
+/** Dollars as typed ("420", "420.5", "420.50": no "$" or commas) to integer cents, or null. */
+const typedCents = (text: string) => parseDollars(text, { plain: true });
 
 /** The form's fields: prices in dollars as typed; the server gets integer cents. */
 const planForm = z.object({
   name: z.string().trim().min(1, { error: 'This field is required.' }),
   description: z.string().trim().min(1, { error: 'This field is required.' }),
-  price: z.string().refine((value) => dollarsToCents(value) !== null, { error: amountMessage }),
-  regular_price: z.string().refine((value) => value.trim() === '' || dollarsToCents(value) !== null, { error: amountMessage }),
+  price: z.string().refine((value) => typedCents(value) !== null, { error: amountMessage }),
+  regular_price: z.string().refine((value) => value.trim() === '' || typedCents(value) !== null, { error: amountMessage }),
   interval: z.enum(planIntervals),
   download_max: z.string().regex(/^\d{1,6}$/, { error: 'Give a whole number of downloads.' }),
   is_active: z.boolean(),
@@ -38,8 +40,8 @@ function toRequest(form: PlanForm): SavePlanRequest {
   return {
     name: form.name,
     description: form.description,
-    price: dollarsToCents(form.price)!,
-    regular_price: form.regular_price.trim() === '' ? null : dollarsToCents(form.regular_price),
+    price: typedCents(form.price)!,
+    regular_price: form.regular_price.trim() === '' ? null : typedCents(form.regular_price),
     interval: form.interval,
     download_max: Number(form.download_max),
     is_active: form.is_active,
@@ -54,8 +56,8 @@ function PlanForm({ plan, onDone }: { plan: OperatorPlan | null; onDone: () => v
       ? {
           name: plan.name,
           description: plan.description,
-          price: centsToDollars(plan.price),
-          regular_price: plan.regular_price === null ? '' : centsToDollars(plan.regular_price),
+          price: centsToDecimal(plan.price),
+          regular_price: plan.regular_price === null ? '' : centsToDecimal(plan.regular_price),
           interval: plan.interval,
           download_max: String(plan.download_max),
           is_active: plan.is_active,
@@ -105,7 +107,7 @@ function PlanForm({ plan, onDone }: { plan: OperatorPlan | null; onDone: () => v
   );
 }
 
-const money = (cents: number) => `$${centsToDollars(cents)}`;
+const money = (cents: number) => formatUsd(cents, { grouping: false });
 
 /** Plans (product §10.13): name, description, price, interval, download maximum, on sale; saved to Stripe. */
 export function PlansSection() {

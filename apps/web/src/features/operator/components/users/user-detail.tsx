@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { exceptionReasonMessage, type OperatorRefundRequest, type OperatorUserActionResponse, type OperatorUserDetail } from '@tradelist/contract/operator-users';
+import { formatUsd } from '@tradelist/pricing/money';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import buttonStyles from '../../../../components/ui/button.module.css';
 import { TextField } from '../../../../components/ui/text-field';
 import { cx } from '../../../../lib/cx';
-import { formatDayOf, formatUsd } from '../../../../lib/format';
+import { formatDayOf } from '../../../../lib/format';
 import { notify } from '../../../../lib/notify';
 import { useUserAction, useUserDetail, type UserAction } from '../../api/users';
 import consoleStyles from '../operator-console.module.css';
