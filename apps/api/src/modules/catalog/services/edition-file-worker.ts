@@ -1,36 +1,30 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { fileTemplateChunks, filledFileChunks } from '@tradelist/pricing/file-template';
 import { decodeProductsPage } from '../repositories/products.ts';
-import { OUTPUT_CREDITS, exactBytes, type EditionFileJob, type FromEditionFileWorker, type ToEditionFileWorker } from './edition-file-off-thread.ts';
+import { BYTES_IN_FLIGHT, exactBytes, type EditionFileJob, type FromEditionFileWorker, type ToEditionFileWorker } from './edition-file-off-thread.ts';
 import { productInput } from './product-input.ts';
 
-// The worker thread of edition-file-off-thread.ts: writes one edition template or one user's file
-// from the bytes the main thread sends, and sends the file's bytes back as they are written, no
-// faster than they are taken. Its own entry point in the build (apps/api/bundle.ts).
+// The worker thread of edition-file-off-thread.ts: writes edition templates and users' files, one
+// job at a time, from the bytes the main thread sends, and sends the file's bytes back as they
+// are written, no further ahead than BYTES_IN_FLIGHT. Its own entry point in the build
+// (apps/api/bundle.ts). A job that fails is thrown, which ends the thread.
 
 const port = parentPort!;
-const job = workerData as EditionFileJob;
 const send = (message: FromEditionFileWorker) => port.postMessage(message);
 
-const inputs: Uint8Array[] = [];
+/** The current job's input and output credit (one job at a time). */
+let inputs: Uint8Array[] = [];
 let inputEnded = false;
-let credits = OUTPUT_CREDITS;
+let credits = BYTES_IN_FLIGHT;
 let wake: (() => void) | null = null;
 const waitForNews = () => new Promise<void>((resolve) => (wake = resolve));
-port.on('message', (message: ToEditionFileWorker) => {
-  if ('input' in message) inputs.push(message.input);
-  else if ('inputEnd' in message) inputEnded = true;
-  else credits += message.taken;
-  wake?.();
-  wake = null;
-});
 
-/** The main thread's bytes, each acknowledged as it is taken so that the next can come. */
+/** The main thread's bytes, each acknowledged as it is taken so that more can come. */
 async function* input(): AsyncGenerator<Uint8Array> {
   for (;;) {
     const next = inputs.shift();
     if (next) {
-      send({ inputTaken: true });
+      send({ inputTaken: next.byteLength });
       yield next;
     } else if (inputEnded) {
       return;
@@ -47,14 +41,36 @@ async function* products(pages: AsyncIterable<Uint8Array>) {
   }
 }
 
-const output =
-  job.kind === 'template'
-    ? fileTemplateChunks(job.format, job.layout, products(input()))
-    : filledFileChunks(job.format, job.layout, input(), { ...job.user, modifiedAt: new Date(job.user.modifiedAt) });
-for await (const chunk of output) {
-  while (credits === 0) await waitForNews();
-  credits -= 1;
-  send({ output: exactBytes(chunk) });
+async function run(job: EditionFileJob): Promise<void> {
+  const output =
+    job.kind === 'template'
+      ? fileTemplateChunks(job.format, job.layout, products(input()))
+      : filledFileChunks(job.format, job.layout, input(), { ...job.user, modifiedAt: new Date(job.user.modifiedAt) });
+  for await (const chunk of output) {
+    while (credits <= 0) await waitForNews();
+    credits -= chunk.byteLength;
+    send({ output: exactBytes(chunk) });
+  }
+  send({ done: true });
 }
-send({ done: true });
-port.close();
+
+port.on('message', (message: ToEditionFileWorker) => {
+  if ('job' in message) {
+    inputs = [];
+    inputEnded = false;
+    credits = BYTES_IN_FLIGHT;
+    run(message.job).catch((error: unknown) =>
+      process.nextTick(() => {
+        throw error;
+      }),
+    );
+  } else if ('input' in message) {
+    inputs.push(message.input);
+  } else if ('inputEnd' in message) {
+    inputEnded = true;
+  } else {
+    credits += message.taken;
+  }
+  wake?.();
+  wake = null;
+});

@@ -189,9 +189,10 @@ export function editionFileCache(config: Config, log: AppContext['log']): FileCa
  * The file of an allowed download. The first request for an edition under given markups, format
  * and layout writes the file to storage and serves it from there, with its size; later requests
  * serve the stored file. When the cache is off or storage fails, the file is streamed as it is
- * generated. Nothing here counts or logs the download: the caller has done that.
+ * generated. Nothing here counts or logs the download: the caller has done that. `signal` tells
+ * that the client went away: a first generation that nobody else waits for then stops.
  */
-export async function openEditionFile(ctx: AppContext, download: AllowedDownload): Promise<EditionFile> {
+export async function openEditionFile(ctx: AppContext, download: AllowedDownload, signal?: AbortSignal): Promise<EditionFile> {
   const headers = {
     contentType: CONTENT_TYPES[download.format],
     // The Changes file is named apart from the edition's price list, which may sit beside it.
@@ -203,7 +204,7 @@ export async function openEditionFile(ctx: AppContext, download: AllowedDownload
   const stored = await editionFileCache(ctx.config, ctx.log).get(editionFileKey(download), () => {
     generated = true;
     return produceEditionFile(ctx, download);
-  });
+  }, signal);
   if (stored) {
     if (generated) ctx.metrics.downloadGenerated(download.format, 'miss', performance.now() - started);
     ctx.metrics.download(generated ? 'miss' : 'hit');
