@@ -8,6 +8,7 @@ export const entryPoints = {
   worker: 'src/worker.ts',
   cli: 'src/cli.ts',
   'supplier-file-worker': 'src/modules/catalog/services/supplier-file-worker.ts',
+  'edition-file-worker': 'src/modules/catalog/services/edition-file-worker.ts',
 } as const;
 
 /**

@@ -14,7 +14,8 @@ export interface CsvOptions {
 }
 
 const BYTE_ORDER_MARK = '\uFEFF';
-const LINE_END = '\r\n';
+/** The end of every record. */
+export const LINE_END = '\r\n';
 const NEEDS_QUOTES = /[",\r\n]/;
 
 /**
@@ -49,7 +50,7 @@ function numberField(value: number): string {
 }
 
 /** How a column's cells become fields: money from cents ("12.34"), percent from basis points ("12.5"). */
-function fieldWriter(kind: ColumnKind): (cell: Cell) => string {
+export function fieldWriter(kind: ColumnKind): (cell: Cell) => string {
   switch (kind) {
     case 'money':
       return (cell) => (typeof cell === 'number' ? centsToDecimal(cell) : csvTextField(cell));
@@ -58,6 +59,11 @@ function fieldWriter(kind: ColumnKind): (cell: Cell) => string {
     case 'text':
       return (cell) => (typeof cell === 'number' ? numberField(cell) : csvTextField(cell));
   }
+}
+
+/** The start of the file: the BOM and the header row. */
+export function csvHead(columns: readonly Column[]): string {
+  return BYTE_ORDER_MARK + columns.map((column) => csvTextField(column.header)).join(',') + LINE_END;
 }
 
 /**
@@ -74,7 +80,7 @@ export async function* csvChunks(
   const writers = columns.map((column) => fieldWriter(column.kind));
   const width = writers.length;
   const pace = createPacer();
-  let chunk = BYTE_ORDER_MARK + columns.map((column) => csvTextField(column.header)).join(',') + LINE_END;
+  let chunk = csvHead(columns);
   for await (const batch of rowBatches(rows)) {
     for (const row of batch) {
       if (row.length !== width) throw new RangeError(`A row has ${row.length} cells for ${width} columns`);

@@ -179,38 +179,76 @@ export function createQuickBooksNamer(): (name: string, sku: string) => string {
 }
 
 /**
- * A function from product to row for one file. The QuickBooks builder remembers the names it
- * has given, so use one builder per file. Markups are checked once, here.
+ * The columns of a product layout whose cells depend on the user (markups, tax and QuickBooks
+ * texts), in file order. The other cells depend on the edition alone, so they can be written once
+ * per edition and reused for every user (file-template.ts).
  */
-export function createRowBuilder(layout: ProductLayout, markups: Markups, options: RowOptions): RowBuilder {
+export function userColumnsFor(layout: ProductLayout): readonly number[] {
+  // Price list: Markup %, Price, Tax %, Price with tax. QuickBooks: Type, Sales Price/Rate, Income Account.
+  return layout === 'price-list' ? [6, 7, 8, 9] : [2, 4, 5];
+}
+
+/**
+ * A function from product to the row's cells that depend on the edition alone, the user's
+ * columns (`userColumnsFor`) left as ''. The QuickBooks builder remembers the names it has given,
+ * so use one builder per file.
+ */
+export function createEditionCellBuilder(layout: ProductLayout): RowBuilder {
+  if (layout === 'price-list') {
+    return (product) => [
+      product.sku,
+      product.name,
+      product.description,
+      product.group,
+      product.unit,
+      product.costCents,
+      '',
+      '',
+      '',
+      '',
+      product.manufacturerPartNumber ?? '',
+      product.upc ?? '',
+    ];
+  }
+  const nameFor = createQuickBooksNamer();
+  return (product) => {
+    const description = truncate(product.description.trim() || product.name.trim(), QUICKBOOKS_DESCRIPTION_MAX);
+    return [nameFor(product.name, product.sku), product.sku, '', description, '', '', description, product.costCents];
+  };
+}
+
+/**
+ * A function from a product's cost to the row's cells that depend on the user, in the order of
+ * `userColumnsFor`: the pricing engine's price under the user's markups, and the QuickBooks texts.
+ * Markups are checked once, here.
+ */
+export function createUserCellBuilder(layout: ProductLayout, markups: Markups, options: RowOptions): (costCents: Cents) => Cell[] {
   requireValidMarkups(markups);
   if (layout === 'price-list') {
-    return (product) => {
-      const price = priceFor(product.costCents, markups);
-      return [
-        product.sku,
-        product.name,
-        product.description,
-        product.group,
-        product.unit,
-        product.costCents,
-        price.markupBp,
-        price.priceCents,
-        price.taxBp,
-        price.priceWithTaxCents,
-        product.manufacturerPartNumber ?? '',
-        product.upc ?? '',
-      ];
+    return (costCents) => {
+      const price = priceFor(costCents, markups);
+      return [price.markupBp, price.priceCents, price.taxBp, price.priceWithTaxCents];
     };
   }
   const type = options.inventoryOption.trim() || DEFAULT_QUICKBOOKS_TYPE;
   const incomeAccount = options.incomeType.trim() || DEFAULT_QUICKBOOKS_INCOME_ACCOUNT;
-  const nameFor = createQuickBooksNamer();
+  // QuickBooks adds sales tax itself: the sales price is the marked-up price without tax.
+  return (costCents) => [type, priceFor(costCents, markups).priceCents, incomeAccount];
+}
+
+/**
+ * A function from product to row for one file: the edition's cells with the user's filled in.
+ * The QuickBooks builder remembers the names it has given, so use one builder per file.
+ */
+export function createRowBuilder(layout: ProductLayout, markups: Markups, options: RowOptions): RowBuilder {
+  const userCells = createUserCellBuilder(layout, markups, options);
+  const editionCells = createEditionCellBuilder(layout);
+  const userColumns = userColumnsFor(layout);
   return (product) => {
-    const price = priceFor(product.costCents, markups);
-    const description = truncate(product.description.trim() || product.name.trim(), QUICKBOOKS_DESCRIPTION_MAX);
-    // QuickBooks adds sales tax itself: the sales price is the marked-up price without tax.
-    return [nameFor(product.name, product.sku), product.sku, type, description, price.priceCents, incomeAccount, description, product.costCents];
+    const row = editionCells(product);
+    const cells = userCells(product.costCents);
+    for (let index = 0; index < userColumns.length; index += 1) row[userColumns[index]!] = cells[index]!;
+    return row;
   };
 }
 

@@ -151,7 +151,7 @@ function numberCell(ref: string, value: string, style: number | null): string {
 }
 
 /** How a column's cells become XML: money cents as an exact decimal, basis points as a percent number. */
-function cellWriter(kind: ColumnKind, letter: string): (cell: Cell, row: string) => string {
+export function cellWriter(kind: ColumnKind, letter: string): (cell: Cell, row: string) => string {
   const finite = (value: number): string => {
     if (!Number.isFinite(value)) throw new RangeError(`An xlsx number must be finite, got ${value}`);
     return String(value);
@@ -171,6 +171,30 @@ export function autoFilterRange(columnCount: number, lastRow: number): string {
   return `A1:${columnLetter(columnCount - 1)}${lastRow}`;
 }
 
+/** The sheet's XML up to and including its header row. */
+export function sheetHead(columns: readonly Column[]): string {
+  const widths = columns.map((column, index) => `<col min="${index + 1}" max="${index + 1}" width="${Math.max(1, Math.min(255, column.width))}" customWidth="1"/>`);
+  return (
+    XML_DECLARATION +
+    `<worksheet xmlns="${MAIN_NS}" xmlns:r="${REL_NS}">` +
+    '<sheetViews><sheetView workbookViewId="0">' +
+    '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>' +
+    '<selection pane="bottomLeft" activeCell="A2" sqref="A2"/>' +
+    '</sheetView></sheetViews>' +
+    '<sheetFormatPr defaultRowHeight="15"/>' +
+    `<cols>${widths.join('')}</cols>` +
+    '<sheetData><row r="1">' +
+    columns.map((column, index) => textCell(`${columnLetter(index)}1`, column.header, STYLE.header)).join('') +
+    '</row>'
+  );
+}
+
+/** The sheet's XML after its last row: the autofilter over `filterRange`. */
+export function sheetTail(filterRange: string): string {
+  // CT_Worksheet's order: <autoFilter> comes after <sheetData>.
+  return `</sheetData><autoFilter ref="${filterRange}"/></worksheet>`;
+}
+
 /**
  * xl/worksheets/sheet1.xml in ~64 KiB strings: header frozen at row 1 and bold, column widths
  * from the descriptors, one row per input row, then an autofilter over the header and the rows
@@ -188,19 +212,7 @@ export async function* sheetXmlParts(
   const writers = columns.map((column, index) => cellWriter(column.kind, columnLetter(index)));
   const width = writers.length;
   const pace = createPacer();
-  const widths = columns.map((column, index) => `<col min="${index + 1}" max="${index + 1}" width="${Math.max(1, Math.min(255, column.width))}" customWidth="1"/>`);
-  let chunk =
-    XML_DECLARATION +
-    `<worksheet xmlns="${MAIN_NS}" xmlns:r="${REL_NS}">` +
-    '<sheetViews><sheetView workbookViewId="0">' +
-    '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>' +
-    '<selection pane="bottomLeft" activeCell="A2" sqref="A2"/>' +
-    '</sheetView></sheetViews>' +
-    '<sheetFormatPr defaultRowHeight="15"/>' +
-    `<cols>${widths.join('')}</cols>` +
-    '<sheetData><row r="1">' +
-    columns.map((column, index) => textCell(`${columnLetter(index)}1`, column.header, STYLE.header)).join('') +
-    '</row>';
+  let chunk = sheetHead(columns);
   let rowNumber = 1;
   for await (const batch of rowBatches(rows)) {
     for (const row of batch) {
@@ -220,8 +232,7 @@ export async function* sheetXmlParts(
   }
   const filterRange = autoFilterRange(width, rowNumber);
   onEnd(filterRange);
-  // CT_Worksheet's order: <autoFilter> comes after <sheetData>.
-  yield chunk + `</sheetData><autoFilter ref="${filterRange}"/></worksheet>`;
+  yield chunk + sheetTail(filterRange);
 }
 
 /**
@@ -234,19 +245,29 @@ export async function* xlsxChunks(
   rows: AsyncIterable<readonly Cell[]> | Iterable<readonly Cell[]>,
   options: XlsxOptions = {},
 ): AsyncGenerator<Uint8Array, void, undefined> {
+  let filterRange = autoFilterRange(columns.length, 1);
+  const sheet = sheetXmlParts(columns, rows, undefined, (range) => {
+    filterRange = range;
+  });
+  yield* xlsxPackage(sheet, () => filterRange, options);
+}
+
+/**
+ * The .xlsx file around a sheet's XML (`sheetHead`, the rows, `sheetTail`), as byte chunks;
+ * `filterRange` is asked once the sheet has been read to its end.
+ */
+export async function* xlsxPackage(
+  sheet: AsyncIterable<string | Uint8Array>,
+  filterRange: () => string,
+  options: XlsxOptions = {},
+): AsyncGenerator<Uint8Array, void, undefined> {
   const zip = new ZipStreamWriter(options.modifiedAt ? { modifiedAt: options.modifiedAt } : {});
   yield zip.wholeEntry('[Content_Types].xml', CONTENT_TYPES);
   yield zip.wholeEntry('_rels/.rels', ROOT_RELS);
   yield zip.wholeEntry('xl/_rels/workbook.xml.rels', WORKBOOK_RELS);
   yield zip.wholeEntry('xl/styles.xml', STYLES);
-  let filterRange = autoFilterRange(columns.length, 1);
-  yield* zip.streamedEntry(
-    'xl/worksheets/sheet1.xml',
-    sheetXmlParts(columns, rows, undefined, (range) => {
-      filterRange = range;
-    }),
-  );
-  yield zip.wholeEntry('xl/workbook.xml', workbookXml(safeSheetName(options.sheetName), filterRange));
+  yield* zip.streamedEntry('xl/worksheets/sheet1.xml', sheet);
+  yield zip.wholeEntry('xl/workbook.xml', workbookXml(safeSheetName(options.sheetName), filterRange()));
   yield zip.finish();
 }
 

@@ -64,6 +64,35 @@ describe('FileCache', () => {
     expect(await read(b)).toBe(parts.join(''));
   });
 
+  test('a write stops once every request waiting for it has been aborted; while one still waits, it goes on', async () => {
+    const dir = tempDir();
+    const cache = new FileCache({ dir, maxBytes: 1_000_000 });
+    const parts = Array.from({ length: 200 }, (_, i) => `part ${i};`);
+    const kept = counted(parts);
+    const leaving = new AbortController();
+    const staying = cache.get('kept.csv', kept.produce);
+    const left = cache.get('kept.csv', kept.produce, leaving.signal);
+    leaving.abort();
+    await expect(left).rejects.toThrow(/abort/i);
+    expect(await read(await staying)).toBe(parts.join(''));
+
+    const dropped = counted(parts);
+    let destroyed = false;
+    let writing!: () => void;
+    const started = new Promise<void>((resolve) => (writing = resolve));
+    const produce = () => {
+      writing();
+      return dropped.produce().once('close', () => (destroyed = true));
+    };
+    const gone = new AbortController();
+    const wait = cache.get('dropped.csv', produce, gone.signal);
+    await started;
+    gone.abort();
+    await expect(wait).rejects.toThrow(/abort/i);
+    expect(destroyed).toBe(true);
+    expect(readdirSync(dir)).toEqual(['kept.csv']);
+  });
+
   test('two processes writing the same key at once (two caches on one directory): each renames a whole file, no temporary file stays', async () => {
     const dir = tempDir();
     const parts = Array.from({ length: 50 }, (_, i) => `row ${i}\n`);

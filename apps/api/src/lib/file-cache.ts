@@ -22,6 +22,14 @@ export interface CachedFile {
   body: Readable;
 }
 
+/** A file being written in this process: how many requests wait for it, and its bytes' source. */
+interface Write {
+  stored: Promise<boolean>;
+  waiting: number;
+  source: Readable | null;
+  cancelled: boolean;
+}
+
 const TEMP_SUFFIX = '.tmp';
 const KEY = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
 // Purge at most this often after writes; a purge lists the whole directory.
@@ -36,7 +44,7 @@ const PURGE_INTERVAL_MS = 60_000;
  * same bytes. Size is capped: the files used longest ago (by mtime, refreshed on every hit) go.
  */
 export class FileCache {
-  private readonly writing = new Map<string, Promise<boolean>>();
+  private readonly writing = new Map<string, Write>();
   private purging: Promise<void> | null = null;
   private lastPurge = 0;
 
@@ -50,27 +58,52 @@ export class FileCache {
   /**
    * The file stored under `key`, written first from `produce()` when missing. Resolves to null
    * when the cache is off or the file could not be stored (disk full, no permission): the caller
-   * then streams a fresh copy. An error of the produced stream itself is thrown.
+   * then streams a fresh copy. An error of the produced stream itself is thrown. Once every
+   * request waiting for a write has been aborted (`signal`: the client went away), the write
+   * stops, nothing is stored, and each of them gets its signal's reason thrown.
    */
-  async get(key: string, produce: () => Readable): Promise<CachedFile | null> {
+  async get(key: string, produce: () => Readable, signal?: AbortSignal): Promise<CachedFile | null> {
     if (!this.enabled) return null;
     if (!KEY.test(key) || key.endsWith(TEMP_SUFFIX)) throw new RangeError(`Not a cache key: ${key}`);
     const target = path.join(this.options.dir, key);
     const hit = await this.openIfPresent(target, key);
     if (hit !== null) return hit === 'unreadable' ? null : hit;
-    let pending = this.writing.get(key);
-    if (!pending) {
-      pending = this.store(key, target, produce).finally(() => this.writing.delete(key));
-      this.writing.set(key, pending);
+    signal?.throwIfAborted();
+    let write = this.writing.get(key);
+    if (!write) {
+      const started: Write = { stored: Promise.resolve(false), waiting: 0, source: null, cancelled: false };
+      started.stored = this.store(key, target, produce, started).finally(() => {
+        if (this.writing.get(key) === started) this.writing.delete(key);
+      });
+      this.writing.set(key, started);
+      write = started;
     }
-    if (!(await pending)) return null;
+    const current = write;
+    current.waiting += 1;
+    const leave = () => {
+      current.waiting -= 1;
+      if (current.waiting > 0 || current.cancelled) return;
+      current.cancelled = true;
+      // A request that comes after this starts a write of its own.
+      if (this.writing.get(key) === current) this.writing.delete(key);
+      current.source?.destroy();
+    };
+    signal?.addEventListener('abort', leave, { once: true });
+    let stored: boolean;
+    try {
+      stored = await current.stored;
+    } finally {
+      signal?.removeEventListener('abort', leave);
+    }
+    signal?.throwIfAborted();
+    if (!stored) return null;
     // Null if a purge removed it in the meantime: the caller streams, as on a write failure.
-    const stored = await this.openIfPresent(target, key);
-    return stored === 'unreadable' ? null : stored;
+    const opened = await this.openIfPresent(target, key);
+    return opened === 'unreadable' ? null : opened;
   }
 
-  /** Writes `produce()` to a temporary file and renames it to `target`; false if storage failed. */
-  private async store(key: string, target: string, produce: () => Readable): Promise<boolean> {
+  /** Writes `produce()` to a temporary file and renames it to `target`; false if storage failed or the write was cancelled. */
+  private async store(key: string, target: string, produce: () => Readable, write: Write): Promise<boolean> {
     const temp = path.join(this.options.dir, `${key}.${process.pid}-${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`);
     try {
       await mkdir(this.options.dir, { recursive: true });
@@ -79,6 +112,8 @@ export class FileCache {
       return false;
     }
     const source = produce();
+    write.source = source;
+    if (write.cancelled) source.destroy();
     let sourceFailed = false;
     source.once('error', () => {
       sourceFailed = true;
@@ -89,6 +124,7 @@ export class FileCache {
       await rename(temp, target);
     } catch (error) {
       await rm(temp, { force: true }).catch(() => undefined);
+      if (write.cancelled) return false;
       if (sourceFailed) throw error;
       this.options.onStoreError?.(error, key);
       return false;

@@ -18,14 +18,15 @@ export interface Started {
 }
 
 /**
- * Bundles the server and the worker as `npm run build` does (apps/api/bundle.ts), into a folder
+ * Bundles the server, the worker and the thread that writes edition files (which the server
+ * loads from beside it) as `npm run build` does (apps/api/bundle.ts), into a folder
  * of its own under apps/api/.tmp, for `start(..., { bundle })`: a bundled process starts in about
  * a third of the time that compiling the sources takes (a test that restarts processes under
  * load). Returns the folder; the caller removes it.
  */
 export async function bundleEntryPoints(): Promise<string> {
   const outdir = path.join('.tmp', `processes-${process.pid}-${Date.now()}`);
-  await bundleApi(outdir, ['server', 'worker']);
+  await bundleApi(outdir, ['server', 'worker', 'edition-file-worker']);
   return path.join(root, 'apps/api', outdir);
 }
 

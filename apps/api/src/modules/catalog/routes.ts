@@ -16,7 +16,10 @@ const calls = api.catalog;
 async function sendFile(ctx: AppContext, reply: FastifyReply, download: AllowedDownload): Promise<FastifyReply> {
   // Counted once half of the file has gone out; an error answer or an early hang-up releases the place.
   const settlement = settleDownloadWhenSent(ctx, reply.raw, download.reservationId);
-  const file = await openEditionFile(ctx, download);
+  // A client that leaves while its file is first written stops the writing (unless others wait for it).
+  const clientGone = new AbortController();
+  reply.raw.once('close', () => clientGone.abort());
+  const file = await openEditionFile(ctx, download, clientGone.signal);
   // A stored file has a known size; a streamed first generation does not.
   if (file.size !== undefined) void reply.header('content-length', file.size);
   return reply

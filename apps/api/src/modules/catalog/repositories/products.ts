@@ -19,15 +19,27 @@ export type ProductForFile = Pick<ProductRow, 'id' | 'sku' | 'name' | 'descripti
  * range scan per page, so a list of any size holds one page in memory), read with COPY:
  * PostgreSQL formats the rows as text and this decodes them, which costs a fraction of the
  * driver's row objects on a large edition.
- * COPY takes no parameters, so the three numbers are checked integers written into the SQL.
  */
 export async function copyPageOfProducts(db: Db, collectionId: number, afterId: number, limit: number): Promise<ProductForFile[]> {
+  return decodeProductsPage(await copyPageOfProductsText(db, collectionId, afterId, limit));
+}
+
+/**
+ * The same page as COPY's text output, undecoded (`decodeProductsPage` reads it), for a worker
+ * thread to decode. COPY takes no parameters, so the three numbers are checked integers written
+ * into the SQL.
+ */
+export async function copyPageOfProductsText(db: Db, collectionId: number, afterId: number, limit: number): Promise<Buffer> {
   for (const value of [collectionId, afterId, limit]) {
     if (!Number.isSafeInteger(value)) throw new RangeError(`Not an integer: ${value}`);
   }
-  const output = await copyOutOf(db)(
+  return copyOutOf(db)(
     `SELECT id, sku, name, description, unit, group_name, cost_cents, manufacturer_part_number, upc FROM products WHERE collection_id = ${collectionId} AND id > ${afterId} ORDER BY id LIMIT ${limit}`,
   );
+}
+
+/** The products of a page read by `copyPageOfProductsText`. */
+export function decodeProductsPage(output: Buffer): ProductForFile[] {
   const page: ProductForFile[] = [];
   forEachCopyRow(output, (fields) => {
     page.push({
@@ -43,6 +55,14 @@ export async function copyPageOfProducts(db: Db, collectionId: number, afterId: 
     });
   });
   return page;
+}
+
+/** The id in the first field of a COPY text page's last row (the page's last id); 0 when it is empty. */
+export function lastIdOfPage(output: Buffer): number {
+  if (output.length === 0) return 0;
+  // Rows end with a newline, so the last row starts after the one before the final byte.
+  const start = output.lastIndexOf(0x0a, output.length - 2) + 1;
+  return Number(output.toString('latin1', start, output.indexOf(0x09, start)));
 }
 
 /** SKU, name and cost of every product of an edition (what an import compares against). */

@@ -1,7 +1,8 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { ErrorCode } from '@tradelist/contract/errors';
 import { AppError } from '../../../errors.ts';
+import { startWorkerThread } from '../../../lib/worker-thread.ts';
 import type { EditionComparison, PreviousPrice, RowProblem, StoredItem } from './read-supplier-file.ts';
 
 /** What the worker is given when it starts. */
@@ -23,19 +24,9 @@ export type FromSupplierFileWorker =
 
 export type CheckedSupplierFile = Exclude<FromSupplierFileWorker, { status: 'refused' }>;
 
-// The worker is a file of its own: beside this one in the sources, and beside the bundle's entry
-// points in apps/api/dist (build.ts). Run from the TypeScript sources (npm run dev, the tests), it
-// is loaded through tsx, which runs them; the bundle is plain JavaScript.
-const runsFromSources = import.meta.url.endsWith('.ts');
-const workerFile = new URL(runsFromSources ? './supplier-file-worker.ts' : './supplier-file-worker.js', import.meta.url);
-
 /** Starts the worker on a job; the file's bytes are moved to it, not copied. */
 function startWorker(job: SupplierFileJob): Worker {
-  const options = { workerData: job, transferList: [job.content] };
-  if (!runsFromSources) return new Worker(workerFile, options);
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const bootstrap = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(workerFile.href)}); });`;
-  return new Worker(bootstrap, { ...options, eval: true });
+  return startWorkerThread(import.meta.url, 'supplier-file-worker', { workerData: job, transferList: [job.content] });
 }
 
 /**

@@ -8,6 +8,26 @@ import type { AllowedDownload } from './download-edition.ts';
  */
 export const EDITION_FILE_VERSION = 3;
 
+/** The version of the edition templates' bytes (packages/pricing file-template.ts): bump it when they change. */
+export const EDITION_TEMPLATE_VERSION = 1;
+
+/** The edition's id, code, creation time and item count: what stands for its rows. */
+function editionIdentity(collection: AllowedDownload['collection']): unknown[] {
+  return [collection.id, collection.collection_id, new Date(collection.created_at).toISOString(), collection.item_count];
+}
+
+const sha256 = (inputs: unknown[]) => createHash('sha256').update(JSON.stringify(inputs)).digest('hex').slice(0, 40);
+
+/**
+ * The name an edition's template (decision 0043) is stored under, beside the generated files: a
+ * hash of the template and file versions, the edition, the format and the layout. It holds nothing
+ * of a user's, so every user's file of that edition, format and layout is filled from it.
+ */
+export function editionTemplateKey(download: Pick<AllowedDownload, 'collection' | 'format' | 'layout'>): string {
+  const hash = sha256([EDITION_TEMPLATE_VERSION, EDITION_FILE_VERSION, ...editionIdentity(download.collection), download.format, download.layout]);
+  return `${download.collection.id}-${hash}.${download.format}-template`;
+}
+
 /**
  * The name a generated file is stored under: a hash of everything its bytes depend on. An edition
  * never changes after publication, so its id, code, creation time and item count stand for its
@@ -21,10 +41,7 @@ export function editionFileKey(download: AllowedDownload): string {
   const { collection, previousCollection: previous, markups } = download;
   const inputs = [
     EDITION_FILE_VERSION,
-    collection.id,
-    collection.collection_id,
-    new Date(collection.created_at).toISOString(),
-    collection.item_count,
+    ...editionIdentity(collection),
     download.format,
     download.layout,
     markups.markup1_10,
@@ -36,8 +53,7 @@ export function editionFileKey(download: AllowedDownload): string {
     markups.tax,
     download.inventoryOption,
     download.incomeType,
-    previous ? [previous.id, previous.collection_id, new Date(previous.created_at).toISOString(), previous.item_count] : null,
+    previous ? editionIdentity(previous) : null,
   ];
-  const hash = createHash('sha256').update(JSON.stringify(inputs)).digest('hex').slice(0, 40);
-  return `${collection.id}-${hash}.${download.format}`;
+  return `${collection.id}-${sha256(inputs)}.${download.format}`;
 }

@@ -10,9 +10,11 @@ import type { AppContext } from '../../../context.ts';
 import type { Db } from '../../../db/database.ts';
 import { FileCache } from '../../../lib/file-cache.ts';
 import { countChanges } from '../repositories/edition-changes.ts';
-import { copyPageOfChangedProducts, copyPageOfProducts, copyPageOfRemovedProducts, type ChangedProductRow } from '../repositories/products.ts';
+import { copyPageOfChangedProducts, copyPageOfProducts, copyPageOfProductsText, copyPageOfRemovedProducts, lastIdOfPage, type ChangedProductRow } from '../repositories/products.ts';
 import type { AllowedDownload } from './download-edition.ts';
-import { editionFileKey } from './edition-file-key.ts';
+import { editionFileKey, editionTemplateKey } from './edition-file-key.ts';
+import { runEditionFileWorker } from './edition-file-off-thread.ts';
+import { productInput } from './product-input.ts';
 
 // Rows per COPY: 5,000 rows are about 0.9 MB of text; on PGlite one page holds the event loop
 // for some tens of milliseconds.
@@ -40,18 +42,23 @@ export type FileLength = { size: number; rows?: undefined } | { size?: undefined
 /**
  * Pages read one after the other (keyset pagination on `id`), the next page fetched while the
  * current one is being written, so the database and the writer work at the same time and memory
- * holds two pages whatever the size of the list.
+ * holds two pages whatever the size of the list. `after(page)` is the id to read after it, or
+ * null when it was the last page.
  */
-async function* pagesOf<T extends { id: number }>(readPage: (afterId: number) => Promise<T[]>): AsyncGenerator<T[]> {
-  let page = await readPage(0);
-  while (page.length > 0) {
-    const next = page.length === PAGE_SIZE ? readPage(page[page.length - 1]!.id) : Promise.resolve([]);
+async function* pagesOf<T>(readPage: (afterId: number) => Promise<T>, after: (page: T) => number | null): AsyncGenerator<T> {
+  let page: T | null = await readPage(0);
+  while (page !== null) {
+    const afterId = after(page);
+    const next = afterId === null ? Promise.resolve(null) : readPage(afterId);
     // A failed prefetch is reported when it is awaited below, not as an unhandled rejection.
     next.catch(() => undefined);
     yield page;
     page = await next;
   }
 }
+
+/** After a full page of rows, its last id; after a shorter one, nothing more to read. */
+const afterFullPage = (page: Array<{ id: number }>) => (page.length === PAGE_SIZE ? page[PAGE_SIZE - 1]!.id : null);
 
 /** The edition's rows with the user's markups applied, read page by page with COPY. */
 async function* editionRows(db: Db, download: AllowedDownload, layout: ProductLayout): AsyncGenerator<Cell[]> {
@@ -60,19 +67,8 @@ async function* editionRows(db: Db, download: AllowedDownload, layout: ProductLa
     incomeType: download.incomeType,
   });
   const collectionId = download.collection.id;
-  for await (const page of pagesOf((afterId) => copyPageOfProducts(db, collectionId, afterId, PAGE_SIZE))) {
-    for (const product of page) {
-      yield build({
-        sku: product.sku,
-        name: product.name,
-        description: product.description,
-        unit: product.unit,
-        group: product.group_name,
-        costCents: product.cost_cents,
-        manufacturerPartNumber: product.manufacturer_part_number,
-        upc: product.upc,
-      });
-    }
+  for await (const page of pagesOf((afterId) => copyPageOfProducts(db, collectionId, afterId, PAGE_SIZE), afterFullPage)) {
+    for (const product of page) yield build(productInput(product));
   }
 }
 
@@ -93,10 +89,10 @@ async function* changeRows(db: Db, download: AllowedDownload): AsyncGenerator<Ce
   }
   const build = createChangeRowBuilder(download.markups);
   const collectionId = download.collection.id;
-  for await (const page of pagesOf((afterId) => copyPageOfChangedProducts(db, collectionId, previous.id, afterId, PAGE_SIZE))) {
+  for await (const page of pagesOf((afterId) => copyPageOfChangedProducts(db, collectionId, previous.id, afterId, PAGE_SIZE), afterFullPage)) {
     for (const row of page) yield build(changedInput(row));
   }
-  for await (const page of pagesOf((afterId) => copyPageOfRemovedProducts(db, collectionId, previous.id, afterId, PAGE_SIZE))) {
+  for await (const page of pagesOf((afterId) => copyPageOfRemovedProducts(db, collectionId, previous.id, afterId, PAGE_SIZE), afterFullPage)) {
     for (const row of page) yield build(changedInput(row));
   }
 }
@@ -120,6 +116,11 @@ async function countFileRows(db: Db, download: AllowedDownload): Promise<number>
   return changes.added + changes.up + changes.down + changes.removed;
 }
 
+/** The .xlsx sheet's tab name and ZIP time stamp for a download (see generateEditionFile). */
+function xlsxOptionsFor(download: AllowedDownload): { sheetName: string; modifiedAt: Date } {
+  return { sheetName: download.layout === 'changes' ? 'Changes' : 'Price list', modifiedAt: new Date(`${download.collection.rundate}T00:00:00Z`) };
+}
+
 /**
  * A fresh generation of the file's bytes, streamed as they are written. The .xlsx entries are
  * stamped with the edition's run date, not the time of writing, so that every generation of the
@@ -129,7 +130,42 @@ export function generateEditionFile(db: Db, download: AllowedDownload, onRow: ()
   const columns = columnsFor(download.layout);
   const rows = counted(download.layout === 'changes' ? changeRows(db, download) : editionRows(db, download, download.layout), onRow);
   if (download.format === 'csv') return Readable.from(csvChunks(columns, rows), { objectMode: false });
-  return xlsxStream(columns, rows, { sheetName: download.layout === 'changes' ? 'Changes' : 'Price list', modifiedAt: new Date(`${download.collection.rundate}T00:00:00Z`) });
+  return xlsxStream(columns, rows, xlsxOptionsFor(download));
+}
+
+/** The edition's products as COPY text pages, for the template worker to decode. */
+function productPages(db: Db, collectionId: number): AsyncGenerator<Buffer> {
+  return pagesOf(
+    (afterId) => copyPageOfProductsText(db, collectionId, afterId, PAGE_SIZE),
+    (page) => (page.length === 0 ? null : lastIdOfPage(page)),
+  );
+}
+
+/**
+ * A user's file of a product layout, written on a worker thread from the edition's template
+ * (decision 0043). The template is taken from the store, or written there first from the
+ * database (on a worker thread too) by the first download of the edition on this machine. When
+ * the template cannot be stored, the file is generated from the database as without the store.
+ */
+async function* filledFromTemplate(ctx: AppContext, download: AllowedDownload & { layout: ProductLayout }): AsyncGenerator<Buffer> {
+  const { format, layout } = download;
+  const template = await editionFileCache(ctx.config, ctx.log).get(editionTemplateKey(download), () =>
+    runEditionFileWorker({ kind: 'template', format, layout }, productPages(ctx.db, download.collection.id)),
+  );
+  if (!template) {
+    yield* generateEditionFile(ctx.db, download);
+    return;
+  }
+  const { sheetName, modifiedAt } = xlsxOptionsFor(download);
+  const user = { markups: download.markups, rowOptions: { inventoryOption: download.inventoryOption, incomeType: download.incomeType }, sheetName, modifiedAt: modifiedAt.toISOString() };
+  yield* runEditionFileWorker({ kind: 'fill', format, layout, user }, template.body);
+}
+
+/** The bytes to store for a download: filled from the edition's template, or for Changes generated. */
+function produceEditionFile(ctx: AppContext, download: AllowedDownload): Readable {
+  const { layout } = download;
+  if (layout === 'changes') return generateEditionFile(ctx.db, download);
+  return Readable.from(filledFromTemplate(ctx, { ...download, layout }), { objectMode: false });
 }
 
 const caches = new Map<string, FileCache>();
@@ -153,9 +189,10 @@ export function editionFileCache(config: Config, log: AppContext['log']): FileCa
  * The file of an allowed download. The first request for an edition under given markups, format
  * and layout writes the file to storage and serves it from there, with its size; later requests
  * serve the stored file. When the cache is off or storage fails, the file is streamed as it is
- * generated. Nothing here counts or logs the download: the caller has done that.
+ * generated. Nothing here counts or logs the download: the caller has done that. `signal` tells
+ * that the client went away: a first generation that nobody else waits for then stops.
  */
-export async function openEditionFile(ctx: AppContext, download: AllowedDownload): Promise<EditionFile> {
+export async function openEditionFile(ctx: AppContext, download: AllowedDownload, signal?: AbortSignal): Promise<EditionFile> {
   const headers = {
     contentType: CONTENT_TYPES[download.format],
     // The Changes file is named apart from the edition's price list, which may sit beside it.
@@ -166,8 +203,8 @@ export async function openEditionFile(ctx: AppContext, download: AllowedDownload
   const started = performance.now();
   const stored = await editionFileCache(ctx.config, ctx.log).get(editionFileKey(download), () => {
     generated = true;
-    return generateEditionFile(ctx.db, download);
-  });
+    return produceEditionFile(ctx, download);
+  }, signal);
   if (stored) {
     if (generated) ctx.metrics.downloadGenerated(download.format, 'miss', performance.now() - started);
     ctx.metrics.download(generated ? 'miss' : 'hit');

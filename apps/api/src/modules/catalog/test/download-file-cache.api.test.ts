@@ -25,7 +25,8 @@ afterAll(async () => {
 });
 
 const filesDir = () => path.join(dataDir, 'files');
-const storedFiles = () => readdirSync(filesDir()).sort();
+/** The users' stored files (the editions' templates lie beside them). */
+const storedFiles = () => readdirSync(filesDir()).filter((name) => !name.endsWith('-template')).sort();
 /** Completed downloads of the user, once every reservation has been settled (settling follows the response). */
 async function downloadsUsed(userId: number): Promise<number> {
   const count = (status: 'reserved' | 'completed') =>

@@ -1,0 +1,239 @@
+/**
+ * A product layout's file written once per edition, without the user's cells (decision 0043),
+ * Node only. Most of a price list depends on the edition alone: SKU, name, description, group,
+ * unit, cost, part number and UPC, encoded and escaped by the CSV or .xlsx writer. A template
+ * holds those bytes, split where the user's cells go (`userColumnsFor`), with each row's cost. A
+ * user's file is then the template's bytes interleaved with the user's cells, formatted by the
+ * same cell writers: byte for byte what csv.ts or xlsx.ts writes for the whole rows.
+ *
+ * Template bytes, a sequence of frames `[u32 length][payload]` (integers little-endian):
+ * - the head, as UTF-8 text (CSV: BOM and header row; .xlsx: the sheet XML to its header row);
+ * - blocks of up to 1,000 rows: `[u32 rows]`, for each row `[u32 cost low][u32 cost high]` and
+ *   the lengths (UTF-16 units) of its pieces, one piece more than the user's cells (before the
+ *   first, between them, after the last), then the pieces' text, UTF-8;
+ * - an empty block (0 rows), then the tail, as UTF-8 text (CSV: nothing; .xlsx: the sheet's end).
+ * Rows are grouped so that a user's file is made with one decode and one encode per block, not
+ * one per piece: the pieces are slices of the block's text.
+ */
+import { csvHead, fieldWriter, LINE_END } from './csv.ts';
+import { columnsFor, createEditionCellBuilder, createUserCellBuilder, userColumnsFor, type Cell, type ProductInput, type ProductLayout, type RowOptions } from './layouts.ts';
+import type { Cents } from './money.ts';
+import type { Markups } from './markups.ts';
+import { autoFilterRange, cellWriter, columnLetter, sheetHead, sheetTail, xlsxPackage, XLSX_MAX_ROWS } from './xlsx.ts';
+
+export type TemplateFormat = 'csv' | 'xlsx';
+
+/** The user's side of a file: what fills a template's gaps, and the .xlsx's name and date. */
+export interface TemplateUser {
+  markups: Markups;
+  rowOptions: RowOptions;
+  /** The worksheet's tab name (.xlsx). */
+  sheetName?: string;
+  /** The time stamped on the ZIP entries (.xlsx). */
+  modifiedAt?: Date;
+}
+
+const ROWS_PER_BLOCK = 1_000;
+const FRAME_HEADER = 4;
+const UINT32 = 4;
+const TWO_TO_32 = 2 ** 32;
+
+/** How one format writes a row: its start and end, the separator between cells, and each cell. */
+interface RowEncoding {
+  head: string;
+  open: (ref: string) => string;
+  separator: string;
+  close: string;
+  cell: (index: number, cell: Cell, ref: string) => string;
+  tail: (lastRow: number) => string;
+}
+
+function rowEncoding(format: TemplateFormat, layout: ProductLayout): RowEncoding {
+  const columns = columnsFor(layout);
+  if (format === 'csv') {
+    const writers = columns.map((column) => fieldWriter(column.kind));
+    return { head: csvHead(columns), open: () => '', separator: ',', close: LINE_END, cell: (index, cell) => writers[index]!(cell), tail: () => '' };
+  }
+  const writers = columns.map((column, index) => cellWriter(column.kind, columnLetter(index)));
+  return {
+    head: sheetHead(columns),
+    open: (ref) => `<row r="${ref}">`,
+    separator: '',
+    close: '</row>',
+    cell: (index, cell, ref) => writers[index]!(cell, ref),
+    tail: (lastRow) => sheetTail(autoFilterRange(columns.length, lastRow)),
+  };
+}
+
+/** A frame of text. */
+function textFrame(text: string): Buffer {
+  const bytes = Buffer.byteLength(text);
+  const frame = Buffer.allocUnsafe(FRAME_HEADER + bytes);
+  frame.writeUInt32LE(bytes, 0);
+  frame.write(text, FRAME_HEADER);
+  return frame;
+}
+
+/** A frame of `rows` rows: `index` (their costs and piece lengths), then their pieces' text. */
+function blockFrame(rows: number, index: number[], text: string): Buffer {
+  const indexBytes = UINT32 * (1 + index.length);
+  const frame = Buffer.allocUnsafe(FRAME_HEADER + indexBytes + Buffer.byteLength(text));
+  frame.writeUInt32LE(frame.length - FRAME_HEADER, 0);
+  frame.writeUInt32LE(rows, FRAME_HEADER);
+  const numbers = new Uint32Array(index);
+  Buffer.from(numbers.buffer).copy(frame, FRAME_HEADER + UINT32);
+  frame.write(text, FRAME_HEADER + indexBytes);
+  return frame;
+}
+
+/**
+ * The template of an edition's file in `format` and `layout`, as byte chunks, from its products
+ * in file order (one template per edition: the QuickBooks names are made unique across it).
+ */
+export async function* fileTemplateChunks(format: TemplateFormat, layout: ProductLayout, products: AsyncIterable<ProductInput> | Iterable<ProductInput>): AsyncGenerator<Buffer, void, undefined> {
+  const encoding = rowEncoding(format, layout);
+  const editionCells = createEditionCellBuilder(layout);
+  const userColumns = new Set(userColumnsFor(layout));
+  yield textFrame(encoding.head);
+  let rowNumber = 1;
+  let rows = 0;
+  let index: number[] = [];
+  let text = '';
+  for await (const product of products) {
+    rowNumber += 1;
+    if (format === 'xlsx' && rowNumber > XLSX_MAX_ROWS) throw new RangeError(`An xlsx sheet holds at most ${XLSX_MAX_ROWS} rows`);
+    const ref = String(rowNumber);
+    const cells = editionCells(product);
+    const cost = product.costCents;
+    index.push(cost % TWO_TO_32, Math.floor(cost / TWO_TO_32));
+    let piece = encoding.open(ref);
+    for (let column = 0; column < cells.length; column += 1) {
+      if (column > 0) piece += encoding.separator;
+      if (userColumns.has(column)) {
+        index.push(piece.length);
+        text += piece;
+        piece = '';
+      } else {
+        piece += encoding.cell(column, cells[column]!, ref);
+      }
+    }
+    piece += encoding.close;
+    index.push(piece.length);
+    text += piece;
+    rows += 1;
+    if (rows === ROWS_PER_BLOCK) {
+      yield blockFrame(rows, index, text);
+      rows = 0;
+      index = [];
+      text = '';
+    }
+  }
+  if (rows > 0) yield blockFrame(rows, index, text);
+  yield blockFrame(0, [], '');
+  yield textFrame(encoding.tail(rowNumber));
+}
+
+/** The payloads of a template's frames, whole, however its bytes arrive in chunks. */
+async function* templateFrames(template: AsyncIterable<Uint8Array>): AsyncGenerator<Buffer, void, undefined> {
+  // Bytes not yet making a whole frame, joined only once the frame they start is complete.
+  let pending: Uint8Array[] = [];
+  let pendingBytes = 0;
+  let needed = FRAME_HEADER;
+  for await (const chunk of template) {
+    pending.push(chunk);
+    pendingBytes += chunk.byteLength;
+    if (pendingBytes < needed) continue;
+    const data = pending.length === 1 ? Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength) : Buffer.concat(pending, pendingBytes);
+    let at = 0;
+    while (at + FRAME_HEADER <= data.length) {
+      const end = at + FRAME_HEADER + data.readUInt32LE(at);
+      if (end > data.length) break;
+      yield data.subarray(at + FRAME_HEADER, end);
+      at = end;
+    }
+    const rest = data.subarray(at);
+    pending = rest.length > 0 ? [rest] : [];
+    pendingBytes = rest.length;
+    needed = rest.length >= FRAME_HEADER ? FRAME_HEADER + rest.readUInt32LE(0) : FRAME_HEADER;
+  }
+  if (pendingBytes > 0) throw new RangeError('A file template ends inside a frame');
+}
+
+/**
+ * The body of a user's file from its template: the head, each row's pieces with the user's cells
+ * between them, the tail. The user's cells come from the pricing engine (`createUserCellBuilder`),
+ * once per distinct cost; for CSV their text too, since it does not depend on the row.
+ */
+async function* filledBody(format: TemplateFormat, layout: ProductLayout, template: AsyncIterable<Uint8Array>, user: TemplateUser, onRows: (rows: number) => void): AsyncGenerator<Buffer, void, undefined> {
+  const encoding = rowEncoding(format, layout);
+  const userColumns = userColumnsFor(layout);
+  const slots = userColumns.length;
+  const userCells = createUserCellBuilder(layout, user.markups, user.rowOptions);
+  const known = new Map<Cents, Cell[]>();
+  const knownTexts = new Map<Cents, string[]>();
+  const textsFor = (cost: Cents, ref: string): string[] => {
+    if (format === 'csv') {
+      const texts = knownTexts.get(cost);
+      if (texts) return texts;
+    }
+    let cells = known.get(cost);
+    if (!cells) {
+      cells = userCells(cost);
+      known.set(cost, cells);
+    }
+    const texts = cells.map((cell, index) => encoding.cell(userColumns[index]!, cell, ref));
+    if (format === 'csv') knownTexts.set(cost, texts);
+    return texts;
+  };
+  const frames = templateFrames(template);
+  const head = await frames.next();
+  if (head.done) throw new RangeError('A file template has no head');
+  yield head.value;
+  let rowNumber = 1;
+  for await (const block of frames) {
+    const rows = block.readUInt32LE(0);
+    if (rows === 0) {
+      onRows(rowNumber);
+      const tail = await frames.next();
+      if (tail.done) throw new RangeError('A file template ends before its tail');
+      yield tail.value;
+      return;
+    }
+    const stride = 2 + slots + 1;
+    // A copy, so that the numbers sit at an offset a Uint32Array can start at.
+    const index = new Uint32Array(new Uint8Array(block.subarray(UINT32, UINT32 * (1 + rows * stride))).buffer);
+    const text = block.toString('utf8', UINT32 * (1 + rows * stride));
+    let out = '';
+    let at = 0;
+    for (let row = 0; row < rows; row += 1) {
+      rowNumber += 1;
+      const base = row * stride;
+      const texts = textsFor(index[base]! + index[base + 1]! * TWO_TO_32, String(rowNumber));
+      for (let piece = 0; piece < slots; piece += 1) {
+        const end = at + index[base + 2 + piece]!;
+        out += text.slice(at, end) + texts[piece]!;
+        at = end;
+      }
+      const end = at + index[base + 2 + slots]!;
+      out += text.slice(at, end);
+      at = end;
+    }
+    yield Buffer.from(out, 'utf8');
+  }
+  throw new RangeError('A file template ends before its last row');
+}
+
+/**
+ * A user's file from its edition's template, as byte chunks: the same bytes csvChunks or
+ * xlsxChunks write for the rows of `createRowBuilder(layout, user.markups, user.rowOptions)`.
+ */
+export async function* filledFileChunks(format: TemplateFormat, layout: ProductLayout, template: AsyncIterable<Uint8Array>, user: TemplateUser): AsyncGenerator<Uint8Array, void, undefined> {
+  let lastRow = 1;
+  const body = filledBody(format, layout, template, user, (rows) => (lastRow = rows));
+  if (format === 'csv') {
+    yield* body;
+    return;
+  }
+  const options = { ...(user.sheetName !== undefined ? { sheetName: user.sheetName } : {}), ...(user.modifiedAt ? { modifiedAt: user.modifiedAt } : {}) };
+  yield* xlsxPackage(body, () => autoFilterRange(columnsFor(layout).length, lastRow), options);
+}
