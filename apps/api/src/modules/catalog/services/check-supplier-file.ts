@@ -2,7 +2,8 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import type { ErrorCode } from '@tradelist/contract/errors';
 import { AppError } from '../../../errors.ts';
-import type { EditionComparison, PreviousPrice, RowProblem, StoredItem } from './read-supplier-file.ts';
+import type { EditionComparison, PreviousPrice } from './edition-diff.ts';
+import type { RowProblem, StoredItem } from './validate-supplier-rows.ts';
 
 /** What the worker is given when it starts. */
 export interface SupplierFileJob {

@@ -11,7 +11,7 @@ import { moveDiskUploads } from '../../../storage/move-disk-uploads.ts';
 import { AppError } from '../../../errors.ts';
 import { DEFAULT_GRANT_DAYS, grantSubscription } from '../../billing/services/grant-subscription.ts';
 import { importEdition } from '../../catalog/services/import-edition.ts';
-import type { EditionComparison, PriceChange } from '../../catalog/services/read-supplier-file.ts';
+import type { EditionComparison, PriceChange } from '../../catalog/services/edition-diff.ts';
 import { listEditions } from '../../catalog/services/list-editions.ts';
 import { revokeSubscription } from '../../billing/services/revoke-subscription.ts';
 import { commandLineActor, recordComplimentaryGrant, recordComplimentaryRevoke } from './audit-log.ts';
