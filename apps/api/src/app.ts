@@ -84,16 +84,10 @@ export function loggerOptions(level: string): Exclude<FastifyServerOptions['logg
   };
 }
 
-/**
- * Builds the application without listening (server.ts listens; tests use `inject`). Plugins are
- * registered in this order: cookies, security headers, OpenAPI, error handling, the browser
- * API (sessions and CSRF, then the public, user and operator contexts), the operator CLI's call,
- * then the web app and its not-found handling.
- */
-export async function buildApp(options: BuildAppOptions): Promise<{ app: FastifyInstance; ctx: AppContext; readiness: Readiness }> {
-  const { config, database } = options;
+/** The Fastify instance: request ids, proxy trust, body limit, and zod validation of every call. */
+function createServer(config: Config, logger: BuildAppOptions['logger']): FastifyInstance {
   const app = Fastify({
-    logger: options.logger ?? loggerOptions(config.logLevel),
+    logger: logger ?? loggerOptions(config.logLevel),
     logController: requestLogController(config.env),
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
@@ -107,9 +101,11 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('endpointAccess', null);
-  const handlersFinished = trackInFlightRequests(app);
-  const metrics = options.metrics ?? new Metrics();
-  registerMetricsRoutes(app, metrics, config);
+  return app;
+}
+
+/** Headers every answer gets: its request id, no-store on API answers, and `connection: close` while shutting down. */
+function addResponseHeaders(app: FastifyInstance): void {
   // While shutting down, answers close their connection: a keep-alive client would otherwise
   // hold the server open after its in-flight request finished.
   let closing = false;
@@ -122,20 +118,23 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
     if (closing) void reply.header('connection', 'close');
   });
+}
 
+/** What every service receives: the database, clock, job queue, mailer, log, Stripe client, metrics and upload store. */
+function createContext(options: BuildAppOptions, log: FastifyBaseLogger, metrics: Metrics): AppContext {
+  const { config, database } = options;
   const clock = options.clock ?? systemClock;
   const mailer = options.mailer ?? createMailer(config.smtpUrl);
-  const log: FastifyBaseLogger = app.log;
   const stripe = createStripeClient(config);
   const uploads = createDatabaseUploadStore(database.db, clock);
   const queue = new JobQueue({ config, db: database.db, clock, mailer, log, stripe, metrics, uploads }, options.queueOptions);
   registerJobs(queue, moduleJobs);
-  const ctx: AppContext = { config, db: database.db, clock, queue, mailer, log, stripe, metrics, uploads };
   metrics.readFrom({ db: database.db, clock, poolUse: () => database.poolUse(), jobKinds: () => queue.kindNames() });
+  return { config, db: database.db, clock, queue, mailer, log, stripe, metrics, uploads };
+}
 
-  await app.register(cookie);
-  await registerSecurityHeaders(app, config);
-  const readiness = registerHealthRoutes(app, database.db);
+/** The OpenAPI document of every call (served at /api/openapi.json). */
+async function registerOpenApi(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(swagger, {
     openapi: {
       info: { title: 'Tradelist API', version: '1.0.0', description: 'Calls of the Tradelist web app (product §7).' },
@@ -149,6 +148,28 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     },
     transform: openApiTransform,
   });
+}
+
+/**
+ * Builds the application without listening (server.ts listens; tests use `inject`). Plugins are
+ * registered in this order: cookies, security headers, OpenAPI, error handling, the browser
+ * API (sessions and CSRF, then the public, user and operator contexts), the operator CLI's call,
+ * then the web app and its not-found handling.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<{ app: FastifyInstance; ctx: AppContext; readiness: Readiness }> {
+  const { config, database } = options;
+  const app = createServer(config, options.logger);
+  const handlersFinished = trackInFlightRequests(app);
+  const metrics = options.metrics ?? new Metrics();
+  registerMetricsRoutes(app, metrics, config);
+  addResponseHeaders(app);
+  const ctx = createContext(options, app.log, metrics);
+  const { queue, mailer } = ctx;
+
+  await app.register(cookie);
+  await registerSecurityHeaders(app, config);
+  const readiness = registerHealthRoutes(app, database.db);
+  await registerOpenApi(app, config);
   registerErrorHandler(app);
   const refuseMethod = trackAllowedMethods(app);
 

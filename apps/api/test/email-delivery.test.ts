@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
 import { sendEmail } from '../src/mail/send-email-job.ts';
 import { registeredMessage } from '../src/modules/accounts/services/register-user.ts';
 import { resetRequestedMessage } from '../src/modules/accounts/services/request-password-reset.ts';
@@ -7,27 +7,19 @@ import {
   extractLink,
   mailsTo,
   registerAndActivate,
-  simulatorEnv,
-  startSimulators,
   strongPassword,
   uniqueAddress,
   uniqueEmail,
   type Simulators,
 } from './support/accounts.ts';
-import { createTestApp, type TestApp } from './support/test-app.ts';
+import { setUpApiTest } from './support/api-test.ts';
+import type { TestApp } from './support/test-app.ts';
 
 let sims: Simulators;
 let t: TestApp;
-beforeAll(async () => {
-  sims = await startSimulators();
-  t = await createTestApp({ env: simulatorEnv(sims) });
-});
+setUpApiTest({ simulators: true }, (setup) => ({ t, sims } = setup));
 afterEach(async () => {
   if (!sims.smtp.isSmtpRunning) await sims.smtp.startSmtp();
-});
-afterAll(async () => {
-  await t?.close();
-  await sims?.close();
 });
 
 const client = () => t.client({ remoteAddress: uniqueAddress() });

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { listenForMetrics } from '../src/metrics/metrics-listener.ts';
@@ -10,7 +10,8 @@ import { strongPassword, uniqueAddress, uniqueEmail } from './support/accounts.t
 import { clientFor, createCatalogFixture } from './support/catalog.ts';
 import { parseSamples, sampleValue } from './support/metrics.ts';
 import { connect, freeEditionOf, setUpSyncTest, startSync, userOf, type SyncTest } from './support/sync.ts';
-import { createTestApp, type TestApp } from './support/test-app.ts';
+import { setUpApiTest } from './support/api-test.ts';
+import type { TestApp } from './support/test-app.ts';
 import { freePort } from './support/ports.ts';
 
 /**
@@ -217,16 +218,11 @@ describe('metrics', () => {
 describe('without METRICS_TOKEN, with the store of generated files off, and draining', () => {
   let t: TestApp;
   const webDist = mkdtempSync(path.join(tmpdir(), 'tradelist-metrics-web-'));
-  beforeAll(async () => {
-    mkdirSync(path.join(webDist, 'assets'));
-    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Tradelist</title>');
-    writeFileSync(path.join(webDist, 'assets', 'app-4f3a.js'), 'console.log("app");');
-    t = await createTestApp({ env: { FILE_CACHE_MAX_MB: '0', WEB_DIST_DIR: webDist } });
-  });
-  afterAll(async () => {
-    await t?.close();
-    rmSync(webDist, { recursive: true, force: true });
-  });
+  mkdirSync(path.join(webDist, 'assets'));
+  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Tradelist</title>');
+  writeFileSync(path.join(webDist, 'assets', 'app-4f3a.js'), 'console.log("app");');
+  setUpApiTest({ env: { FILE_CACHE_MAX_MB: '0', WEB_DIST_DIR: webDist } }, (setup) => ({ t } = setup));
+  afterAll(() => rmSync(webDist, { recursive: true, force: true }));
 
   test('/metrics is not served on the public port at all', async () => {
     for (const headers of [{}, { authorization: `Bearer ${TOKEN}` }]) {

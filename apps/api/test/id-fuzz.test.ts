@@ -1,8 +1,9 @@
 import { ID_MAX } from '@tradelist/contract/fields';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { clientFor, createCatalogFixture, type CatalogFixture } from './support/catalog.ts';
 import { apiOperations, expectErrorBody, fillPath, LogCapture, type ApiOperation, type JsonSchema } from './support/openapi.ts';
-import { createTestApp, type TestApp, type TestClient } from './support/test-app.ts';
+import { setUpApiTest } from './support/api-test.ts';
+import type { TestApp, TestClient } from './support/test-app.ts';
 
 // Issue 7 §1.1: ids outside the integer column's range, or not plain integers. `json` is the
 // body's raw JSON text (1e400 cannot be written by JSON.stringify), `path` the URL segment.
@@ -93,8 +94,8 @@ let client: TestClient;
 /** Operator calls are probed as an operator (anyone else is refused before the ids are read). */
 let operatorClient: TestClient;
 let sites: IdSite[];
-beforeAll(async () => {
-  t = await createTestApp({ logStream: log.stream });
+setUpApiTest({ logStream: log.stream }, async (setup) => {
+  ({ t } = setup);
   fixture = await createCatalogFixture(t);
   ({ client } = await clientFor(t, fixture, 'subscriber', 'id-fuzz'));
   const operator = await clientFor(t, fixture, 'free', 'id-fuzz-operator');
@@ -105,7 +106,6 @@ beforeAll(async () => {
     ...Object.keys(operation.body?.properties ?? {}).filter(isIdName).map((name) => ({ operation, name, where: 'body' as const })),
   ]);
 });
-afterAll(async () => t?.close());
 
 function send(site: IdSite, raw: { path: string; json: string } | null) {
   const { url, payload } = requestFor(site, raw);

@@ -1,10 +1,11 @@
-import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
+import { afterEach, expect, test } from 'vitest';
 import { z } from 'zod';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config/env.ts';
 import type { DatabaseHandle } from '../src/db/database.ts';
 import { defineJob } from '../src/jobs/job-kind.ts';
-import { createTestApp, type TestApp } from './support/test-app.ts';
+import { setUpApiTest } from './support/api-test.ts';
+import type { TestApp } from './support/test-app.ts';
 import { createTestDatabase } from './support/test-database.ts';
 
 const open: DatabaseHandle[] = [];
@@ -20,10 +21,7 @@ async function database(): Promise<DatabaseHandle> {
 
 let t: TestApp;
 const logLines: string[] = [];
-beforeAll(async () => {
-  t = await createTestApp({ logStream: { write: (line) => void logLines.push(line) } });
-});
-afterAll(async () => t?.close());
+setUpApiTest({ logStream: { write: (line) => void logLines.push(line) } }, (setup) => ({ t } = setup));
 
 const jobsOf = (queue: string) => t.database.db.selectFrom('jobs').selectAll().where('queue', '=', queue).orderBy('id').execute();
 

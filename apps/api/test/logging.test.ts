@@ -1,7 +1,8 @@
-import { DEFAULT_STRIPE_SECRET_KEY, DEFAULT_STRIPE_WEBHOOK_SECRET, startStripeSimulator, type StripeSimulator } from '@tradelist/simulators/stripe';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { DEFAULT_STRIPE_WEBHOOK_SECRET } from '@tradelist/simulators/stripe';
+import { describe, expect, test } from 'vitest';
 import { createCatalogFixture } from './support/catalog.ts';
-import { createTestApp, type TestApp } from './support/test-app.ts';
+import { setUpApiTest } from './support/api-test.ts';
+import type { TestApp } from './support/test-app.ts';
 
 interface LogEntry {
   level: number;
@@ -14,20 +15,18 @@ const DEBUG = 20;
 const INFO = 30;
 const REQUEST_LINES = ['incoming request', 'request completed'];
 
-/** An app whose JSON log lines are collected, at `logLevel`, with extra environment. */
-async function loggedApp(logLevel: string, env: Record<string, string> = {}): Promise<{ t: TestApp; lines: string[] }> {
+/** The JSON log lines an app writes, collected. */
+function logLines(): { lines: string[]; logStream: { write(line: string): void } } {
   const lines: string[] = [];
-  const t = await createTestApp({ logLevel, env, logStream: { write: (line) => void lines.push(line) } });
-  return { t, lines };
+  return { lines, logStream: { write: (line) => void lines.push(line) } };
 }
 
 const parse = (lines: string[]): LogEntry[] => lines.map((line) => JSON.parse(line) as LogEntry);
 
 describe('with LOG_LEVEL=debug (development)', () => {
   let t: TestApp;
-  let lines: string[];
-  beforeAll(async () => ({ t, lines } = await loggedApp('debug')));
-  afterAll(async () => t?.close());
+  const { lines, logStream } = logLines();
+  setUpApiTest({ logLevel: 'debug', logStream }, (setup) => ({ t } = setup));
 
   test('every request is logged at debug, as JSON with a request id, and no password, token or cookie', async () => {
     const client = t.client();
@@ -58,9 +57,8 @@ describe('with LOG_LEVEL=debug (development)', () => {
 
 describe('with the default LOG_LEVEL=info outside production', () => {
   let t: TestApp;
-  let lines: string[];
-  beforeAll(async () => ({ t, lines } = await loggedApp('info')));
-  afterAll(async () => t?.close());
+  const { lines, logStream } = logLines();
+  setUpApiTest({ logLevel: 'info', logStream }, (setup) => ({ t } = setup));
 
   test('requests leave no line per request, and what the app says at info still shows', async () => {
     const client = t.client();
@@ -76,18 +74,12 @@ describe('with the default LOG_LEVEL=info outside production', () => {
 });
 
 describe('the scheduled work', () => {
-  let sim: StripeSimulator;
   let t: TestApp;
-  let lines: string[];
-  beforeAll(async () => {
-    sim = await startStripeSimulator({ webhookUrl: 'http://127.0.0.1:9/api/stripe/webhook/' });
-    ({ t, lines } = await loggedApp('debug', { STRIPE_API_URL: sim.url, STRIPE_SECRET_KEY: DEFAULT_STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: DEFAULT_STRIPE_WEBHOOK_SECRET }));
+  const { lines, logStream } = logLines();
+  setUpApiTest({ stripe: true, env: { STRIPE_WEBHOOK_SECRET: DEFAULT_STRIPE_WEBHOOK_SECRET }, logLevel: 'debug', logStream }, async (setup) => {
+    ({ t } = setup);
     // A paid plan not yet linked to the simulator's prices, as at the first start.
     await createCatalogFixture(t);
-  });
-  afterAll(async () => {
-    await t?.close();
-    await sim?.close();
   });
 
   test('logs at debug, so that at the default info the ready banner of `npm start` stays the last thing printed', async () => {
@@ -105,12 +97,9 @@ describe('the scheduled work', () => {
 
 describe('in production at LOG_LEVEL=info', () => {
   let t: TestApp;
-  let lines: string[];
-  beforeAll(
-    async () =>
-      ({ t, lines } = await loggedApp('info', { NODE_ENV: 'production', APP_URL: 'https://tradelist.example', SMTP_URL: 'smtp://127.0.0.1:1' })),
-  );
-  afterAll(async () => t?.close());
+  const { lines, logStream } = logLines();
+  const env = { NODE_ENV: 'production', APP_URL: 'https://tradelist.example', SMTP_URL: 'smtp://127.0.0.1:1' };
+  setUpApiTest({ logLevel: 'info', logStream, env }, (setup) => ({ t } = setup));
 
   test('every request is logged at info, with its request id and without the secret in its path', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/reset-password/MQ/reset-token-value-0123456789', headers: { 'x-request-id': 'probe-0123456789' } });

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { runAdminCommand } from '../src/modules/operator/services/run-admin-command.ts';
 import { moveDiskUploads } from '../src/storage/move-disk-uploads.ts';
-import { createTestApp, type TestApp } from './support/test-app.ts';
+import { setUpApiTest } from './support/api-test.ts';
+import type { TestApp } from './support/test-app.ts';
 
 /**
  * Uploads an earlier version kept under DATA_DIR (profile-pictures/, content-images/) are moved
@@ -17,13 +17,7 @@ import { createTestApp, type TestApp } from './support/test-app.ts';
 let t: TestApp;
 let dataDir: string;
 
-beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'tradelist-move-'));
-  t = await createTestApp({ env: { DATA_DIR: dataDir } });
-});
-afterAll(async () => {
-  await t?.close();
-});
+setUpApiTest({ dataDir: 'tradelist-move-' }, (setup) => ({ t, dataDir } = setup));
 
 const name = () => `${randomBytes(16).toString('hex')}.webp`;
 const webp = (red: number) => sharp({ create: { width: 8, height: 8, channels: 3, background: { r: red, g: 10, b: 10 } } }).webp().toBuffer();

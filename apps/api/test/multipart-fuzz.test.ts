@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { malformedUploadMessage } from '../src/http/read-upload.ts';
 import { clientFor, createCatalogFixture, type CatalogFixture } from './support/catalog.ts';
 import { apiOperations, expectErrorBody, fillPath, LogCapture, type ApiOperation } from './support/openapi.ts';
-import { createTestApp, type TestApp, type TestClient } from './support/test-app.ts';
+import { setUpApiTest } from './support/api-test.ts';
+import type { TestApp, TestClient } from './support/test-app.ts';
 
 // Issue 17 §4: malformed multipart bodies on every upload call the OpenAPI document lists: never
 // a 5xx, always the one error body, and nothing stored.
@@ -82,16 +83,15 @@ function malformedBodies(field: string): Malformed[] {
 const log = new LogCapture();
 let t: TestApp;
 let uploadCalls: Array<ApiOperation & { upload: { field: string } }>;
-beforeAll(async () => {
-  // The profile picture's rate limit would turn later requests into 429s and hide what the body does.
-  t = await createTestApp({ logStream: log.stream, env: { RATE_LIMIT_SCALE: '1000' } });
+// The profile picture's rate limit would turn later requests into 429s and hide what the body does.
+setUpApiTest({ logStream: log.stream, env: { RATE_LIMIT_SCALE: '1000' } }, async (setup) => {
+  ({ t } = setup);
   fixture = await createCatalogFixture(t);
   member = await clientFor(t, fixture, 'subscriber', 'multipart-fuzz');
   operator = await clientFor(t, fixture, 'free', 'multipart-fuzz-operator');
   await t.database.db.updateTable('users').set({ role: 'operator' }).where('id', '=', operator.userId!).execute();
   uploadCalls = (await apiOperations(t)).filter((operation): operation is ApiOperation & { upload: { field: string } } => operation.upload !== undefined);
 });
-afterAll(async () => t?.close());
 
 /** What a refused upload must leave alone. */
 async function snapshot() {

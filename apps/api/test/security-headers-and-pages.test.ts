@@ -3,8 +3,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { simulatorEnv, startSimulators, uniqueAddress, type Simulators } from './support/accounts.ts';
+import { afterAll, describe, expect, test } from 'vitest';
+import { simulatorEnv, uniqueAddress, type Simulators } from './support/accounts.ts';
+import { setUpApiTest } from './support/api-test.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 const INDEX_HTML = '<!doctype html><html><head><title>Tradelist test page</title></head><body><div id="root"></div></body></html>';
@@ -12,26 +13,22 @@ const INTERNAL_DETAIL = 'SELECT password_hash FROM users WHERE secret = 42';
 
 let sims: Simulators;
 let t: TestApp;
-let webDist: string;
-beforeAll(async () => {
-  sims = await startSimulators();
-  webDist = mkdtempSync(path.join(tmpdir(), 'tradelist-web-'));
-  writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
-  t = await createTestApp({
-    env: { ...simulatorEnv(sims), WEB_DIST_DIR: webDist },
+const webDist = mkdtempSync(path.join(tmpdir(), 'tradelist-web-'));
+writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
+setUpApiTest(
+  {
+    simulators: true,
+    env: { WEB_DIST_DIR: webDist },
     // A route that fails the way a bug would, to see what a 500 shows.
     beforeReady: (app) => {
       app.get('/api/test-only/explode/', async () => {
         throw new Error(INTERNAL_DETAIL);
       });
     },
-  });
-});
-afterAll(async () => {
-  await t?.close();
-  await sims?.close();
-  rmSync(webDist, { recursive: true, force: true });
-});
+  },
+  (setup) => ({ t, sims } = setup),
+);
+afterAll(() => rmSync(webDist, { recursive: true, force: true }));
 
 const client = () => t.client({ remoteAddress: uniqueAddress() });
 

@@ -4,9 +4,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, describe, expect, test } from 'vitest';
 import { waitForOurServer } from '../../../scripts/wait-for-our-server.ts';
-import { createTestApp, type TestApp } from './support/test-app.ts';
+import { setUpApiTest } from './support/api-test.ts';
+import type { TestApp } from './support/test-app.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..', '..');
 const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
@@ -93,11 +94,10 @@ describe('npm start with a taken port', () => {
 describe('waitForOurServer', () => {
   let t: TestApp;
   let children: ChildProcess[] = [];
-  beforeAll(async () => {
-    t = await createTestApp();
+  setUpApiTest({}, async (setup) => {
+    ({ t } = setup);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
-  afterAll(async () => t?.close());
   afterEach(() => {
     for (const child of children) child.kill('SIGKILL');
     children = [];

@@ -1,11 +1,12 @@
 import { ID_MAX } from '@tradelist/contract/fields';
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { strongPassword, uniqueAddress, uniqueEmail } from './support/accounts.ts';
 import { clientFor, createCatalogFixture, type CatalogFixture } from './support/catalog.ts';
 import { acceptsString, apiOperations, encodePathSegment, expectErrorBody, fillPath, LogCapture, type ApiOperation } from './support/openapi.ts';
-import { createTestApp, type TestApp, type TestClient } from './support/test-app.ts';
+import { setUpApiTest } from './support/api-test.ts';
+import type { TestApp, TestClient } from './support/test-app.ts';
 
 // Issue 7 §1.2: arbitrary strings in every text field of every call: never a 5xx, and a refused
 // request changes nothing. Runs per field are few so the whole tier stays fast; the explicit
@@ -159,9 +160,9 @@ let fixture: CatalogFixture;
 let member: { client: TestClient; userId: number | null };
 let operator: { client: TestClient; userId: number | null };
 let sites: TextSite[];
-beforeAll(async () => {
-  // Rate limits would turn later runs into 429s and hide what the text does.
-  t = await createTestApp({ logStream: log.stream, env: { RATE_LIMIT_SCALE: '1000' } });
+// Rate limits would turn later runs into 429s and hide what the text does.
+setUpApiTest({ logStream: log.stream, env: { RATE_LIMIT_SCALE: '1000' } }, async (setup) => {
+  ({ t } = setup);
   fixture = await createCatalogFixture(t);
   member = await clientFor(t, fixture, 'subscriber', 'text-fuzz');
   operator = await clientFor(t, fixture, 'free', 'text-fuzz-operator');
@@ -175,7 +176,6 @@ beforeAll(async () => {
     ];
   });
 });
-afterAll(async () => t?.close());
 
 /** What a refused request must leave alone: row counts, the member's factor, quota and log. */
 async function snapshot() {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { amountChange, itemChange } from './changes.ts';
+import { amountChange, classifyChange, itemChange } from './changes.ts';
 import { emptyMarkups, priceFor, type Markups } from './markups.ts';
 
 /** The definition, with exact fractions: |new - old| × 10000 / old, half-up on the size, signed. */
@@ -47,6 +47,47 @@ describe('amountChange', () => {
         const change = amountChange(previous, current);
         expect(change.amountCents).toBe(current - previous);
         expect(change.percentBp).toBe(referencePercent(previous, current) || 0);
+      }),
+    );
+  });
+});
+
+describe('classifyChange', () => {
+  it.each([
+    // previous, current, kind, change
+    [null, 1250, 'new', null],
+    [null, 0, 'new', null],
+    [1250, null, 'removed', null],
+    [0, null, 'removed', null],
+    [1000, 1100, 'up', { amountCents: 100, percentBp: 1000 }],
+    [1000, 900, 'down', { amountCents: -100, percentBp: -1000 }],
+    [1000, 1000, 'unchanged', { amountCents: 0, percentBp: 0 }],
+    [0, 0, 'unchanged', { amountCents: 0, percentBp: null }],
+    [0, 250, 'up', { amountCents: 250, percentBp: null }],
+    [250, 0, 'down', { amountCents: -250, percentBp: -10_000 }],
+    // A move too small to show in basis points is still a move.
+    [30_000, 30_001, 'up', { amountCents: 1, percentBp: 0 }],
+    [30_000, 29_999, 'down', { amountCents: -1, percentBp: 0 }],
+    [20_000, 19_531, 'down', { amountCents: -469, percentBp: -235 }],
+  ] as const)('%s → %s cents: %s', (previous, current, kind, change) => {
+    expect(classifyChange(previous, current)).toEqual({ kind, change });
+  });
+
+  it('needs the item on at least one side', () => {
+    expect(() => classifyChange(null, null)).toThrow(RangeError);
+  });
+
+  it('rejects negative or fractional amounts', () => {
+    expect(() => classifyChange(-1, 5)).toThrow(RangeError);
+    expect(() => classifyChange(5, 1.5)).toThrow(RangeError);
+  });
+
+  it('names the direction by the sign of the change, for any two amounts', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.integer({ min: 0, max: 10_000_000 }), (previous, current) => {
+        const { kind, change } = classifyChange(previous, current);
+        expect(change).toEqual(amountChange(previous, current));
+        expect(kind).toBe(current > previous ? 'up' : current < previous ? 'down' : 'unchanged');
       }),
     );
   });

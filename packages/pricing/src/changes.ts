@@ -52,6 +52,27 @@ export function amountChange(previousCents: Cents, currentCents: Cents): AmountC
   return { amountCents, percentBp: percentBp || 0 };
 }
 
+/** An amount's move between two editions: the kind of change, and the change itself when the item is in both. */
+export interface ClassifiedChange {
+  kind: ChangeKind;
+  /** Null for a new or removed item. */
+  change: AmountChange | null;
+}
+
+/**
+ * The one rule that names a change (product §10.15): `previousCents` null means the item was not
+ * in the previous edition, `currentCents` null that it is not in this one (one of them is set).
+ * The amounts are whatever is compared: costs for an operator's check, marked-up prices for a user.
+ */
+export function classifyChange(previousCents: Cents | null, currentCents: Cents | null): ClassifiedChange {
+  if (previousCents === null && currentCents === null) throw new RangeError('An item is in at least one of the two editions');
+  if (previousCents === null) return { kind: 'new', change: null };
+  if (currentCents === null) return { kind: 'removed', change: null };
+  const change = amountChange(previousCents, currentCents);
+  const kind: ChangeKind = change.amountCents > 0 ? 'up' : change.amountCents < 0 ? 'down' : 'unchanged';
+  return { kind, change };
+}
+
 /**
  * How an item moved between two editions under `markups`: `previousCostCents` null means it was
  * not in the previous edition, `costCents` null that it is not in this one (one of them is set).
@@ -60,10 +81,6 @@ export function amountChange(previousCents: Cents, currentCents: Cents): AmountC
 export function itemChange(previousCostCents: Cents | null, costCents: Cents | null, markups: Markups): ItemChange {
   const previousPrice = previousCostCents === null ? null : priceFor(previousCostCents, markups);
   const price = costCents === null ? null : priceFor(costCents, markups);
-  if (previousPrice === null && price === null) throw new RangeError('An item is in at least one of the two editions');
-  if (previousPrice === null) return { kind: 'new', previousPrice, price, change: null };
-  if (price === null) return { kind: 'removed', previousPrice, price, change: null };
-  const change = amountChange(previousPrice.priceCents, price.priceCents);
-  const kind: ChangeKind = change.amountCents > 0 ? 'up' : change.amountCents < 0 ? 'down' : 'unchanged';
+  const { kind, change } = classifyChange(previousPrice?.priceCents ?? null, price?.priceCents ?? null);
   return { kind, previousPrice, price, change };
 }

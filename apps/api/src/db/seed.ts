@@ -42,13 +42,8 @@ export interface SeedResult {
   posts: string[];
 }
 
-/**
- * Loads the sample data: the plans, the sample catalog (only into a catalog without categories),
- * the sample blog posts (only into a blog without posts), the demo accounts and the user guide's sample PDFs and videos. Safe to run on every start; it adds only what is missing and never
- * changes what a user or the operator has done since.
- */
-export async function seedSampleData(db: Db, now: Date): Promise<SeedResult> {
-  const catalog = sampleCatalog();
+/** The sample plans that are missing (by slug); returns the slugs inserted. */
+async function seedPlans(db: Db, catalog: ReturnType<typeof sampleCatalog>): Promise<string[]> {
   const plans: string[] = [];
   for (const plan of catalog.plans) {
     const inserted = await insertPlanIfMissing(db, {
@@ -67,71 +62,88 @@ export async function seedSampleData(db: Db, now: Date): Promise<SeedResult> {
     });
     if (inserted) plans.push(plan.slug);
   }
+  return plans;
+}
 
+/** The sample categories and editions, only into a catalog without categories; returns the edition codes loaded. */
+async function seedCatalog(db: Db, catalog: ReturnType<typeof sampleCatalog>, now: Date): Promise<string[]> {
   const editions: string[] = [];
-  if (!(await hasCategories(db))) {
-    // One transaction for the whole catalog: a start interrupted half-way leaves no categories,
-    // so the next start loads everything instead of skipping a partial catalog.
-    await db.transaction().execute(async (trx) => {
-      const categoryIds = new Map<string, number>();
-      for (const category of catalog.categories) {
-        const row = await insertCategory(trx, {
-          name: category.name,
-          slug: category.slug,
-          tagline: category.tagline,
-          is_free: category.isFree,
-          is_announced: category.isAnnounced,
-          position: category.position,
-          created_at: now,
-        });
-        categoryIds.set(category.slug, row.id);
-      }
-      for (const edition of catalog.editions) {
-        await insertEdition(trx, categoryIds.get(edition.categorySlug)!, edition, now);
-        editions.push(edition.code);
-      }
+  if (await hasCategories(db)) return editions;
+  // One transaction for the whole catalog: a start interrupted half-way leaves no categories,
+  // so the next start loads everything instead of skipping a partial catalog.
+  await db.transaction().execute(async (trx) => {
+    const categoryIds = new Map<string, number>();
+    for (const category of catalog.categories) {
+      const row = await insertCategory(trx, {
+        name: category.name,
+        slug: category.slug,
+        tagline: category.tagline,
+        is_free: category.isFree,
+        is_announced: category.isAnnounced,
+        position: category.position,
+        created_at: now,
+      });
+      categoryIds.set(category.slug, row.id);
+    }
+    for (const edition of catalog.editions) {
+      await insertEdition(trx, categoryIds.get(edition.categorySlug)!, edition, now);
+      editions.push(edition.code);
+    }
+  });
+  await analyzeProducts(db);
+  return editions;
+}
+
+/** One demo account, with its complimentary subscription when it has one, in one transaction. */
+async function insertDemoAccount(db: Db, account: DemoAccount, now: Date): Promise<void> {
+  const passwordHash = await hashPassword(account.password);
+  await db.transaction().execute(async (trx) => {
+    const user = await insertUser(trx, {
+      name: account.name,
+      email: account.email,
+      password_hash: passwordHash,
+      google_subject: null,
+      is_verified: true,
+      is_onboarded: account.role === 'operator',
+      role: account.role,
+      password_changed_at: now,
+      last_login_at: null,
+      created_at: now,
+      updated_at: now,
     });
-    await analyzeProducts(db);
-  }
+    if (!account.subscription) return;
+    const plan = await findPlanBySlug(trx, account.subscription);
+    if (!plan) throw new Error(`The plan "${account.subscription}" is missing.`);
+    // Started two months ago, so the demo shows editions under 'Previously Purchased'.
+    const periodStart = new Date(now.getTime() - DEMO_SUBSCRIPTION_AGE_DAYS * DAY_MS);
+    await insertSubscription(trx, {
+      user_id: user.id,
+      plan_id: plan.id,
+      status: 'active',
+      period_start: periodStart,
+      period_end: addMonths(periodStart, plan.period_months ?? 12),
+      auto_renew: false,
+      source: 'complimentary',
+      created_at: now,
+      updated_at: now,
+    });
+  });
+}
 
+/**
+ * Loads the sample data: the plans, the sample catalog (only into a catalog without categories),
+ * the sample blog posts (only into a blog without posts), the demo accounts and the user guide's sample PDFs and videos. Safe to run on every start; it adds only what is missing and never
+ * changes what a user or the operator has done since.
+ */
+export async function seedSampleData(db: Db, now: Date): Promise<SeedResult> {
+  const catalog = sampleCatalog();
+  const plans = await seedPlans(db, catalog);
+  const editions = await seedCatalog(db, catalog, now);
   const posts = await seedPosts(db, sampleBlogPosts, now);
-
   const created: string[] = [];
   for (const account of demoAccounts) {
     if (await findUserByEmail(db, account.email)) continue;
-    const passwordHash = await hashPassword(account.password);
-    await db.transaction().execute(async (trx) => {
-      const user = await insertUser(trx, {
-        name: account.name,
-        email: account.email,
-        password_hash: passwordHash,
-        google_subject: null,
-        is_verified: true,
-        is_onboarded: account.role === 'operator',
-        role: account.role,
-        password_changed_at: now,
-        last_login_at: null,
-        created_at: now,
-        updated_at: now,
-      });
-      if (account.subscription) {
-        const plan = await findPlanBySlug(trx, account.subscription);
-        if (!plan) throw new Error(`The plan "${account.subscription}" is missing.`);
-        // Started two months ago, so the demo shows editions under 'Previously Purchased'.
-        const periodStart = new Date(now.getTime() - DEMO_SUBSCRIPTION_AGE_DAYS * DAY_MS);
-        await insertSubscription(trx, {
-          user_id: user.id,
-          plan_id: plan.id,
-          status: 'active',
-          period_start: periodStart,
-          period_end: addMonths(periodStart, plan.period_months ?? 12),
-          auto_renew: false,
-          source: 'complimentary',
-          created_at: now,
-          updated_at: now,
-        });
-      }
-    });
+    await insertDemoAccount(db, account, now);
     created.push(account.email);
   }
   const guide = await seedUserGuide(db, now);

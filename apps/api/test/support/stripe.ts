@@ -1,10 +1,11 @@
 import { DEFAULT_STRIPE_SECRET_KEY, DEFAULT_STRIPE_WEBHOOK_SECRET, startStripeSimulator, type StripeSimulator } from '@tradelist/simulators/stripe';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { linkPlansToStripePrices } from '../../src/modules/billing/services/link-plan-prices.ts';
 import { createCatalogFixture, clientFor, FIXTURE_PASSWORD, type CatalogFixture } from './catalog.ts';
 import { freePort } from './ports.ts';
-import { createTestApp, type TestApp, type TestClient } from './test-app.ts';
+import { setUpApiTest } from './api-test.ts';
+import type { TestApp, TestClient } from './test-app.ts';
 
 /** The simulator's annual plan prices (the fixture's plan is linked to them by lookup key). */
 export const RECURRING_PRICE = 'price_TradelistAnnualYearly';
@@ -26,24 +27,27 @@ export interface PaymentsTest {
  * when a test says so (`settle`).
  */
 export function setUpPaymentsTest(ready: (setup: PaymentsTest) => void): void {
-  let setup: PaymentsTest | undefined;
-  beforeAll(async () => {
-    const port = await freePort();
-    const sim = await startStripeSimulator({ webhookUrl: `http://127.0.0.1:${port}/api/stripe/webhook/`, webhookRetryDelaysMs: [200, 500, 1000] });
-    const t = await createTestApp({
-      env: { STRIPE_API_URL: sim.url, STRIPE_SECRET_KEY: DEFAULT_STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: DEFAULT_STRIPE_WEBHOOK_SECRET },
-    });
+  let port: number | undefined;
+  let sim: StripeSimulator | undefined;
+  // Registered first, so it runs after the app is closed (hooks after the tests run in reverse order).
+  afterAll(async () => sim?.close());
+  const env = async () => {
+    port = await freePort();
+    sim = await startStripeSimulator({ webhookUrl: `http://127.0.0.1:${port}/api/stripe/webhook/`, webhookRetryDelaysMs: [200, 500, 1000] });
+    return { STRIPE_API_URL: sim.url, STRIPE_SECRET_KEY: DEFAULT_STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: DEFAULT_STRIPE_WEBHOOK_SECRET };
+  };
+  setUpApiTest({ env }, async ({ t }) => {
     await t.app.listen({ port, host: '127.0.0.1' });
     const fixture = await createCatalogFixture(t, { downloadMax: 5 });
     expect(await linkPlansToStripePrices(t.ctx)).toEqual(['annual']);
-    const stripe = new Stripe(DEFAULT_STRIPE_SECRET_KEY, { host: '127.0.0.1', port: sim.port, protocol: 'http' });
-    setup = { t, sim, stripe, fixture };
-    ready(setup);
+    const stripe = new Stripe(DEFAULT_STRIPE_SECRET_KEY, { host: '127.0.0.1', port: sim!.port, protocol: 'http' });
+    ready({ t, sim: sim!, stripe, fixture });
   });
-  afterAll(async () => {
-    await setup?.t.close();
-    await setup?.sim.close();
-  });
+}
+
+/** Stripe settings that point at a port nothing listens on: every Stripe request fails to connect. */
+export async function unreachableStripeEnv(): Promise<Record<string, string>> {
+  return { STRIPE_API_URL: `http://127.0.0.1:${await freePort()}`, STRIPE_SECRET_KEY: DEFAULT_STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: DEFAULT_STRIPE_WEBHOOK_SECRET };
 }
 
 export const unix = (date: Date): number => Math.floor(date.getTime() / 1000);

@@ -1,11 +1,12 @@
 import { startJobberSimulator, type JobberLimits, type JobberSimulator } from '@tradelist/simulators/jobber';
 import { startQuickBooksSimulator, type QuickBooksLimits, type QuickBooksSimulator } from '@tradelist/simulators/quickbooks';
 import type { SyncProvider } from '@tradelist/contract/sync';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { insertCollection } from '../../src/modules/catalog/repositories/catalog.ts';
 import { insertProducts } from '../../src/modules/catalog/repositories/products.ts';
 import { createCatalogFixture, clientFor, type CatalogFixture, type Principal } from './catalog.ts';
-import { createTestApp, type TestApp, type TestClient } from './test-app.ts';
+import { setUpApiTest } from './api-test.ts';
+import type { TestApp, TestClient } from './test-app.ts';
 
 export interface SyncTest {
   t: TestApp;
@@ -22,37 +23,37 @@ export function setUpSyncTest(
   options: { env?: Record<string, string>; qboLimits?: Partial<QuickBooksLimits>; jobberLimits?: Partial<JobberLimits>; timeScale?: number },
   ready: (setup: SyncTest) => void,
 ): void {
-  let setup: SyncTest | undefined;
-  beforeAll(async () => {
-    const scale = options.timeScale ? { timeScale: options.timeScale } : {};
-    const qbo = await startQuickBooksSimulator({ limits: options.qboLimits ?? {}, ...scale });
-    const jobber = await startJobberSimulator({ limits: options.jobberLimits ?? {}, ...scale });
-    const t = await createTestApp({
-      env: {
-        QBO_AUTHORIZE_URL: qbo.authorizeUrl,
-        QBO_TOKEN_URL: qbo.tokenUrl,
-        QBO_REVOKE_URL: qbo.revokeUrl,
-        QBO_API_URL: qbo.url,
-        QBO_CLIENT_ID: qbo.clientId,
-        QBO_CLIENT_SECRET: qbo.clientSecret,
-        JOBBER_AUTHORIZE_URL: jobber.authorizeUrl,
-        JOBBER_TOKEN_URL: jobber.tokenUrl,
-        JOBBER_API_URL: jobber.graphqlUrl,
-        JOBBER_CLIENT_ID: jobber.clientId,
-        JOBBER_CLIENT_SECRET: jobber.clientSecret,
-        RATE_LIMIT_SCALE: '100',
-        ...(options.timeScale ? { PROVIDER_TIME_SCALE: String(options.timeScale) } : {}),
-        ...options.env,
-      },
-    });
-    const fixture = await createCatalogFixture(t);
-    setup = { t, qbo, jobber, fixture };
-    ready(setup);
-  });
+  let qbo: QuickBooksSimulator | undefined;
+  let jobber: JobberSimulator | undefined;
+  // Registered first, so it runs after the app is closed (hooks after the tests run in reverse order).
   afterAll(async () => {
-    await setup?.t.close();
-    await setup?.qbo.close();
-    await setup?.jobber.close();
+    await qbo?.close();
+    await jobber?.close();
+  });
+  const env = async () => {
+    const scale = options.timeScale ? { timeScale: options.timeScale } : {};
+    qbo = await startQuickBooksSimulator({ limits: options.qboLimits ?? {}, ...scale });
+    jobber = await startJobberSimulator({ limits: options.jobberLimits ?? {}, ...scale });
+    return {
+      QBO_AUTHORIZE_URL: qbo.authorizeUrl,
+      QBO_TOKEN_URL: qbo.tokenUrl,
+      QBO_REVOKE_URL: qbo.revokeUrl,
+      QBO_API_URL: qbo.url,
+      QBO_CLIENT_ID: qbo.clientId,
+      QBO_CLIENT_SECRET: qbo.clientSecret,
+      JOBBER_AUTHORIZE_URL: jobber.authorizeUrl,
+      JOBBER_TOKEN_URL: jobber.tokenUrl,
+      JOBBER_API_URL: jobber.graphqlUrl,
+      JOBBER_CLIENT_ID: jobber.clientId,
+      JOBBER_CLIENT_SECRET: jobber.clientSecret,
+      RATE_LIMIT_SCALE: '100',
+      ...(options.timeScale ? { PROVIDER_TIME_SCALE: String(options.timeScale) } : {}),
+      ...options.env,
+    };
+  };
+  setUpApiTest({ env }, async ({ t }) => {
+    const fixture = await createCatalogFixture(t);
+    ready({ t, qbo: qbo!, jobber: jobber!, fixture });
   });
 }
 

@@ -51,6 +51,8 @@ export async function createTestApp(
     logLevel?: string;
     /** Renders the public site's pages from the web app's source (src/http/site-renderer-from-source.ts). */
     site?: boolean;
+    /** Registers the operator CLI's call with this token, as server.ts has app.ts do it. */
+    adminCliToken?: string | undefined;
   } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
@@ -67,7 +69,7 @@ export async function createTestApp(
   const clock = new TestClock();
   const logger = options.logStream ? { ...loggerOptions(options.logLevel ?? 'info'), stream: options.logStream } : false;
   const site = options.site ? await siteRendererFromSource(null) : undefined;
-  const { app, ctx, readiness } = await buildApp({ config, database, clock, logger, startWorkers: false, ...(site ? { siteRenderer: site.renderer } : {}) });
+  const { app, ctx, readiness } = await buildApp({ config, database, clock, logger, startWorkers: false, adminCliToken: options.adminCliToken, ...(site ? { siteRenderer: site.renderer } : {}) });
   try {
     options.beforeReady?.(app);
     await app.ready();

@@ -1,10 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
-/**
- * The catalog (categories, editions and their products), user factors, plans, subscriptions and
- * the append-only download log. Money is integer cents and percentages basis points.
- */
-export async function up(db: Kysely<unknown>): Promise<void> {
+/** Categories, their editions (collections) and the editions' products. */
+async function createEditionTables(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE TABLE categories (
       id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
@@ -46,7 +43,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     );
     -- Downloads read an edition in id order, page by page (keyset pagination).
     CREATE INDEX products_collection_page_idx ON products (collection_id, id);
+  `.execute(db);
+}
 
+/** Each user's markups and tax (basis points), and the inventory option and income type of synced items. */
+async function createUserFactorsTable(db: Kysely<unknown>): Promise<void> {
+  await sql`
     CREATE TABLE user_factors (
       user_id integer PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
       markup1_10_bp integer CHECK (markup1_10_bp >= 0),
@@ -60,7 +62,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       income_type text NOT NULL DEFAULT '',
       updated_at timestamptz NOT NULL DEFAULT now()
     );
+  `.execute(db);
+}
 
+/** Plans and subscriptions. */
+async function createPlanTables(db: Kysely<unknown>): Promise<void> {
+  await sql`
     CREATE TABLE plans (
       id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
       slug text NOT NULL UNIQUE,
@@ -94,7 +101,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       CHECK (period_end > period_start)
     );
     CREATE INDEX subscriptions_user_idx ON subscriptions (user_id, period_end DESC);
+  `.execute(db);
+}
 
+/** The append-only download log. */
+async function createDownloadLog(db: Kysely<unknown>): Promise<void> {
+  await sql`
     CREATE TABLE download_log (
       id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
       user_id integer REFERENCES users (id) ON DELETE SET NULL,
@@ -106,4 +118,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     );
     CREATE INDEX download_log_user_idx ON download_log (user_id, created_at);
   `.execute(db);
+}
+
+/**
+ * The catalog (categories, editions and their products), user factors, plans, subscriptions and
+ * the append-only download log, in that order. Money is integer cents and percentages basis points.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await createEditionTables(db);
+  await createUserFactorsTable(db);
+  await createPlanTables(db);
+  await createDownloadLog(db);
 }

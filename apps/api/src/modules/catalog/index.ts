@@ -12,5 +12,5 @@ export { importEdition } from './services/import-edition.ts';
 export { listEditions, listEditionSummaries, withdrawEdition } from './services/list-editions.ts';
 export { createCategory, editCategory, listOperatorCategories } from './services/manage-categories.ts';
 export { publishEditionUpload, stageEditionUpload } from './services/manage-edition-uploads.ts';
-export type { EditionComparison, PriceChange } from './services/read-supplier-file.ts';
+export type { EditionComparison, PriceChange } from './services/edition-diff.ts';
 export { getMarkups } from './services/user-factor.ts';

@@ -1,31 +1,30 @@
-import { DEFAULT_STRIPE_SECRET_KEY, DEFAULT_STRIPE_WEBHOOK_SECRET, signWebhookPayload } from '@tradelist/simulators/stripe';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { DEFAULT_STRIPE_WEBHOOK_SECRET, signWebhookPayload } from '@tradelist/simulators/stripe';
+import { describe, expect, test } from 'vitest';
 import { clientFor, createCatalogFixture, type CatalogFixture } from '../../../../test/support/catalog.ts';
-import { freePort } from '../../../../test/support/ports.ts';
-import { createTestApp, type TestApp } from '../../../../test/support/test-app.ts';
+import { unreachableStripeEnv } from '../../../../test/support/stripe.ts';
+import { setUpApiTest } from '../../../../test/support/api-test.ts';
+import type { TestApp } from '../../../../test/support/test-app.ts';
 
 const price = { price_id: 'price_TradelistAnnualYearly', is_recurring: true };
 
-async function appWith(env: Record<string, string>): Promise<{ t: TestApp; fixture: CatalogFixture }> {
-  const t = await createTestApp({ env });
+/** The catalog fixture, its plan linked to Stripe prices. */
+async function linkedFixture(t: TestApp): Promise<CatalogFixture> {
   const fixture = await createCatalogFixture(t);
   // Linked as if Stripe had been reachable before.
   await t.database.db
     .updateTable('plans')
     .set({ stripe_product_id: 'prod_TradelistAnnual', stripe_price_id_recurring: 'price_TradelistAnnualYearly', stripe_price_id_one_time: 'price_TradelistAnnualOnce' })
     .execute();
-  return { t, fixture };
+  return fixture;
 }
 
 describe('Stripe cannot be reached', () => {
   let t: TestApp;
   let fixture: CatalogFixture;
-  beforeAll(async () => {
-    // Nothing listens on this port: every Stripe request fails to connect.
-    const dead = await freePort();
-    ({ t, fixture } = await appWith({ STRIPE_API_URL: `http://127.0.0.1:${dead}`, STRIPE_SECRET_KEY: DEFAULT_STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: DEFAULT_STRIPE_WEBHOOK_SECRET }));
+  setUpApiTest({ env: unreachableStripeEnv }, async (setup) => {
+    ({ t } = setup);
+    fixture = await linkedFixture(t);
   });
-  afterAll(async () => t?.close());
 
   test('checkout and the payment return answer 502 with a clear message, and nothing is stored', async () => {
     const { client, userId } = await clientFor(t, fixture, 'free', 'outage');
@@ -59,10 +58,10 @@ describe('Stripe cannot be reached', () => {
 describe('payments not set up (no STRIPE_SECRET_KEY)', () => {
   let t: TestApp;
   let fixture: CatalogFixture;
-  beforeAll(async () => {
-    ({ t, fixture } = await appWith({}));
+  setUpApiTest({}, async (setup) => {
+    ({ t } = setup);
+    fixture = await linkedFixture(t);
   });
-  afterAll(async () => t?.close());
 
   test('the buying calls say so, and the webhook refuses every delivery', async () => {
     const { client } = await clientFor(t, fixture, 'free', 'unset');

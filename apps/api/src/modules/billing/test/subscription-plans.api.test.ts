@@ -1,14 +1,14 @@
 import { subscriptionPlansResponse } from '@tradelist/contract/billing';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { seedSampleData } from '../../../db/seed.ts';
-import { createTestApp, type TestApp } from '../../../../test/support/test-app.ts';
+import { setUpApiTest } from '../../../../test/support/api-test.ts';
+import type { TestApp } from '../../../../test/support/test-app.ts';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
+setUpApiTest({}, async (setup) => {
+  ({ t } = setup);
   await seedSampleData(t.database.db, t.clock.now());
 });
-afterAll(async () => t?.close());
 
 test('GET /api/subscription-plans/ lists the plans on sale without a session, in display order', async () => {
   const response = await t.client().get('/api/subscription-plans/');

@@ -1,8 +1,9 @@
+import { amountChange } from '@tradelist/pricing/changes';
 import type { EditionComparison as ComparisonBody, EditionUploadResponse, OperatorEdition } from '@tradelist/contract/operator-editions';
 import type { MailingRow } from '../../../db/schema.ts';
 import type { CollectionWithCategory } from '../repositories/catalog.ts';
-import type { CheckedEdition } from '../services/import-edition.ts';
-import type { EditionComparison, PriceChange } from '../services/read-supplier-file.ts';
+import type { CheckedEdition } from '../services/check-edition.ts';
+import type { EditionComparison, PriceChange } from '../services/edition-diff.ts';
 import { presentCollection } from './catalog.ts';
 
 /** An edition as the console lists it, with where it stands and its announcement. */
@@ -15,14 +16,8 @@ export function presentOperatorEdition(row: CollectionWithCategory, status: Oper
 }
 
 function presentChange(change: PriceChange) {
-  return {
-    sku: change.sku,
-    name: change.name,
-    old_cents: change.oldCents,
-    new_cents: change.newCents,
-    change_cents: change.newCents - change.oldCents,
-    change_bp: change.oldCents === 0 ? null : Math.round(((change.newCents - change.oldCents) * 10_000) / change.oldCents),
-  };
+  const { amountCents, percentBp } = amountChange(change.oldCents, change.newCents);
+  return { sku: change.sku, name: change.name, old_cents: change.oldCents, new_cents: change.newCents, change_cents: amountCents, change_bp: percentBp };
 }
 
 /** The comparison with the previous edition, as the console's preview shows it. */

@@ -109,34 +109,24 @@ export function insertCollection(db: Db, collection: Insertable<CollectionsTable
 }
 
 /**
- * The category's newest edition with a run date on or before `rundate` (by run date, then id):
- * what a new edition of that date is compared with.
- */
-export function findLatestCollectionOnOrBefore(db: Db, categoryId: number, rundate: string): Promise<CollectionRow | undefined> {
-  return db
-    .selectFrom('collections')
-    .selectAll()
-    .where('category_id', '=', categoryId)
-    .where('rundate', '<=', rundate)
-    .orderBy('rundate', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-}
-
-/**
  * The edition an edition's changes are measured against (product §10.15): the same category's
  * latest edition before it, by run date, then id (the order that makes an edition current). It is
  * released whenever the edition is (its run date is not later), and a withdrawn edition is deleted, so none is left out.
+ * An edition not stored yet (`id` null, a supplier file being checked) comes after every stored one of its run date.
  */
 export function findPreviousCollection(
   db: Db,
-  edition: Pick<CollectionRow, 'id' | 'category_id' | 'rundate'>,
+  edition: Pick<CollectionRow, 'category_id' | 'rundate'> & { id: number | null },
 ): Promise<CollectionWithCategory | undefined> {
+  const { id, rundate } = edition;
   return collectionsQuery(db)
     .where('collections.category_id', '=', edition.category_id)
     // Earlier by run date, then by id: two editions published the same day follow each other.
-    .where((eb) => eb.or([eb('collections.rundate', '<', edition.rundate), eb.and([eb('collections.rundate', '=', edition.rundate), eb('collections.id', '<', edition.id)])]))
+    .where((eb) =>
+      id === null
+        ? eb('collections.rundate', '<=', rundate)
+        : eb.or([eb('collections.rundate', '<', rundate), eb.and([eb('collections.rundate', '=', rundate), eb('collections.id', '<', id)])]),
+    )
     .orderBy('collections.rundate', 'desc')
     .orderBy('collections.id', 'desc')
     .limit(1)

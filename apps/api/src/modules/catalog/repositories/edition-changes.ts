@@ -1,53 +1,61 @@
-import { sql } from 'kysely';
 import type { Db } from '../../../db/database.ts';
-import type { CollectionRow } from '../../../db/schema.ts';
 
-/** The edition of the same category just before this one (by run date, then id), released or not. */
-export function findPreviousCollection(db: Db, edition: Pick<CollectionRow, 'id' | 'category_id' | 'rundate'>): Promise<CollectionRow | undefined> {
-  return db
-    .selectFrom('collections')
-    .selectAll()
-    .where('category_id', '=', edition.category_id)
-    .where((eb) => eb.or([eb('rundate', '<', edition.rundate), eb.and([eb('rundate', '=', edition.rundate), eb('id', '<', edition.id)])]))
-    .orderBy('rundate', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+// The items two stored editions differ in, matched by SKU through the (collection_id, sku) key:
+// what is classified, and how, is the diff service's (services/edition-diff.ts).
+
+/** One item that differs between two editions: the cost on the side it is missing from is null. */
+export interface DifferingItemRow {
+  /** The product's id in the edition it is read from (the current one, or the previous one for a removed item). */
+  id: number;
+  sku: string;
+  name: string;
+  previous_cost_cents: number | null;
+  cost_cents: number | null;
 }
 
-/** How many items of `current` are new, removed, dearer or cheaper than in `previous` (matched by SKU). */
-export async function countChanges(db: Db, current: number, previous: number): Promise<{ added: number; removed: number; up: number; down: number }> {
-  const { rows } = await sql<{ added: string; up: string; down: string; removed: string }>`
-    SELECT
-      count(*) FILTER (WHERE o.sku IS NULL) AS added,
-      count(*) FILTER (WHERE o.cost_cents < n.cost_cents) AS up,
-      count(*) FILTER (WHERE o.cost_cents > n.cost_cents) AS down,
-      (SELECT count(*) FROM products r
-        WHERE r.collection_id = ${previous}
-          AND NOT EXISTS (SELECT 1 FROM products k WHERE k.collection_id = ${current} AND k.sku = r.sku)) AS removed
-    FROM products n
-    LEFT JOIN products o ON o.collection_id = ${previous} AND o.sku = n.sku
-    WHERE n.collection_id = ${current}
-  `.execute(db);
-  const row = rows[0]!;
-  return { added: Number(row.added), removed: Number(row.removed), up: Number(row.up), down: Number(row.down) };
-}
-
-/** The items whose cost rose the most in dollars from `previous` to `current`, largest first. */
-export async function listLargestIncreases(
-  db: Db,
-  current: number,
-  previous: number,
-  limit: number,
-): Promise<Array<{ sku: string; name: string; old_cents: number; new_cents: number }>> {
+/** The current edition's products that are new or at another cost than in the previous edition. */
+function newOrRepricedProducts(db: Db, current: number, previous: number) {
   return db
     .selectFrom('products as n')
-    .innerJoin('products as o', (join) => join.onRef('o.sku', '=', 'n.sku').on('o.collection_id', '=', previous))
-    .select(['n.sku', 'n.name', 'o.cost_cents as old_cents', 'n.cost_cents as new_cents'])
+    .leftJoin('products as o', (join) => join.onRef('o.sku', '=', 'n.sku').on('o.collection_id', '=', previous))
     .where('n.collection_id', '=', current)
-    .whereRef('n.cost_cents', '>', 'o.cost_cents')
-    .orderBy(sql`n.cost_cents - o.cost_cents`, 'desc')
-    .orderBy('n.sku')
+    .where((eb) => eb.or([eb('o.id', 'is', null), eb('o.cost_cents', '<>', eb.ref('n.cost_cents'))]));
+}
+
+/** The previous edition's products that the current edition no longer has. */
+function removedProducts(db: Db, current: number, previous: number) {
+  return db
+    .selectFrom('products as o')
+    .where('o.collection_id', '=', previous)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('products as k').select('k.id').where('k.collection_id', '=', current).whereRef('k.sku', '=', 'o.sku'))),
+    );
+}
+
+/** One page (by id after `afterId`) of the current edition's new and re-priced products, with their previous cost. */
+export function listNewOrRepricedPage(db: Db, current: number, previous: number, afterId: number, limit: number): Promise<DifferingItemRow[]> {
+  return newOrRepricedProducts(db, current, previous)
+    .select(['n.id', 'n.sku', 'n.name', 'o.cost_cents as previous_cost_cents', 'n.cost_cents'])
+    .where('n.id', '>', afterId)
+    .orderBy('n.id')
     .limit(limit)
     .execute();
+}
+
+/** One page (by the previous edition's product id after `afterId`) of the products the current edition no longer has. */
+export async function listRemovedPage(db: Db, current: number, previous: number, afterId: number, limit: number): Promise<DifferingItemRow[]> {
+  const rows = await removedProducts(db, current, previous)
+    .select(['o.id', 'o.sku', 'o.name', 'o.cost_cents as previous_cost_cents'])
+    .where('o.id', '>', afterId)
+    .orderBy('o.id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ ...row, cost_cents: null }));
+}
+
+/** How many items differ between the two editions: new, re-priced and removed ones. */
+export async function countDifferingItems(db: Db, current: number, previous: number): Promise<number> {
+  const changed = await newOrRepricedProducts(db, current, previous).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  const removed = await removedProducts(db, current, previous).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  return Number(changed.n) + Number(removed.n);
 }

@@ -3,7 +3,8 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { describe, expect, test } from 'vitest';
 import { deflatedSpaces, zip } from '../../../../test/support/zip-archives.ts';
 import { checkSupplierFileOffThread } from './check-supplier-file.ts';
-import { checkSupplierFile, type PreviousPrice } from './read-supplier-file.ts';
+import type { PreviousPrice } from './edition-diff.ts';
+import { checkSupplierFile } from './read-supplier-file.ts';
 
 const HEADER = 'sku,name,description,unit,group,cost';
 

@@ -3,7 +3,8 @@ import type { Worker } from 'node:worker_threads';
 import type { ErrorCode } from '@tradelist/contract/errors';
 import { AppError } from '../../../errors.ts';
 import { startWorkerThread } from '../../../lib/worker-thread.ts';
-import type { EditionComparison, PreviousPrice, RowProblem, StoredItem } from './read-supplier-file.ts';
+import type { EditionComparison, PreviousPrice } from './edition-diff.ts';
+import type { RowProblem, StoredItem } from './validate-supplier-rows.ts';
 
 /** What the worker is given when it starts. */
 export interface SupplierFileJob {

@@ -9,7 +9,7 @@ import type { Config } from '../../../config/env.ts';
 import type { AppContext } from '../../../context.ts';
 import type { Db } from '../../../db/database.ts';
 import { FileCache } from '../../../lib/file-cache.ts';
-import { countChanges } from '../repositories/edition-changes.ts';
+import { countDifferingItems } from '../repositories/edition-changes.ts';
 import { copyPageOfChangedProducts, copyPageOfProducts, copyPageOfProductsText, copyPageOfRemovedProducts, lastIdOfPage, type ChangedProductRow } from '../repositories/products.ts';
 import type { AllowedDownload } from './download-edition.ts';
 import { editionFileKey, editionTemplateKey } from './edition-file-key.ts';
@@ -112,8 +112,7 @@ async function* counted(rows: AsyncGenerator<Cell[]>, onRow: () => void): AsyncG
 async function countFileRows(db: Db, download: AllowedDownload): Promise<number> {
   if (download.layout !== 'changes') return download.collection.item_count;
   if (!download.previousCollection) return 1;
-  const changes = await countChanges(db, download.collection.id, download.previousCollection.id);
-  return changes.added + changes.up + changes.down + changes.removed;
+  return countDifferingItems(db, download.collection.id, download.previousCollection.id);
 }
 
 /** The .xlsx sheet's tab name and ZIP time stamp for a download (see generateEditionFile). */

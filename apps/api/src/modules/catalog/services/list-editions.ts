@@ -8,7 +8,7 @@ import { recordOperatorAction, type Actor } from '../../../audit/audit-log.ts';
 import { presentOperatorEdition } from '../presenters/operator-editions.ts';
 import { listAllCollections, listCurrentCollections, type CollectionWithCategory } from '../repositories/catalog.ts';
 import { deleteCollection, lockCollection } from '../repositories/edition-uploads.ts';
-import { requireCategory } from './import-edition.ts';
+import { requireCategory } from './edition-input.ts';
 
 /** Every edition, scheduled ones included, or one category's (by name, slug or id), newest first. */
 export async function listEditions(ctx: Pick<AppContext, 'db'>, category?: string): Promise<CollectionWithCategory[]> {

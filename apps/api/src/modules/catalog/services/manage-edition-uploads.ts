@@ -14,7 +14,9 @@ import {
   insertEditionUpload,
   insertEditionUploadPart,
 } from '../repositories/edition-uploads.ts';
-import { checkEdition, checkEditionToPublish, publishCheckedEdition, requireCategory } from './import-edition.ts';
+import { checkEdition, checkEditionToPublish } from './check-edition.ts';
+import { requireCategory } from './edition-input.ts';
+import { publishCheckedEdition } from './publish-edition.ts';
 import { findOperatorEdition } from './list-editions.ts';
 
 /** How long a previewed file waits to be published (decision 0019). */

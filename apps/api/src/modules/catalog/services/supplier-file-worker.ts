@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
 import { AppError } from '../../../errors.ts';
-import { checkSupplierFile, type PreviousPrice } from './read-supplier-file.ts';
+import type { PreviousPrice } from './edition-diff.ts';
+import { checkSupplierFile } from './read-supplier-file.ts';
 import type { SupplierFileJob, ToSupplierFileWorker, FromSupplierFileWorker } from './check-supplier-file.ts';
 
 // The worker thread of check-supplier-file.ts: reads, validates and compares one supplier file,

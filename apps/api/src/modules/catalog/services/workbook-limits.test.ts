@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, test } from 'vitest';
 import { deflatedSpaces, zip } from '../../../../test/support/zip-archives.ts';
 import { AppError } from '../../../errors.ts';
-import { readTable } from './read-supplier-file.ts';
+import { readTable } from './read-supplier-table.ts';
 import { checkWorkbookLimits, WORKBOOK_MAX_ENTRIES, WORKBOOK_MAX_UNPACKED_BYTES, workbookTooLargeMessage, workbookTooManyPartsMessage } from './workbook-limits.ts';
 
 const bombSize = WORKBOOK_MAX_UNPACKED_BYTES / (1024 * 1024) + 64;

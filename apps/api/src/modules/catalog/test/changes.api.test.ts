@@ -1,13 +1,13 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { NO_PREVIOUS_EDITION_NOTE } from '@tradelist/pricing/layouts';
 import { insertProducts } from '../repositories/products.ts';
 import { clientFor, createCatalogFixture, type CatalogFixture } from '../../../../test/support/catalog.ts';
-import { createTestApp, type TestApp, type TestClient } from '../../../../test/support/test-app.ts';
+import { setUpApiTest } from '../../../../test/support/api-test.ts';
+import type { TestApp, TestClient } from '../../../../test/support/test-app.ts';
 
 /** Markups of 10 % to 60 % by band and 8.25 % tax, as the markup screen saves them. */
 const markups = { markup1_10: 10, markup11_20: 20, markup21_50: 30, markup51_150: 40, markup151_500: 50, markup501: 60, tax: 8.25, inventory_option: '', income_type: '' };
@@ -22,10 +22,9 @@ let fixture: CatalogFixture;
  * band edge), LC-200 $500.01 → $480.00, INJ-1 $2.50 → $2.60; THHN-12-500 is discontinued and
  * NEW-1 is added; "-5" keeps its cost. January and February are identical.
  */
-beforeAll(async () => {
-  // A data folder turns the store of generated files on: the Changes file must not be served the price list's.
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'tl-changes-'));
-  t = await createTestApp({ env: { DATA_DIR: dataDir } });
+// A data folder turns the store of generated files on: the Changes file must not be served the price list's.
+setUpApiTest({ dataDir: 'tl-changes-' }, async (setup) => {
+  ({ t, dataDir } = setup);
   fixture = await createCatalogFixture(t);
   const db = t.database.db;
   const march = fixture.paidEditions.mar;
@@ -34,10 +33,6 @@ beforeAll(async () => {
   }
   await db.deleteFrom('products').where('collection_id', '=', march).where('sku', '=', 'THHN-12-500').execute();
   await insertProducts(db, [{ collection_id: march, sku: 'NEW-1', name: 'New item', description: '', unit: 'EA', group_name: 'Wires', cost_cents: 2000, manufacturer_part_number: null, upc: null }]);
-});
-afterAll(async () => {
-  await t?.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function subscriberWithMarkups(label: string, saved: typeof markups = markups): Promise<{ client: TestClient; userId: number }> {

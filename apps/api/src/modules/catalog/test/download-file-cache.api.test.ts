@@ -1,12 +1,12 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { priceFor } from '@tradelist/pricing/markups';
 import { insertProducts } from '../repositories/products.ts';
 import { clientFor, createCatalogFixture, type CatalogFixture } from '../../../../test/support/catalog.ts';
-import { createTestApp, type TestApp, type TestClient } from '../../../../test/support/test-app.ts';
+import { setUpApiTest } from '../../../../test/support/api-test.ts';
+import type { TestApp, TestClient } from '../../../../test/support/test-app.ts';
 
 const markupsA = { markup1_10: 10, markup11_20: 20, markup21_50: 30, markup51_150: 40, markup151_500: 50, markup501: 60, tax: 8.25, inventory_option: 'Non-inventory', income_type: 'Sales' };
 const markupsB = { ...markupsA, markup11_20: 22.5, tax: 7 };
@@ -14,14 +14,9 @@ const markupsB = { ...markupsA, markup11_20: 22.5, tax: 7 };
 let dataDir: string;
 let t: TestApp;
 let fixture: CatalogFixture;
-beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'tl-file-cache-'));
-  t = await createTestApp({ env: { DATA_DIR: dataDir } });
+setUpApiTest({ dataDir: 'tl-file-cache-' }, async (setup) => {
+  ({ t, dataDir } = setup);
   fixture = await createCatalogFixture(t);
-});
-afterAll(async () => {
-  await t?.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 const filesDir = () => path.join(dataDir, 'files');
@@ -142,14 +137,9 @@ describe('with FILE_CACHE_MAX_MB=0', () => {
   let off: TestApp;
   let offDir: string;
   let offFixture: CatalogFixture;
-  beforeAll(async () => {
-    offDir = mkdtempSync(path.join(os.tmpdir(), 'tl-file-cache-off-'));
-    off = await createTestApp({ env: { DATA_DIR: offDir, FILE_CACHE_MAX_MB: '0' } });
+  setUpApiTest({ dataDir: 'tl-file-cache-off-', env: { FILE_CACHE_MAX_MB: '0' } }, async (setup) => {
+    ({ t: off, dataDir: offDir } = setup);
     offFixture = await createCatalogFixture(off);
-  });
-  afterAll(async () => {
-    await off?.close();
-    rmSync(offDir, { recursive: true, force: true });
   });
 
   test('files are streamed without a Content-Length, nothing is stored, and the bytes equal the stored files of the other server', async () => {

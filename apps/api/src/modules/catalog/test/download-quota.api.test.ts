@@ -1,12 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { createCatalogFixture, clientFor, fixtureProducts, type CatalogFixture } from '../../../../test/support/catalog.ts';
 import { insertProducts } from '../repositories/products.ts';
-import { createTestApp, type TestApp, type TestClient } from '../../../../test/support/test-app.ts';
+import { setUpApiTest } from '../../../../test/support/api-test.ts';
+import type { TestApp, TestClient } from '../../../../test/support/test-app.ts';
 import { runAdminCommand } from '../../operator/services/run-admin-command.ts';
 
 let t: TestApp;
@@ -55,8 +53,8 @@ async function addPaidEditions(app: TestApp, count: number): Promise<Array<{ col
 /** Ten more paid editions, one per category. */
 let others: Array<{ collection_id: number; catelog_id: number }>;
 
-beforeAll(async () => {
-  t = await createTestApp();
+setUpApiTest({}, async (setup) => {
+  ({ t } = setup);
   fixture = await createCatalogFixture(t, { downloadMax: 5 });
   big = await addBulkEdition(t, 60_000);
   others = await addPaidEditions(t, 10);
@@ -284,19 +282,13 @@ describe('a streamed file (no stored copy, so no size in advance) counts by its 
   let streamed: TestApp;
   let streamedFixture: CatalogFixture;
   let streamedBase: string;
-  let streamedDir: string;
   let bulk: { categoryId: number; editionId: number };
-  beforeAll(async () => {
-    // A data directory of its own: the store of files is shared by the apps of one directory.
-    streamedDir = mkdtempSync(path.join(os.tmpdir(), 'tl-streamed-'));
-    streamed = await createTestApp({ env: { DATA_DIR: streamedDir, FILE_CACHE_MAX_MB: '0' } });
+  // A data directory of its own: the store of files is shared by the apps of one directory.
+  setUpApiTest({ dataDir: 'tl-streamed-', env: { FILE_CACHE_MAX_MB: '0' } }, async (setup) => {
+    ({ t: streamed } = setup);
     streamedFixture = await createCatalogFixture(streamed, { downloadMax: 5 });
     bulk = await addBulkEdition(streamed, ROWS);
     streamedBase = await streamed.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-  afterAll(async () => {
-    await streamed?.close();
-    rmSync(streamedDir, { recursive: true, force: true });
   });
   const bulkDownload = () => ({ collection_id: bulk.editionId, catelog_id: bulk.categoryId });
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { samplePlans } from '../../../db/sample/sample-catalog.ts';
 import type { CategoryRow } from '../../../db/schema.ts';
 import { insertCategory } from '../repositories/catalog.ts';
@@ -10,7 +10,8 @@ import { insertUser } from '../../accounts/repositories/users.ts';
 import { importEdition } from '../services/import-edition.ts';
 import { runAdminCommand } from '../../operator/services/run-admin-command.ts';
 import { uniqueEmail } from '../../../../test/support/accounts.ts';
-import { createTestApp, type TestApp } from '../../../../test/support/test-app.ts';
+import { setUpApiTest } from '../../../../test/support/api-test.ts';
+import type { TestApp } from '../../../../test/support/test-app.ts';
 
 const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`./fixtures/${name}`, import.meta.url)));
 
@@ -37,8 +38,8 @@ async function productsOf(code: string) {
     .execute();
 }
 
-beforeAll(async () => {
-  t = await createTestApp();
+setUpApiTest({}, async (setup) => {
+  ({ t } = setup);
   const now = t.clock.now();
   const add = async (name: string, slug: string, extra: Partial<Pick<CategoryRow, 'is_free' | 'is_announced'>> = {}) => {
     categories[slug] = await insertCategory(t.database.db, { name, slug, tagline: null, created_at: now, ...extra });
@@ -64,9 +65,6 @@ beforeAll(async () => {
   }
 });
 
-afterAll(async () => {
-  await t.close();
-});
 
 describe('import-edition', () => {
   test('imports a supplier CSV and summarises it against the previous edition', async () => {

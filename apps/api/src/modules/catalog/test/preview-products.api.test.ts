@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { createCatalogFixture, clientFor, fixtureProducts, type CatalogFixture } from '../../../../test/support/catalog.ts';
-import { createTestApp, type TestApp } from '../../../../test/support/test-app.ts';
+import { setUpApiTest } from '../../../../test/support/api-test.ts';
+import type { TestApp } from '../../../../test/support/test-app.ts';
 import { insertProducts } from '../repositories/products.ts';
 
 let t: TestApp;
@@ -15,8 +16,8 @@ const specials = [
   { sku: 'BSL-1', name: 'Back\\slash box', group_name: 'Boxes' },
 ];
 
-beforeAll(async () => {
-  t = await createTestApp();
+setUpApiTest({}, async (setup) => {
+  ({ t } = setup);
   fixture = await createCatalogFixture(t, { downloadMax: 2 });
   const db = t.database.db;
   await sql`
@@ -29,7 +30,6 @@ beforeAll(async () => {
     .values(specials.map((p) => ({ ...p, collection_id: fixture.paidEditions.mar, description: '', unit: 'EA', cost_cents: 500, manufacturer_part_number: null, upc: null })))
     .execute();
 });
-afterAll(async () => t?.close());
 
 const paidTotal = fixtureProducts.length + 250 + specials.length;
 

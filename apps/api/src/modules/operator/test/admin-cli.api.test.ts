@@ -4,10 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { buildApp } from '../../../app.ts';
-import { loadConfig } from '../../../config/env.ts';
-import type { AppContext } from '../../../context.ts';
+import { afterAll, afterEach, describe, expect, test } from 'vitest';
 import {
   acquireCliLock,
   CLI_LOCK_FILE,
@@ -18,12 +15,10 @@ import {
   SERVER_FILE,
   writeRunningServer,
 } from '../../../db/data-dir-lock.ts';
-import type { DatabaseHandle } from '../../../db/database.ts';
 import { insertCategory } from '../../catalog/repositories/catalog.ts';
-import { adminCliRoutes } from '../admin-cli-routes.ts';
 import { runAdminCommand } from '../services/run-admin-command.ts';
-import { TestClock } from '../../../../test/support/test-app.ts';
-import { createTestDatabase } from '../../../../test/support/test-database.ts';
+import { setUpApiTest } from '../../../../test/support/api-test.ts';
+import { createTestApp, type TestApp } from '../../../../test/support/test-app.ts';
 
 const root = path.resolve(import.meta.dirname, '../../../../../..');
 const TOKEN = 'k7Q2xW9vR4mN8pL3sT6yB1cF5hJ0dG2aZ4eU7iO9wXs';
@@ -45,50 +40,15 @@ afterAll(() => {
   for (const dir of temporaryDirs) rmSync(dir, { recursive: true, force: true });
 });
 
-interface RouteApp {
-  app: FastifyInstance;
-  ctx: AppContext;
-  database: DatabaseHandle;
-  close(): Promise<void>;
-}
-
-/** The app with the operator route registered the way server.ts has app.ts do it. */
-async function appWithAdminRoute(token: string | undefined): Promise<RouteApp> {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    APP_URL: 'http://localhost:3000',
-    SESSION_SECRET: 'test-session-secret-that-is-long-enough-0123456789',
-    DATA_DIR: '.tmp/api-test-data',
-    LOG_LEVEL: 'silent',
-    WEB_DIST_DIR: '',
-  });
-  const database = await createTestDatabase();
-  const { app, ctx } = await buildApp({ config, database, clock: new TestClock(), logger: false, startWorkers: false });
-  await adminCliRoutes(app, ctx, { token });
-  await app.ready();
-  return {
-    app,
-    ctx,
-    database,
-    close: async () => {
-      await app.close();
-      await database.close();
-    },
-  };
-}
-
 function post(app: FastifyInstance, body: unknown, headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') {
   return app.inject({ method: 'POST', url: '/api/admin/cli/', payload: body as Record<string, unknown>, headers, remoteAddress });
 }
 
 describe('POST /api/admin/cli/', () => {
-  let r: RouteApp;
-  beforeAll(async () => {
-    r = await appWithAdminRoute(TOKEN);
+  let r: TestApp;
+  setUpApiTest({ adminCliToken: TOKEN }, async (setup) => {
+    ({ t: r } = setup);
     await insertCategory(r.database.db, { name: 'Electrical', slug: 'electrical', tagline: null, created_at: new Date() });
-  });
-  afterAll(async () => {
-    await r.close();
   });
 
   test('refuses a missing token (401), a wrong one (403) and any caller not on loopback (403)', async () => {
@@ -133,7 +93,7 @@ describe('POST /api/admin/cli/', () => {
   });
 
   test('does not exist without a token (PostgreSQL: the CLI connects directly)', async () => {
-    const plain = await appWithAdminRoute(undefined);
+    const plain = await createTestApp();
     try {
       expect(plain.app.hasRoute({ method: 'POST', url: '/api/admin/cli/' })).toBe(false);
       const response = await post(plain.app, { argv: ['list-editions'] }, { authorization: `Bearer ${TOKEN}` });
@@ -223,7 +183,7 @@ describe('npm run admin (the CLI process)', () => {
   }
 
   test('goes through the running server named in server.json, without opening the database itself', async () => {
-    const r = await appWithAdminRoute(TOKEN);
+    const r = await createTestApp({ adminCliToken: TOKEN });
     try {
       await insertCategory(r.database.db, { name: 'Electrical', slug: 'electrical', tagline: null, created_at: new Date() });
       await r.app.listen({ port: 0, host: '127.0.0.1' });

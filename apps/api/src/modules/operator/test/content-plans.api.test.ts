@@ -1,11 +1,10 @@
 import { api } from '@tradelist/contract/api';
-import { DEFAULT_STRIPE_SECRET_KEY, DEFAULT_STRIPE_WEBHOOK_SECRET } from '@tradelist/simulators/stripe';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { createCatalogFixture, type CatalogFixture } from '../../../../test/support/catalog.ts';
 import { auditEntriesOf, operatorClientFor } from '../../../../test/support/operator-client.ts';
-import { freePort } from '../../../../test/support/ports.ts';
-import { advance, buyer, ONE_TIME_PRICE, RECURRING_PRICE, settle, setUpPaymentsTest, subscribe, YEAR_SECONDS, type PaymentsTest } from '../../../../test/support/stripe.ts';
-import { createTestApp, type TestApp } from '../../../../test/support/test-app.ts';
+import { advance, buyer, ONE_TIME_PRICE, RECURRING_PRICE, settle, setUpPaymentsTest, subscribe, unreachableStripeEnv, YEAR_SECONDS, type PaymentsTest } from '../../../../test/support/stripe.ts';
+import { setUpApiTest } from '../../../../test/support/api-test.ts';
+import type { TestApp } from '../../../../test/support/test-app.ts';
 import { freePlanPriceMessage } from '@tradelist/contract/operator-content';
 
 const calls = api.operator;
@@ -121,12 +120,10 @@ describe('plans saved through Stripe (simulator)', () => {
 describe('Stripe cannot be reached', () => {
   let t: TestApp;
   let fixture: CatalogFixture;
-  beforeAll(async () => {
-    const dead = await freePort();
-    t = await createTestApp({ env: { STRIPE_API_URL: `http://127.0.0.1:${dead}`, STRIPE_SECRET_KEY: DEFAULT_STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: DEFAULT_STRIPE_WEBHOOK_SECRET } });
+  setUpApiTest({ env: unreachableStripeEnv }, async (setup) => {
+    ({ t } = setup);
     fixture = await createCatalogFixture(t);
   });
-  afterAll(async () => t?.close());
 
   test('saving a paid plan answers a clear 502 and changes nothing here, not even the audit log', async () => {
     const { client } = await operatorClientFor(t, fixture, 'plans-outage');
