@@ -46,9 +46,9 @@ export function CurrentSubscription({ summary }: { summary: SubscriptionSummary 
     },
   });
   const refund = useRequestRefund({
-    onSuccess(message) {
+    onSuccess(answer) {
       setDialog(null);
-      notify.success(message, subscriptionToasts);
+      notify.success(answer.message, subscriptionToasts);
     },
     onError(error) {
       setDialog(null);

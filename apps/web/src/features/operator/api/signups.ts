@@ -2,6 +2,7 @@ import { api } from '@tradelist/contract/api';
 import type { DrawWinner } from '@tradelist/contract/operator-users';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
+import { withOwnSuccess, type MutationConfig } from '../../../lib/mutation-config';
 import { operatorQueryKey } from './get-audit-log';
 
 const signupsKey = [...operatorQueryKey, 'signups'] as const;
@@ -38,14 +39,10 @@ export const useDrawSignups = (page: number) => useQuery(drawQueryOptions(page))
 export const useSetupCallRequests = (page: number) => useQuery(setupCallsQueryOptions(page));
 
 /** POST /api/operator/signups/draw/winner/: `again` only when a winner was drawn before. */
-export function useDrawWinner(config: { onSuccess?: (answer: { message: string; winner: DrawWinner }) => void; onError?: (error: Error) => void } = {}) {
+export function useDrawWinner(config: MutationConfig<{ message: string; winner: DrawWinner }, boolean> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
+    ...withOwnSuccess(config, () => void queryClient.invalidateQueries({ queryKey: operatorQueryKey })),
     mutationFn: (again: boolean) => callApi(api.operator.drawWinner, { body: { again } }),
-    onSuccess(answer) {
-      void queryClient.invalidateQueries({ queryKey: operatorQueryKey });
-      config.onSuccess?.(answer);
-    },
-    ...(config.onError ? { onError: config.onError } : {}),
   });
 }

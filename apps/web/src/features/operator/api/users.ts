@@ -2,6 +2,7 @@ import { api } from '@tradelist/contract/api';
 import type { OperatorRefundRequest, OperatorUserActionResponse } from '@tradelist/contract/operator-users';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
+import { withOwnSuccess, type MutationConfig } from '../../../lib/mutation-config';
 import { operatorQueryKey } from './get-audit-log';
 
 const usersKey = [...operatorQueryKey, 'users'] as const;
@@ -64,15 +65,13 @@ export function runUserAction(id: number, action: UserAction): Promise<OperatorU
  * Runs an action on one user. The answer replaces the user's detail at once; the lists, the
  * overview and the audit log are refreshed, since every action changes them.
  */
-export function useUserAction(id: number, config: { onSuccess?: (answer: OperatorUserActionResponse) => void; onError?: (error: Error) => void } = {}) {
+export function useUserAction(id: number, config: MutationConfig<OperatorUserActionResponse, UserAction> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (action: UserAction) => runUserAction(id, action),
-    onSuccess(answer) {
+    ...withOwnSuccess(config, (answer) => {
       queryClient.setQueryData(userDetailQueryOptions(id).queryKey, answer.user);
       void queryClient.invalidateQueries({ queryKey: operatorQueryKey, predicate: (query) => query.queryKey[2] !== 'detail' });
-      config.onSuccess?.(answer);
-    },
-    ...(config.onError ? { onError: config.onError } : {}),
+    }),
+    mutationFn: (action: UserAction) => runUserAction(id, action),
   });
 }
