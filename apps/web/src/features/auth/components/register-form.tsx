@@ -6,8 +6,7 @@ import type { z } from 'zod';
 import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
-import { isApiError } from '../../../lib/api-client';
-import { serverErrorLines, setServerFieldErrors } from '../../../lib/error-messages';
+import { showServerFieldErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
 import { useRegister } from '../api/register';
@@ -51,9 +50,8 @@ export function RegisterForm() {
       navigateLater(paths.login, { state: afterSignUp(values.email) });
     },
     onError(error) {
-      const lines = isApiError(error) ? serverErrorLines(error.body, labels) : [];
+      const lines = showServerFieldErrors(error, setError, labels);
       notify.error(lines.length > 0 ? lines : 'There was an error registering the user!', registerToasts);
-      if (isApiError(error)) setServerFieldErrors(error.body?.fields, labels, setError);
     },
   });
 

@@ -7,8 +7,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
 import { dashboardIntents, hasIntent } from '../../../lib/dashboard-intents';
-import { isApiError } from '../../../lib/api-client';
-import { setServerFieldErrors } from '../../../lib/error-messages';
+import { showServerFieldErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { readStoredValue } from '../../../lib/stored-session';
 import { useSaveUserFactor } from '../api/save-user-factor';
@@ -80,7 +79,7 @@ export function MarkupForm({ form, isLoading }: MarkupFormProps) {
     },
     onError(error) {
       notify.error(messages.saveFailed, markupToasts);
-      if (isApiError(error)) setServerFieldErrors(error.body?.fields, labels, setError);
+      showServerFieldErrors(error, setError, labels);
     },
   });
 

@@ -13,7 +13,8 @@ import fieldStyles from '../../../components/ui/field.module.css';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
 import { cx } from '../../../lib/cx';
-import { firstFieldMessage, setServerFieldErrors } from '../../../lib/error-messages';
+import { firstFieldMessage } from '../../../lib/error-messages';
+import { showServerFieldErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { saveSession } from '../../../lib/stored-session';
 import { exportMyData, useDeleteAccount, useSendPasswordResetLink, useUpdateSettings } from '../api/account';
@@ -113,10 +114,8 @@ export function SettingsScreen({ user, profile, connections }: SettingsScreenPro
       notify.success([settingsMessages.saved, ...(answer.pending_email ? [emailChangePendingMessage(answer.pending_email)] : [])], saveToasts);
     },
     onError(error) {
-      if (isApiError(error) && Object.keys(error.body?.fields ?? {}).some((field) => field in labels)) {
-        setTab('general');
-        setServerFieldErrors(error.body?.fields, labels, setError);
-      }
+      if (isApiError(error) && Object.keys(error.body?.fields ?? {}).some((field) => field in labels)) setTab('general');
+      showServerFieldErrors(error, setError, labels);
       notify.error(settingsMessages.saveFailed, saveToasts);
     },
   });
