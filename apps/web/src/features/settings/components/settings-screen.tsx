@@ -16,6 +16,7 @@ import { cx } from '../../../lib/cx';
 import { firstFieldMessage } from '../../../lib/error-messages';
 import { showServerFieldErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
+import { saveBlob } from '../../../lib/save-blob';
 import { saveSession } from '../../../lib/stored-session';
 import { exportMyData, useDeleteAccount, useSendPasswordResetLink, useUpdateSettings } from '../api/account';
 import { useLeaveAccount } from '../hooks/use-leave-account';
@@ -60,18 +61,6 @@ const googleConfirmHint = 'Your account signs in with Google: this change works 
 /** The server's message for the current password of a refused deletion, shown under that field. */
 function currentPasswordError(error: unknown): string | undefined {
   return isApiError(error) ? firstFieldMessage(error.body?.fields, 'current_password') : undefined;
-}
-
-function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 30_000);
 }
 
 interface SettingsScreenProps {
