@@ -4,7 +4,7 @@ import type { EditionUploadQuery, EditionUploadResponse, OperatorEdition } from 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi, callApiUpload } from '../../../lib/api-client';
 import { withOwnSuccess, type MutationConfig } from '../../../lib/mutation-config';
-import { operatorQueryKey } from './get-audit-log';
+import { operatorKeys } from './query-keys';
 
 /** POST /api/operator/edition-uploads/: the file checked, its problems or a preview of what changes. */
 export function useUploadEdition(config: MutationConfig<EditionUploadResponse, { query: EditionUploadQuery; file: File }> = {}) {
@@ -14,7 +14,7 @@ export function useUploadEdition(config: MutationConfig<EditionUploadResponse, {
 /** Publishing and withdrawing change the editions list and the audit log: every console query is refreshed. */
 function useRefreshingMutation<TData, TVariables>(mutationFn: (variables: TVariables) => Promise<TData>, config: MutationConfig<TData, TVariables>) {
   const queryClient = useQueryClient();
-  return useMutation({ ...withOwnSuccess(config, () => queryClient.invalidateQueries({ queryKey: operatorQueryKey })), mutationFn });
+  return useMutation({ ...withOwnSuccess(config, () => queryClient.invalidateQueries({ queryKey: operatorKeys.all })), mutationFn });
 }
 
 /** POST /api/operator/edition-uploads/{id}/publish/ with the previewed file's hash. */

@@ -4,11 +4,11 @@ import type { ProductNewsItem, ProductNewsRequest } from '@tradelist/contract/op
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { withOwnSuccess, type MutationConfig } from '../../../lib/mutation-config';
-import { operatorQueryKey } from './get-audit-log';
+import { operatorKeys } from './query-keys';
 
 /** GET /api/operator/product-news/: what was sent, newest first. */
 export const productNewsQueryOptions = queryOptions({
-  queryKey: [...operatorQueryKey, 'product-news'],
+  queryKey: operatorKeys.productNews,
   queryFn: ({ signal }) => callApi(api.operator.productNews, {}, { signal }),
   retry: false,
 });
@@ -31,7 +31,7 @@ export function useTestProductNews(config: MutationConfig<MessageBody, ProductNe
 export function useSendProductNews(config: MutationConfig<ProductNewsItem, ProductNewsRequest> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    ...withOwnSuccess(config, () => queryClient.invalidateQueries({ queryKey: operatorQueryKey })),
+    ...withOwnSuccess(config, () => queryClient.invalidateQueries({ queryKey: operatorKeys.all })),
     mutationFn: (body) => callApi(api.operator.sendProductNews, { body }),
   });
 }

@@ -3,13 +3,11 @@ import type { DrawWinner } from '@tradelist/contract/operator-users';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { withOwnSuccess, type MutationConfig } from '../../../lib/mutation-config';
-import { operatorQueryKey } from './get-audit-log';
-
-const signupsKey = [...operatorQueryKey, 'signups'] as const;
+import { operatorKeys } from './query-keys';
 
 export function newsletterQueryOptions(page: number) {
   return queryOptions({
-    queryKey: [...signupsKey, 'newsletter', page],
+    queryKey: operatorKeys.signups('newsletter', page),
     queryFn: ({ signal }) => callApi(api.operator.newsletterSignups, { query: { page } }, { signal }),
     placeholderData: keepPreviousData,
     retry: false,
@@ -18,7 +16,7 @@ export function newsletterQueryOptions(page: number) {
 
 export function drawQueryOptions(page: number) {
   return queryOptions({
-    queryKey: [...signupsKey, 'draw', page],
+    queryKey: operatorKeys.signups('draw', page),
     queryFn: ({ signal }) => callApi(api.operator.drawSignups, { query: { page } }, { signal }),
     placeholderData: keepPreviousData,
     retry: false,
@@ -27,7 +25,7 @@ export function drawQueryOptions(page: number) {
 
 export function setupCallsQueryOptions(page: number) {
   return queryOptions({
-    queryKey: [...signupsKey, 'setup-calls', page],
+    queryKey: operatorKeys.signups('setup-calls', page),
     queryFn: ({ signal }) => callApi(api.operator.setupCallRequests, { query: { page } }, { signal }),
     placeholderData: keepPreviousData,
     retry: false,
@@ -42,7 +40,7 @@ export const useSetupCallRequests = (page: number) => useQuery(setupCallsQueryOp
 export function useDrawWinner(config: MutationConfig<{ message: string; winner: DrawWinner }, boolean> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    ...withOwnSuccess(config, () => void queryClient.invalidateQueries({ queryKey: operatorQueryKey })),
+    ...withOwnSuccess(config, () => void queryClient.invalidateQueries({ queryKey: operatorKeys.all })),
     mutationFn: (again: boolean) => callApi(api.operator.drawWinner, { body: { again } }),
   });
 }

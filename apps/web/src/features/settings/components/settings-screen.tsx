@@ -18,6 +18,7 @@ import { showServerFieldErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { saveBlob } from '../../../lib/save-blob';
 import { saveSession } from '../../../lib/stored-session';
+import { meQueryOptions } from '../../auth';
 import { exportMyData, useDeleteAccount, useSendPasswordResetLink, useUpdateSettings } from '../api/account';
 import { useLeaveAccount } from '../hooks/use-leave-account';
 import settingsStyles from './settings.module.css';
@@ -97,7 +98,7 @@ export function SettingsScreen({ user, profile, connections }: SettingsScreenPro
         return;
       }
       saveSession(answer.user);
-      queryClient.setQueryData(['me'], answer.user);
+      queryClient.setQueryData(meQueryOptions.queryKey, answer.user);
       reset(valuesOf(answer.user));
       // One toast for the save; the email changes once the link mailed to the new address is used (docs/decisions/0022).
       notify.success([settingsMessages.saved, ...(answer.pending_email ? [emailChangePendingMessage(answer.pending_email)] : [])], saveToasts);
