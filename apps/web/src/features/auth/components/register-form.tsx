@@ -31,8 +31,8 @@ type RegisterFormValues = z.output<typeof registerForm>;
 const labels = { username: 'Name', email: 'Email', password: 'Password', password2: 'Repeat password' } as const;
 const registerToasts = { form: 'register' } as const;
 
-/** The sign-up form (product §2 /register, messages of product §5/§8). */
-export function RegisterForm() {
+/** The form, its sign-up call and its submit: a refusal shows under the fields and in one toast. */
+function useSignUpForm() {
   const { register, handleSubmit, setError, reset, formState } = useForm<
     RegisterFormInput,
     unknown,
@@ -54,18 +54,21 @@ export function RegisterForm() {
       notify.error(lines.length > 0 ? lines : 'There was an error registering the user!', registerToasts);
     },
   });
+  const submit = handleSubmit(
+    (values) => signUp.mutate(values),
+    (errors) => {
+      if (errors.password2?.message === passwordsDoNotMatchMessage) notify.error(passwordsDoNotMatchMessage, registerToasts);
+    },
+  );
+  return { register, formState, submit, signUp };
+}
+
+/** The sign-up form (product §2 /register, messages of product §5/§8). */
+export function RegisterForm() {
+  const { register, formState, submit, signUp } = useSignUpForm();
 
   return (
-    <form
-      className={fieldStyles.form}
-      noValidate
-      onSubmit={handleSubmit(
-        (values) => signUp.mutate(values),
-        (errors) => {
-          if (errors.password2?.message === passwordsDoNotMatchMessage) notify.error(passwordsDoNotMatchMessage, registerToasts);
-        },
-      )}
-    >
+    <form className={fieldStyles.form} noValidate onSubmit={submit}>
       <TextField
         label={labels.username}
         autoComplete="name"
