@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client';
-import { fieldErrorLine, fieldErrorLines, firstFieldMessage, serverErrorLines, setServerFieldErrors } from './error-messages';
+import { fieldErrorLine, fieldErrorLines, firstFieldMessage, serverErrorLines } from './error-messages';
 
 const labels = { new_password1: 'New password', new_password2: 'Re-enter new password' } as const;
 
@@ -38,14 +38,6 @@ describe('serverErrorLines', () => {
   it('falls back to the error message, then to nothing', () => {
     expect(serverErrorLines({ code: 'RATE_LIMITED', error: 'Too many attempts.' }, labels)).toEqual(['Too many attempts.']);
     expect(serverErrorLines(null, labels)).toEqual([]);
-  });
-});
-
-describe('setServerFieldErrors', () => {
-  it('puts each message under the form\'s own inputs only', () => {
-    const set: Array<[string, string]> = [];
-    setServerFieldErrors({ new_password2: ['Passwords do not match!'], token: ['Invalid.'] }, labels, (field, error) => set.push([field, error.message ?? '']));
-    expect(set).toEqual([['new_password2', 'Passwords do not match!']]);
   });
 });
 

@@ -1,5 +1,4 @@
 import type { ErrorBody } from '@tradelist/contract/errors';
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 
 /** How a form names its fields to people: each wire name and the label beside its input. */
 export type FieldLabels = Readonly<Record<string, string>>;
@@ -50,17 +49,6 @@ export function serverErrorLines(body: ErrorBody | null, labels: FieldLabels): s
   const fieldLines = fieldErrorLines(body.fields, labels);
   if (fieldLines.length > 0) return fieldLines;
   return body.error ? [body.error] : [];
-}
-
-/**
- * Puts each server field error under its input: the form's inputs are the keys of `labels`, or
- * every field the server named when `labels` is null (a form whose fields all have the wire names).
- */
-export function setServerFieldErrors<T extends FieldValues>(fields: FieldErrors, labels: FieldLabels | null, setError: UseFormSetError<T>): void {
-  for (const [field, messages] of Object.entries(fields ?? {})) {
-    const first = messages[0];
-    if (first !== undefined && (labels === null || field in labels)) setError(field as Path<T>, { type: 'server', message: first });
-  }
 }
 
 /** The first message the server gave for one field, to show under that field. */

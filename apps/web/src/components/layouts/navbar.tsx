@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { homeLinks, paths } from '../../config/paths';
 import { useHasStoredSession } from '../../lib/stored-value';
 import { AppLink, AppNavLink } from '../ui/app-link';
@@ -15,33 +15,15 @@ interface NavbarProps {
   isLoggingOut: boolean;
 }
 
-/** The shared navigation bar of product §2 (public pages). */
-export function Navbar({ onLogout, isLoggingOut }: NavbarProps) {
-  const isSignedIn = useHasStoredSession();
-  const [isMenuOpen, setIsMenuOpen] = useState(false);
-  const [isIndustriesOpen, setIsIndustriesOpen] = useState(false);
-  const navRef = useRef<HTMLElement>(null);
-
-  const closeMenus = () => {
-    setIsMenuOpen(false);
-    setIsIndustriesOpen(false);
-  };
-
-  // While a menu is open, a click outside the bar or Escape closes it.
-  const isAnyMenuOpen = isMenuOpen || isIndustriesOpen;
+/** While a menu is open, a click outside `container` or Escape closes it. */
+function useDismissMenus(isAnyMenuOpen: boolean, container: RefObject<HTMLElement | null>, close: () => void) {
   useEffect(() => {
     if (!isAnyMenuOpen) return;
     const onPointerDown = (event: PointerEvent) => {
-      if (event.target instanceof Node && !navRef.current?.contains(event.target)) {
-        setIsMenuOpen(false);
-        setIsIndustriesOpen(false);
-      }
+      if (event.target instanceof Node && !container.current?.contains(event.target)) close();
     };
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setIsMenuOpen(false);
-        setIsIndustriesOpen(false);
-      }
+      if (event.key === 'Escape') close();
     };
     document.addEventListener('pointerdown', onPointerDown);
     document.addEventListener('keydown', onKeyDown);
@@ -49,7 +31,84 @@ export function Navbar({ onLogout, isLoggingOut }: NavbarProps) {
       document.removeEventListener('pointerdown', onPointerDown);
       document.removeEventListener('keydown', onKeyDown);
     };
-  }, [isAnyMenuOpen]);
+  }, [isAnyMenuOpen, container, close]);
+}
+
+/** The Industries dropdown: Electrical, and the trades still to come. */
+function IndustriesMenu({ isOpen, onToggle, onNavigate }: { isOpen: boolean; onToggle: () => void; onNavigate: () => void }) {
+  return (
+    <li className={navbarStyles.siteNavDropdown}>
+      <button
+        type="button"
+        className={cx(navbarStyles.siteNavLink, navbarStyles.siteNavDropdownToggle)}
+        aria-expanded={isOpen}
+        aria-controls="industries-menu"
+        onClick={onToggle}
+      >
+        Industries <ChevronDownIcon />
+      </button>
+      <ul id="industries-menu" className={navbarStyles.siteNavSubmenu} hidden={!isOpen}>
+        <li>
+          <AppLink to={paths.electrical} className={navbarStyles.siteNavSublink} onClick={onNavigate}>
+            Electrical
+          </AppLink>
+        </li>
+        <li className={navbarStyles.siteNavSoon}>
+          Plumbing <span className={buttonStyles.badge}>Coming soon</span>
+        </li>
+        <li className={navbarStyles.siteNavSoon}>
+          Lumber <span className={buttonStyles.badge}>Coming soon</span>
+        </li>
+      </ul>
+    </li>
+  );
+}
+
+/** Logout for a signed-in visitor; Login and Sign up otherwise. */
+function NavbarActions({ isSignedIn, isLoggingOut, onLogout, onNavigate }: NavbarProps & { isSignedIn: boolean; onNavigate: () => void }) {
+  return (
+    <div className={navbarStyles.siteNavActions}>
+      {isSignedIn ? (
+        <button
+          type="button"
+          className={cx(buttonStyles.button, buttonStyles.buttonOutline)}
+          onClick={() => {
+            onNavigate();
+            onLogout();
+          }}
+          disabled={isLoggingOut}
+        >
+          Logout
+        </button>
+      ) : (
+        <>
+          <AppLink to={paths.login} className={cx(buttonStyles.button, buttonStyles.buttonGhost)} onClick={onNavigate}>
+            Login
+          </AppLink>
+          <AppLink
+            to={paths.register}
+            className={cx(buttonStyles.button, buttonStyles.buttonPrimary)}
+            onClick={onNavigate}
+          >
+            Sign up
+          </AppLink>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The shared navigation bar of product §2 (public pages). */
+export function Navbar({ onLogout, isLoggingOut }: NavbarProps) {
+  const isSignedIn = useHasStoredSession();
+  const [isMenuOpen, setIsMenuOpen] = useState(false);
+  const [isIndustriesOpen, setIsIndustriesOpen] = useState(false);
+  const navRef = useRef<HTMLElement>(null);
+  const closeMenus = useCallback(() => {
+    setIsMenuOpen(false);
+    setIsIndustriesOpen(false);
+  }, []);
+  useDismissMenus(isMenuOpen || isIndustriesOpen, navRef, closeMenus);
 
   return (
     <header className={navbarStyles.siteHeader}>
@@ -76,30 +135,7 @@ export function Navbar({ onLogout, isLoggingOut }: NavbarProps) {
                 Home
               </AppNavLink>
             </li>
-            <li className={navbarStyles.siteNavDropdown}>
-              <button
-                type="button"
-                className={cx(navbarStyles.siteNavLink, navbarStyles.siteNavDropdownToggle)}
-                aria-expanded={isIndustriesOpen}
-                aria-controls="industries-menu"
-                onClick={() => setIsIndustriesOpen((open) => !open)}
-              >
-                Industries <ChevronDownIcon />
-              </button>
-              <ul id="industries-menu" className={navbarStyles.siteNavSubmenu} hidden={!isIndustriesOpen}>
-                <li>
-                  <AppLink to={paths.electrical} className={navbarStyles.siteNavSublink} onClick={closeMenus}>
-                    Electrical
-                  </AppLink>
-                </li>
-                <li className={navbarStyles.siteNavSoon}>
-                  Plumbing <span className={buttonStyles.badge}>Coming soon</span>
-                </li>
-                <li className={navbarStyles.siteNavSoon}>
-                  Lumber <span className={buttonStyles.badge}>Coming soon</span>
-                </li>
-              </ul>
-            </li>
+            <IndustriesMenu isOpen={isIndustriesOpen} onToggle={() => setIsIndustriesOpen((open) => !open)} onNavigate={closeMenus} />
             <li>
               <AppLink to={homeLinks.why} className={navbarStyles.siteNavLink} onClick={closeMenus}>
                 Why Tradelist
@@ -121,35 +157,7 @@ export function Navbar({ onLogout, isLoggingOut }: NavbarProps) {
               </AppNavLink>
             </li>
           </ul>
-
-          <div className={navbarStyles.siteNavActions}>
-            {isSignedIn ? (
-              <button
-                type="button"
-                className={cx(buttonStyles.button, buttonStyles.buttonOutline)}
-                onClick={() => {
-                  closeMenus();
-                  onLogout();
-                }}
-                disabled={isLoggingOut}
-              >
-                Logout
-              </button>
-            ) : (
-              <>
-                <AppLink to={paths.login} className={cx(buttonStyles.button, buttonStyles.buttonGhost)} onClick={closeMenus}>
-                  Login
-                </AppLink>
-                <AppLink
-                  to={paths.register}
-                  className={cx(buttonStyles.button, buttonStyles.buttonPrimary)}
-                  onClick={closeMenus}
-                >
-                  Sign up
-                </AppLink>
-              </>
-            )}
-          </div>
+          <NavbarActions isSignedIn={isSignedIn} isLoggingOut={isLoggingOut} onLogout={onLogout} onNavigate={closeMenus} />
         </div>
       </nav>
     </header>

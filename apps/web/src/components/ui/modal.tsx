@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { CloseIcon } from './icons';
 import modalStyles from './modal.module.css';
@@ -15,15 +15,8 @@ interface ModalProps {
   descriptionId?: string;
 }
 
-/**
- * The one modal dialog: title, scrollable body, closes on backdrop click, Escape or the close
- * button; focus moves in on open, Tab stays inside, and focus returns to the opener on close.
- */
-export function Modal({ open, title, onClose, children, descriptionId }: ModalProps) {
-  const titleId = useId();
-  const dialogRef = useRef<HTMLDivElement>(null);
-  const closeButtonRef = useRef<HTMLButtonElement>(null);
-
+/** While open: focus on the close button, the page behind kept still, and focus back on the opener on close. */
+function useModalFocus(open: boolean, closeButtonRef: RefObject<HTMLButtonElement | null>) {
   useEffect(() => {
     if (!open) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -33,8 +26,11 @@ export function Modal({ open, title, onClose, children, descriptionId }: ModalPr
       document.body.classList.remove('modal-open');
       opener?.focus();
     };
-  }, [open]);
+  }, [open, closeButtonRef]);
+}
 
+/** While open, Escape closes the dialog (and goes no further). */
+function useEscapeToClose(open: boolean, onClose: () => void) {
   useEffect(() => {
     if (!open) return;
     const onKeyDown = (event: globalThis.KeyboardEvent) => {
@@ -46,27 +42,40 @@ export function Modal({ open, title, onClose, children, descriptionId }: ModalPr
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [open, onClose]);
+}
+
+/** Tab and Shift+Tab wrap around the dialog's focusable elements instead of leaving it. */
+function trapTab(event: KeyboardEvent<HTMLDivElement>, dialog: HTMLDivElement | null) {
+  if (event.key !== 'Tab' || !dialog) return;
+  const focusable = Array.from(dialog.querySelectorAll<HTMLElement>(focusableSelector));
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  if (!first || !last) {
+    event.preventDefault();
+    return;
+  }
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || !dialog.contains(active))) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || !dialog.contains(active))) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+/**
+ * The one modal dialog: title, scrollable body, closes on backdrop click, Escape or the close
+ * button; focus moves in on open, Tab stays inside, and focus returns to the opener on close.
+ */
+export function Modal({ open, title, onClose, children, descriptionId }: ModalProps) {
+  const titleId = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const closeButtonRef = useRef<HTMLButtonElement>(null);
+  useModalFocus(open, closeButtonRef);
+  useEscapeToClose(open, onClose);
 
   if (!open) return null;
-
-  const trapTab = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'Tab' || !dialogRef.current) return;
-    const focusable = Array.from(dialogRef.current.querySelectorAll<HTMLElement>(focusableSelector));
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) {
-      event.preventDefault();
-      return;
-    }
-    const active = document.activeElement;
-    if (event.shiftKey && (active === first || !dialogRef.current.contains(active))) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && (active === last || !dialogRef.current.contains(active))) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
 
   return createPortal(
     <div
@@ -83,7 +92,7 @@ export function Modal({ open, title, onClose, children, descriptionId }: ModalPr
         aria-labelledby={titleId}
         aria-describedby={descriptionId}
         tabIndex={-1}
-        onKeyDown={trapTab}
+        onKeyDown={(event) => trapTab(event, dialogRef.current)}
       >
         <header className={modalStyles.modalHeader}>
           <h2 className={modalStyles.modalTitle} id={titleId}>

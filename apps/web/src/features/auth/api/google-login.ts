@@ -5,7 +5,7 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@tradelist/contract/api';
 import { callApi } from '../../../lib/api-client';
-import type { MutationConfig } from './mutation-config';
+import type { MutationConfig } from '../../../lib/mutation-config';
 
 /** POST /api/google-login/ with the Google Identity Services credential. */
 export function googleLogin(data: GoogleLoginRequest): Promise<SessionUser> {

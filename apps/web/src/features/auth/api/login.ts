@@ -2,7 +2,7 @@ import { type LoginRequest, type LoginResponse } from '@tradelist/contract/accou
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@tradelist/contract/api';
 import { callApi } from '../../../lib/api-client';
-import type { MutationConfig } from './mutation-config';
+import type { MutationConfig } from '../../../lib/mutation-config';
 
 /** POST /api/login_page/: email and password sign-in. */
 export function login(data: LoginRequest): Promise<LoginResponse> {

@@ -3,7 +3,7 @@ import { type MessageBody } from '@tradelist/contract/errors';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@tradelist/contract/api';
 import { callApi } from '../../../lib/api-client';
-import type { MutationConfig } from './mutation-config';
+import type { MutationConfig } from '../../../lib/mutation-config';
 
 /** POST /api/request-password-reset/: same answer whether or not the email is registered. */
 export function requestPasswordReset(data: EmailOnlyRequest): Promise<MessageBody> {

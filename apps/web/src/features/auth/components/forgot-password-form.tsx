@@ -2,8 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { emailOnlyRequest, type EmailOnlyRequest } from '@tradelist/contract/accounts';
 import { useForm } from 'react-hook-form';
 import { TextField } from '../../../components/ui/text-field';
-import { isApiError } from '../../../lib/api-client';
-import { setServerFieldErrors } from '../../../lib/error-messages';
+import { showServerFieldErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import buttonStyles from '../../../components/ui/button.module.css';
@@ -24,7 +23,7 @@ export function ForgotPasswordForm() {
     onSuccess: (data) => notify.success(data.message, forgotToasts),
     onError(error) {
       notify.error('Failed to send reset email', forgotToasts);
-      if (isApiError(error)) setServerFieldErrors(error.body?.fields, labels, setError);
+      showServerFieldErrors(error, setError, labels);
     },
   });
 

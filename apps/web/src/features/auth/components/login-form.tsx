@@ -6,7 +6,7 @@ import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
-import { serverErrorLines, setServerFieldErrors } from '../../../lib/error-messages';
+import { showServerFieldErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useLogin } from '../api/login';
 import { signInToasts, useCompleteSignIn, useSignInDestination } from '../hooks/use-complete-sign-in';
@@ -39,8 +39,7 @@ export function LoginForm() {
         return;
       }
       // product §8.2: one toast, `Login failed` and then the server's reason.
-      notify.error(['Login failed', ...serverErrorLines(error.body, labels)], signInToasts);
-      setServerFieldErrors(error.body?.fields, labels, setError);
+      notify.error(['Login failed', ...showServerFieldErrors(error, setError, labels)], signInToasts);
     },
   });
   // An account that is not activated yet can ask for a fresh link.

@@ -6,8 +6,7 @@ import type { z } from 'zod';
 import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
-import { isApiError } from '../../../lib/api-client';
-import { serverErrorLines, setServerFieldErrors } from '../../../lib/error-messages';
+import { showServerFieldErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
 import { useRegister } from '../api/register';
@@ -32,8 +31,8 @@ type RegisterFormValues = z.output<typeof registerForm>;
 const labels = { username: 'Name', email: 'Email', password: 'Password', password2: 'Repeat password' } as const;
 const registerToasts = { form: 'register' } as const;
 
-/** The sign-up form (product §2 /register, messages of product §5/§8). */
-export function RegisterForm() {
+/** The form, its sign-up call and its submit: a refusal shows under the fields and in one toast. */
+function useSignUpForm() {
   const { register, handleSubmit, setError, reset, formState } = useForm<
     RegisterFormInput,
     unknown,
@@ -51,23 +50,25 @@ export function RegisterForm() {
       navigateLater(paths.login, { state: afterSignUp(values.email) });
     },
     onError(error) {
-      const lines = isApiError(error) ? serverErrorLines(error.body, labels) : [];
+      const lines = showServerFieldErrors(error, setError, labels);
       notify.error(lines.length > 0 ? lines : 'There was an error registering the user!', registerToasts);
-      if (isApiError(error)) setServerFieldErrors(error.body?.fields, labels, setError);
     },
   });
+  const submit = handleSubmit(
+    (values) => signUp.mutate(values),
+    (errors) => {
+      if (errors.password2?.message === passwordsDoNotMatchMessage) notify.error(passwordsDoNotMatchMessage, registerToasts);
+    },
+  );
+  return { register, formState, submit, signUp };
+}
+
+/** The sign-up form (product §2 /register, messages of product §5/§8). */
+export function RegisterForm() {
+  const { register, formState, submit, signUp } = useSignUpForm();
 
   return (
-    <form
-      className={fieldStyles.form}
-      noValidate
-      onSubmit={handleSubmit(
-        (values) => signUp.mutate(values),
-        (errors) => {
-          if (errors.password2?.message === passwordsDoNotMatchMessage) notify.error(passwordsDoNotMatchMessage, registerToasts);
-        },
-      )}
-    >
+    <form className={fieldStyles.form} noValidate onSubmit={submit}>
       <TextField
         label={labels.username}
         autoComplete="name"

@@ -5,8 +5,7 @@ import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { PasswordField } from '../../../components/ui/password-field';
 import { paths } from '../../../config/paths';
-import { isApiError } from '../../../lib/api-client';
-import { serverErrorLines, setServerFieldErrors } from '../../../lib/error-messages';
+import { showServerFieldErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useResetPassword } from '../api/reset-password';
 import buttonStyles from '../../../components/ui/button.module.css';
@@ -35,8 +34,7 @@ export function ResetPasswordForm({ uid, token }: { uid: string; token: string }
     },
     onError(error) {
       // One toast: product §8's message, then the server's reasons (a broken link says so in words).
-      notify.error(['Failed to reset password', ...(isApiError(error) ? serverErrorLines(error.body, labels) : [])], resetToasts);
-      if (isApiError(error)) setServerFieldErrors(error.body?.fields, labels, setError);
+      notify.error(['Failed to reset password', ...showServerFieldErrors(error, setError, labels)], resetToasts);
     },
   });
 

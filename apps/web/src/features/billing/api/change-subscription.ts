@@ -1,6 +1,7 @@
 import { api } from '@tradelist/contract/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
+import { withOwnSuccess, type MutationConfig } from '../../../lib/mutation-config';
 import { invalidateSubscriptionQueries } from '../../../lib/query-client';
 import { saveSubscriptionFlags } from '../../../lib/stored-session';
 import { subscriptionFlags } from '../utils/subscription-text';
@@ -16,42 +17,33 @@ export function requestRefund() {
   return callApi(api.billing.requestRefund, {});
 }
 
-interface ChangeConfig {
-  onSuccess: (message: string) => void;
-  onError: (error: Error) => void;
-}
-
 /**
  * Cancels the renewal. The answer's subscription replaces the cached one at once; the flags say
  * the subscription is no longer active (`status2` false, product §4) while `status` keeps the
  * paid period usable.
  */
-export function useCancelSubscription({ onSuccess, onError }: ChangeConfig) {
+export function useCancelSubscription(config: MutationConfig<Awaited<ReturnType<typeof cancelSubscription>>, void> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: cancelSubscription,
-    onSuccess(answer) {
+    ...withOwnSuccess(config, (answer) => {
       saveSubscriptionFlags({ status: answer.status, status2: false });
       queryClient.setQueryData(subscriptionQueryOptions.queryKey, { status: answer.status, subscription: answer.subscription });
       void invalidateSubscriptionQueries(queryClient);
-      onSuccess(answer.message);
-    },
-    onError,
+    }),
+    mutationFn: cancelSubscription,
   });
 }
 
 /** Asks for the refund; on success the subscription has ended and the flags follow the answer. */
-export function useRequestRefund({ onSuccess, onError }: ChangeConfig) {
+export function useRequestRefund(config: MutationConfig<Awaited<ReturnType<typeof requestRefund>>, void> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: requestRefund,
-    onSuccess(answer) {
+    ...withOwnSuccess(config, (answer) => {
       const overview = { status: answer.status, subscription: answer.subscription };
       saveSubscriptionFlags(subscriptionFlags(overview));
       queryClient.setQueryData(subscriptionQueryOptions.queryKey, overview);
       void invalidateSubscriptionQueries(queryClient);
-      onSuccess(answer.message);
-    },
-    onError,
+    }),
+    mutationFn: requestRefund,
   });
 }

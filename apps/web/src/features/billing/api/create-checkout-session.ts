@@ -2,6 +2,7 @@ import { api } from '@tradelist/contract/api';
 import type { CreateCheckoutSessionRequest } from '@tradelist/contract/billing';
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
+import { withOwnSuccess, type MutationConfig } from '../../../lib/mutation-config';
 
 /**
  * POST /api/create-checkout-session/: a Stripe checkout for the chosen price; the answer is the
@@ -12,12 +13,6 @@ export async function createCheckoutSession(request: CreateCheckoutSessionReques
 }
 
 /** Starts the checkout and sends the browser to Stripe's page. */
-export function useCreateCheckoutSession({ onError }: { onError: (error: Error) => void }) {
-  return useMutation({
-    mutationFn: createCheckoutSession,
-    onSuccess(url) {
-      window.location.assign(url);
-    },
-    onError,
-  });
+export function useCreateCheckoutSession(config: MutationConfig<string, CreateCheckoutSessionRequest> = {}) {
+  return useMutation({ ...withOwnSuccess(config, (url) => window.location.assign(url)), mutationFn: createCheckoutSession });
 }

@@ -18,10 +18,16 @@ export function getLatestCollection(categoryId: CatalogCategoryId, signal?: Abor
   return callApi(api.catalog.latestCollections, { params: { categoryId: String(categoryId) } }, { signal });
 }
 
+/** Keys of the catalog's editions: every view's (a download changes the downloads left in all of them) and one view's. */
+export const latestCollectionKeys = {
+  all: ['latest-collection'] as const,
+  view: (categoryId: CatalogCategoryId) => [...latestCollectionKeys.all, categoryId] as const,
+};
+
 /** Query options per category (and special id). */
 export function latestCollectionQueryOptions(categoryId: CatalogCategoryId) {
   return queryOptions({
-    queryKey: ['latest-collection', categoryId],
+    queryKey: latestCollectionKeys.view(categoryId),
     queryFn: ({ signal }) => getLatestCollection(categoryId, signal),
     staleTime: 60_000,
   });

@@ -1,5 +1,5 @@
 import type { Collection, DownloadFormat } from '@tradelist/contract/catalog';
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { followWhileLoading } from '../../../components/layouts/scroll-manager';
 import { assetPaths, paths } from '../../../config/paths';
@@ -36,6 +36,86 @@ const downloadButtons: Array<{ format: DownloadFormat; label: string }> = [
   { format: 'xlsx', label: 'Download Excel' },
 ];
 
+/** Scrolls `target` into view when `reveal` is set: after the navigation's own scroll to the top, and kept in view while the sections above load. */
+function useRevealDownloads(target: RefObject<HTMLDivElement | null>, reveal: boolean) {
+  useEffect(() => {
+    const actions = target.current;
+    if (!reveal || !actions) return;
+    const align = () => actions.scrollIntoView({ block: 'nearest' });
+    const frame = requestAnimationFrame(align);
+    const stop = followWhileLoading(align);
+    return () => {
+      cancelAnimationFrame(frame);
+      stop();
+    };
+  }, [target, reveal]);
+}
+
+/** The edition's image; product §9: an image that cannot load falls back to the fixed default. */
+function CollectionImage({ src }: { src: string | null }) {
+  return (
+    <img
+      className={catalogStyles.collectionCardImage}
+      src={src || assetPaths.defaultCollectionImage}
+      alt=""
+      width={640}
+      height={360}
+      loading="lazy"
+      onError={(event) => {
+        const image = event.currentTarget;
+        if (!image.src.endsWith(assetPaths.defaultCollectionImage)) image.src = assetPaths.defaultCollectionImage;
+      }}
+    />
+  );
+}
+
+/** The run date and the item count. */
+function CollectionFacts({ collection }: { collection: Collection }) {
+  return (
+    <dl className={catalogStyles.collectionCardFacts}>
+      <div>
+        <dt>Run date</dt>
+        <dd>
+          <time dateTime={collection.rundate}>{formatRunDate(collection.rundate)}</time>
+        </dd>
+      </div>
+      <div>
+        <dt>Items</dt>
+        <dd>{formatCount(collection.item_count)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+type DownloadButtonsProps = Pick<CollectionCardProps, 'downloadingFormat' | 'preferredFormat' | 'onDownload'> & { titleId: string };
+
+/** CSV and Excel; while one downloads, neither starts another. */
+function DownloadButtons({ downloadingFormat, preferredFormat, onDownload, titleId }: DownloadButtonsProps) {
+  return (
+    <div className={catalogStyles.collectionCardDownloads}>
+      {downloadButtons.map(({ format, label }) => (
+        <button
+          key={format}
+          type="button"
+          className={cx(
+            buttonStyles.button,
+            format === preferredFormat ? buttonStyles.buttonPrimary : buttonStyles.buttonOutline,
+            buttonStyles.buttonBlock,
+            catalogStyles.collectionCardDownload,
+          )}
+          aria-describedby={titleId}
+          aria-disabled={downloadingFormat !== null || undefined}
+          onClick={() => {
+            if (downloadingFormat === null) onDownload(format);
+          }}
+        >
+          {downloadingFormat === format ? 'Downloading…' : label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 /** One edition: image (or the default), name, run date, item count and its download actions. */
 export function CollectionCard({
   collection,
@@ -51,33 +131,10 @@ export function CollectionCard({
 }: CollectionCardProps) {
   const titleId = useId();
   const actionsRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const actions = actionsRef.current;
-    if (!revealDownloads || !actions) return;
-    // After the navigation's own scroll to the top; kept in view while the sections above load.
-    const align = () => actions.scrollIntoView({ block: 'nearest' });
-    const frame = requestAnimationFrame(align);
-    const stop = followWhileLoading(align);
-    return () => {
-      cancelAnimationFrame(frame);
-      stop();
-    };
-  }, [revealDownloads]);
+  useRevealDownloads(actionsRef, revealDownloads);
   return (
     <article className={catalogStyles.collectionCard} aria-labelledby={titleId}>
-      <img
-        className={catalogStyles.collectionCardImage}
-        src={collection.image || assetPaths.defaultCollectionImage}
-        alt=""
-        width={640}
-        height={360}
-        loading="lazy"
-        onError={(event) => {
-          // product §9: an image that cannot load falls back to the fixed default.
-          const image = event.currentTarget;
-          if (!image.src.endsWith(assetPaths.defaultCollectionImage)) image.src = assetPaths.defaultCollectionImage;
-        }}
-      />
+      <CollectionImage src={collection.image} />
       <div className={catalogStyles.collectionCardBody}>
         {showCategory || collection.is_free ? (
           <p className={catalogStyles.collectionCardEyebrow}>
@@ -88,18 +145,7 @@ export function CollectionCard({
         <h3 className={catalogStyles.collectionCardTitle} id={titleId}>
           {collection.name}
         </h3>
-        <dl className={catalogStyles.collectionCardFacts}>
-          <div>
-            <dt>Run date</dt>
-            <dd>
-              <time dateTime={collection.rundate}>{formatRunDate(collection.rundate)}</time>
-            </dd>
-          </div>
-          <div>
-            <dt>Items</dt>
-            <dd>{formatCount(collection.item_count)}</dd>
-          </div>
-        </dl>
+        <CollectionFacts collection={collection} />
         {canDownload && changesHref ? (
           <Link to={changesHref} className={catalogStyles.collectionCardChanges} aria-describedby={titleId}>
             See what changed this month
@@ -108,27 +154,7 @@ export function CollectionCard({
         <div className={catalogStyles.collectionCardActions} ref={actionsRef}>
           {canDownload ? syncAction?.(titleId) : null}
           {canDownload ? (
-            <div className={catalogStyles.collectionCardDownloads}>
-              {downloadButtons.map(({ format, label }) => (
-                <button
-                  key={format}
-                  type="button"
-                  className={cx(
-                    buttonStyles.button,
-                    format === preferredFormat ? buttonStyles.buttonPrimary : buttonStyles.buttonOutline,
-                    buttonStyles.buttonBlock,
-                    catalogStyles.collectionCardDownload,
-                  )}
-                  aria-describedby={titleId}
-                  aria-disabled={downloadingFormat !== null || undefined}
-                  onClick={() => {
-                    if (downloadingFormat === null) onDownload(format);
-                  }}
-                >
-                  {downloadingFormat === format ? 'Downloading…' : label}
-                </button>
-              ))}
-            </div>
+            <DownloadButtons downloadingFormat={downloadingFormat} preferredFormat={preferredFormat} onDownload={onDownload} titleId={titleId} />
           ) : (
             <Link
               to={paths.dashboardSubscriptions}

@@ -5,6 +5,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { updateStoredValues, useStoredValue } from '../../../lib/stored-session';
 import { useDownloadBoughtProducts } from '../api/download-bought-products';
 import { useDownloadProducts } from '../api/download-products';
+import { latestCollectionKeys } from '../api/get-latest-collection';
 import { initialDownloadChoice, parseDownloadChoice, writeDownloadChoice, type DownloadChoice } from '../utils/download-choice';
 
 /** A collection about to be downloaded, and which call serves it. */
@@ -54,7 +55,7 @@ export function useCollectionDownload() {
           next.delete(key);
           return next;
         });
-        void queryClient.invalidateQueries({ queryKey: ['latest-collection'] });
+        void queryClient.invalidateQueries({ queryKey: latestCollectionKeys.all });
       });
     },
     [downloadBought, downloadLatest, queryClient],

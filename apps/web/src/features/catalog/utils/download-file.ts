@@ -2,6 +2,7 @@ import type { api } from '@tradelist/contract/api';
 import type { CallInput } from '@tradelist/contract/endpoint';
 import { callApiForFile } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
+import { saveBlob } from '../../../lib/save-blob';
 import {
   classifyDownloadResponse,
   defaultFileName,
@@ -12,22 +13,6 @@ import {
 
 /** The calls whose answer is a price-list file. */
 type DownloadEndpoint = typeof api.catalog.downloadEdition | typeof api.catalog.downloadBoughtEdition;
-/** Long enough for the browser to have started writing the file before the URL is revoked. */
-const revokeDelayMs = 30_000;
-
-/** Hands a blob to the browser's download manager through a temporary `<a download>`. */
-function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), revokeDelayMs);
-}
-
 /** A download's toast replaces the one of the download before (a success clears an earlier refusal). */
 const downloadToasts = { form: 'download' } as const;
 

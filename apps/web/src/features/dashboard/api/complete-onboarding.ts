@@ -1,7 +1,8 @@
 import { api } from '@tradelist/contract/api';
 import type { OnboardingRequest, OnboardingResponse } from '@tradelist/contract/onboarding';
-import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
+import type { MutationConfig } from '../../../lib/mutation-config';
 
 /** POST /api/onboarding/ (product §3.3). */
 export function completeOnboarding(body: OnboardingRequest): Promise<OnboardingResponse> {
@@ -9,6 +10,6 @@ export function completeOnboarding(body: OnboardingRequest): Promise<OnboardingR
 }
 
 /** Mutation hook for the onboarding dialog. */
-export function useCompleteOnboarding(config: Omit<UseMutationOptions<OnboardingResponse, Error, OnboardingRequest>, 'mutationFn'> = {}) {
+export function useCompleteOnboarding(config: MutationConfig<OnboardingResponse, OnboardingRequest> = {}) {
   return useMutation({ ...config, mutationFn: completeOnboarding });
 }

@@ -7,7 +7,7 @@ import {
   type OnboardingRequest,
 } from '@tradelist/contract/onboarding';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import { Modal } from '../../../components/ui/modal';
 import buttonStyles from '../../../components/ui/button.module.css';
@@ -17,6 +17,7 @@ import { cx } from '../../../lib/cx';
 import { dashboardIntents } from '../../../lib/dashboard-intents';
 import { notify } from '../../../lib/notify';
 import { sessionStorageKeys } from '@tradelist/contract/local-storage';
+import type { StoredSession } from '../../../lib/session-storage';
 import { saveSession, useStoredSession } from '../../../lib/stored-session';
 import { readSessionValue, setSessionValue } from '../../../lib/stored-value';
 import { useCompleteOnboarding } from '../api/complete-onboarding';
@@ -32,11 +33,14 @@ export const onboardingToasts = {
 
 const onboardingForm = { form: 'onboarding' } as const;
 
+/** What `register` gives a field of the form. */
+type Registration = UseFormRegisterReturn<keyof OnboardingRequest>;
+
 interface SelectFieldProps {
   label: string;
   options: readonly string[];
   error: string | undefined;
-  registration: ReturnType<ReturnType<typeof useForm<OnboardingRequest>>['register']>;
+  registration: Registration;
 }
 
 function SelectField({ label, options, error, registration }: SelectFieldProps) {
@@ -63,6 +67,50 @@ function SelectField({ label, options, error, registration }: SelectFieldProps) 
   );
 }
 
+/** The optional phone number, with its own error under it. */
+function PhoneField({ error, registration }: { error: string | undefined; registration: Registration }) {
+  return (
+    <div className={fieldStyles.field}>
+      <label className={fieldStyles.fieldLabel} htmlFor="onboarding-phone">
+        Phone number (optional)
+      </label>
+      <input
+        id="onboarding-phone"
+        type="tel"
+        autoComplete="tel"
+        placeholder="123-456-7890"
+        className={fieldStyles.fieldInput}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'onboarding-phone-error' : undefined}
+        {...registration}
+      />
+      {error ? (
+        <p className={fieldStyles.fieldError} id="onboarding-phone-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The answers' save: the stored session says onboarded, and on the dashboard's landing the markups come next. */
+function useSaveOnboarding(session: StoredSession | null) {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  return useCompleteOnboarding({
+    onSuccess() {
+      if (session) saveSession({ ...session, is_onboarded: true });
+      notify.success(onboardingToasts.success, onboardingForm);
+      // Answered on the dashboard's landing (the catalog): the markups are the next step to a first
+      // download, and their save leads back to it. Elsewhere the user stays where they were going.
+      if (pathname === paths.dashboard || pathname === paths.dashboardCatalog) {
+        void navigate(paths.dashboardUserfactor, { state: dashboardIntents.downloadAfterSave });
+      }
+    },
+    onError: () => notify.error(onboardingToasts.failure, onboardingForm),
+  });
+}
+
 /**
  * The onboarding dialog of product §2.6: shown on the dashboard while the stored session says the
  * user is not onboarded. Cancel or close hides it and the user stays not onboarded (product §4.3);
@@ -79,20 +127,7 @@ export function OnboardingDialog() {
     reValidateMode: 'onChange',
     defaultValues: { phone_number: '', can_contact: false },
   });
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const onboarding = useCompleteOnboarding({
-    onSuccess() {
-      if (session) saveSession({ ...session, is_onboarded: true });
-      notify.success(onboardingToasts.success, onboardingForm);
-      // Answered on the dashboard's landing (the catalog): the markups are the next step to a first
-      // download, and their save leads back to it. Elsewhere the user stays where they were going.
-      if (pathname === paths.dashboard || pathname === paths.dashboardCatalog) {
-        void navigate(paths.dashboardUserfactor, { state: dashboardIntents.downloadAfterSave });
-      }
-    },
-    onError: () => notify.error(onboardingToasts.failure, onboardingForm),
-  });
+  const onboarding = useSaveOnboarding(session);
   if (!session || session.is_onboarded || dismissed || readSessionValue(sessionStorageKeys.onboardingDismissed) === String(session.id)) return null;
 
   const submit = handleSubmit(
@@ -120,26 +155,7 @@ export function OnboardingDialog() {
         <SelectField label="Which software do you use?" options={softwareOptions} error={errors.software?.message} registration={register('software')} />
         <SelectField label="Team size" options={teamSizeOptions} error={errors.team_size?.message} registration={register('team_size')} />
         <SelectField label="How did you find us?" options={referralSourceOptions} error={errors.referral_source?.message} registration={register('referral_source')} />
-        <div className={fieldStyles.field}>
-          <label className={fieldStyles.fieldLabel} htmlFor="onboarding-phone">
-            Phone number (optional)
-          </label>
-          <input
-            id="onboarding-phone"
-            type="tel"
-            autoComplete="tel"
-            placeholder="123-456-7890"
-            className={fieldStyles.fieldInput}
-            aria-invalid={errors.phone_number ? true : undefined}
-            aria-describedby={errors.phone_number ? 'onboarding-phone-error' : undefined}
-            {...register('phone_number')}
-          />
-          {errors.phone_number ? (
-            <p className={fieldStyles.fieldError} id="onboarding-phone-error">
-              {errors.phone_number.message}
-            </p>
-          ) : null}
-        </div>
+        <PhoneField error={errors.phone_number?.message} registration={register('phone_number')} />
         <label className={onboardingStyles.onboardingCheck}>
           <input type="checkbox" {...register('can_contact')} />
           <span>You may contact me about Tradelist.</span>

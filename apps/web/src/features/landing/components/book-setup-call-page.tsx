@@ -4,8 +4,8 @@ import { setupCallRequest, type SetupCallRequest } from '@tradelist/contract/con
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { TextField } from '../../../components/ui/text-field';
-import { callApi, isApiError } from '../../../lib/api-client';
-import { serverErrorLines, setServerFieldErrors } from '../../../lib/error-messages';
+import { callApi } from '../../../lib/api-client';
+import { showServerFieldErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useMetaDescription } from '../../../lib/use-meta-description';
 import { publicConfigQueryOptions } from '../../config';
@@ -59,8 +59,7 @@ function SetupCallForm() {
     mutationFn: (body: SetupCallRequest) => callApi(api.content.requestSetupCall, { body }),
     onSuccess: (answer) => notify.success(answer.message, setupCallToasts),
     onError(error) {
-      const lines = isApiError(error) ? serverErrorLines(error.body, labels) : [];
-      if (isApiError(error)) setServerFieldErrors(error.body?.fields, labels, setError);
+      const lines = showServerFieldErrors(error, setError, labels);
       notify.error(lines.length > 0 ? lines : 'Something went wrong. Please try again.', setupCallToasts);
     },
   });

@@ -7,8 +7,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
 import { dashboardIntents, hasIntent } from '../../../lib/dashboard-intents';
-import { isApiError } from '../../../lib/api-client';
-import { setServerFieldErrors } from '../../../lib/error-messages';
+import { showServerFieldErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { readStoredValue } from '../../../lib/stored-session';
 import { useSaveUserFactor } from '../api/save-user-factor';
@@ -62,12 +61,8 @@ interface MarkupFormProps {
   isLoading: boolean;
 }
 
-/** product §2/§5 markup configuration: six bands, tax, and the two QuickBooks texts. */
-export function MarkupForm({ form, isLoading }: MarkupFormProps) {
-  const headingId = useId();
-  const itemTypesId = useId();
-  const incomeAccountsId = useId();
-  const { register, handleSubmit, setError, formState } = form;
+/** The form's save: the stored values replace the typed ones, and a refusal shows under its fields. */
+function useMarkupSave(form: MarkupFormApi) {
   const navigate = useNavigate();
   // Sent here on the way to a download (onboarding, a download or sync question's Cancel, the
   // payment's success screen): once saved, the catalog's downloads are next.
@@ -80,11 +75,11 @@ export function MarkupForm({ form, isLoading }: MarkupFormProps) {
     },
     onError(error) {
       notify.error(messages.saveFailed, markupToasts);
-      if (isApiError(error)) setServerFieldErrors(error.body?.fields, labels, setError);
+      showServerFieldErrors(error, form.setError, labels);
     },
   });
 
-  const submit = handleSubmit((values) => {
+  const submit = form.handleSubmit((values) => {
     // product §5: the configuration belongs to the stored email; without one nothing is sent.
     if (!readStoredValue(storageKeys.email)) {
       notify.error(messages.noEmail, markupToasts);
@@ -92,8 +87,46 @@ export function MarkupForm({ form, isLoading }: MarkupFormProps) {
     }
     save.mutate(values);
   });
+  return { submit, isSaving: save.isPending };
+}
 
-  const percentProps = { type: 'number', inputMode: 'decimal', min: 0, step: 0.01, suffix: '%' } as const;
+const percentProps = { type: 'number', inputMode: 'decimal', min: 0, step: 0.01, suffix: '%' } as const;
+
+/** The QuickBooks Online texts, each with suggestions through a datalist: the common values are one click away, any text still fits. */
+function QuickBooksImportFields({ form, disabled }: { form: MarkupFormApi; disabled: boolean }) {
+  const itemTypesId = useId();
+  const incomeAccountsId = useId();
+  const { register, formState } = form;
+  return (
+    <fieldset className={markupsStyles.markupFormGroup} disabled={disabled}>
+      <legend className={markupsStyles.markupFormLegend}>QuickBooks Online import</legend>
+      <TextField
+        label={userFactorLabels.inventory_option}
+        hint={`The item's Type in QuickBooks: choose one or type your own, up to ${USER_FACTOR_TEXT_MAX} characters.`}
+        autoComplete="off"
+        list={itemTypesId}
+        error={formState.errors.inventory_option?.message}
+        {...register('inventory_option')}
+      />
+      <Choices id={itemTypesId} values={quickBooksItemTypes} />
+      <TextField
+        label={userFactorLabels.income_type}
+        hint={`The QuickBooks account the sales are booked to: choose one or type your own, up to ${USER_FACTOR_TEXT_MAX} characters.`}
+        autoComplete="off"
+        list={incomeAccountsId}
+        error={formState.errors.income_type?.message}
+        {...register('income_type')}
+      />
+      <Choices id={incomeAccountsId} values={incomeAccountSuggestions} />
+    </fieldset>
+  );
+}
+
+/** product §2/§5 markup configuration: six bands, tax, and the two QuickBooks texts. */
+export function MarkupForm({ form, isLoading }: MarkupFormProps) {
+  const headingId = useId();
+  const { register, formState } = form;
+  const { submit, isSaving } = useMarkupSave(form);
 
   return (
     <form className={markupsStyles.markupForm} noValidate aria-labelledby={headingId} onSubmit={submit}>
@@ -127,40 +160,18 @@ export function MarkupForm({ form, isLoading }: MarkupFormProps) {
         <TextField
           label={userFactorLabels.tax}
           hint="Optional, applied after the markup."
-
           error={formState.errors.tax?.message}
           {...percentProps}
           {...register('tax')}
         />
       </fieldset>
-      <fieldset className={markupsStyles.markupFormGroup} disabled={isLoading}>
-        <legend className={markupsStyles.markupFormLegend}>QuickBooks Online import</legend>
-        {/* Choices through a datalist: the common values are one click away, any text still fits. */}
-        <TextField
-          label={userFactorLabels.inventory_option}
-          hint={`The item's Type in QuickBooks: choose one or type your own, up to ${USER_FACTOR_TEXT_MAX} characters.`}
-          autoComplete="off"
-          list={itemTypesId}
-          error={formState.errors.inventory_option?.message}
-          {...register('inventory_option')}
-        />
-        <Choices id={itemTypesId} values={quickBooksItemTypes} />
-        <TextField
-          label={userFactorLabels.income_type}
-          hint={`The QuickBooks account the sales are booked to: choose one or type your own, up to ${USER_FACTOR_TEXT_MAX} characters.`}
-          autoComplete="off"
-          list={incomeAccountsId}
-          error={formState.errors.income_type?.message}
-          {...register('income_type')}
-        />
-        <Choices id={incomeAccountsId} values={incomeAccountSuggestions} />
-      </fieldset>
+      <QuickBooksImportFields form={form} disabled={isLoading} />
       <button
         type="submit"
         className={cx(buttonStyles.button, buttonStyles.buttonPrimary, buttonStyles.buttonBlock)}
-        disabled={isLoading || save.isPending}
+        disabled={isLoading || isSaving}
       >
-        {save.isPending ? 'Saving…' : 'Save markups'}
+        {isSaving ? 'Saving…' : 'Save markups'}
       </button>
     </form>
   );

@@ -2,7 +2,7 @@ import { api } from '@tradelist/contract/api';
 import type { ImageUse, SaveCategoryRequest, SavePlanRequest, SavePostRequest } from '@tradelist/contract/operator-content';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, callApiUpload } from '../../../lib/api-client';
-import { operatorQueryKey } from './get-audit-log';
+import { operatorKeys } from './query-keys';
 
 // The console's content parts (categories, plans, blog, user guide): their lists and the calls
 // that change them. A change refreshes the part's list and the audit log.
@@ -10,25 +10,25 @@ import { operatorQueryKey } from './get-audit-log';
 const calls = api.operator;
 
 export const operatorCategoriesQueryOptions = queryOptions({
-  queryKey: [...operatorQueryKey, 'categories'],
+  queryKey: operatorKeys.categories,
   queryFn: ({ signal }) => callApi(calls.categories, {}, { signal }),
   retry: false,
 });
 
 export const operatorPlansQueryOptions = queryOptions({
-  queryKey: [...operatorQueryKey, 'plans'],
+  queryKey: operatorKeys.plans,
   queryFn: ({ signal }) => callApi(calls.plans, {}, { signal }),
   retry: false,
 });
 
 export const operatorPostsQueryOptions = queryOptions({
-  queryKey: [...operatorQueryKey, 'blog-posts'],
+  queryKey: operatorKeys.blogPosts,
   queryFn: ({ signal }) => callApi(calls.blogPosts, {}, { signal }),
   retry: false,
 });
 
 export const operatorGuideQueryOptions = queryOptions({
-  queryKey: [...operatorQueryKey, 'user-guide'],
+  queryKey: operatorKeys.userGuide,
   queryFn: ({ signal }) => callApi(calls.guide, {}, { signal }),
   retry: false,
 });
@@ -44,7 +44,7 @@ function useConsoleMutation<TVariables, TData>(list: readonly unknown[], mutatio
   return useMutation({
     mutationFn,
     onSuccess: async () => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: list }), queryClient.invalidateQueries({ queryKey: [...operatorQueryKey, 'audit-log'] })]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: list }), queryClient.invalidateQueries({ queryKey: operatorKeys.auditLog })]);
     },
   });
 }

@@ -1,11 +1,11 @@
 import { api } from '@tradelist/contract/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
-import { operatorQueryKey } from './get-audit-log';
+import { operatorKeys } from './query-keys';
 
 /** GET /api/operator/editions/: every edition, newest first, scheduled ones included (operators only; 403 otherwise). */
 export const editionsQueryOptions = queryOptions({
-  queryKey: [...operatorQueryKey, 'editions'],
+  queryKey: operatorKeys.editions,
   queryFn: ({ signal }) => callApi(api.operator.editions, {}, { signal }),
   retry: false,
 });
@@ -17,7 +17,7 @@ export function useEditions() {
 
 /** GET /api/categories/: the categories an edition can be uploaded to. */
 export const editionCategoriesQueryOptions = queryOptions({
-  queryKey: [...operatorQueryKey, 'categories'],
+  queryKey: operatorKeys.categories,
   queryFn: ({ signal }) => callApi(api.catalog.categories, {}, { signal }),
   retry: false,
 });

@@ -2,13 +2,12 @@ import { api } from '@tradelist/contract/api';
 import type { DrawWinner } from '@tradelist/contract/operator-users';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
-import { operatorQueryKey } from './get-audit-log';
-
-const signupsKey = [...operatorQueryKey, 'signups'] as const;
+import { withOwnSuccess, type MutationConfig } from '../../../lib/mutation-config';
+import { operatorKeys } from './query-keys';
 
 export function newsletterQueryOptions(page: number) {
   return queryOptions({
-    queryKey: [...signupsKey, 'newsletter', page],
+    queryKey: operatorKeys.signups('newsletter', page),
     queryFn: ({ signal }) => callApi(api.operator.newsletterSignups, { query: { page } }, { signal }),
     placeholderData: keepPreviousData,
     retry: false,
@@ -17,7 +16,7 @@ export function newsletterQueryOptions(page: number) {
 
 export function drawQueryOptions(page: number) {
   return queryOptions({
-    queryKey: [...signupsKey, 'draw', page],
+    queryKey: operatorKeys.signups('draw', page),
     queryFn: ({ signal }) => callApi(api.operator.drawSignups, { query: { page } }, { signal }),
     placeholderData: keepPreviousData,
     retry: false,
@@ -26,7 +25,7 @@ export function drawQueryOptions(page: number) {
 
 export function setupCallsQueryOptions(page: number) {
   return queryOptions({
-    queryKey: [...signupsKey, 'setup-calls', page],
+    queryKey: operatorKeys.signups('setup-calls', page),
     queryFn: ({ signal }) => callApi(api.operator.setupCallRequests, { query: { page } }, { signal }),
     placeholderData: keepPreviousData,
     retry: false,
@@ -38,14 +37,10 @@ export const useDrawSignups = (page: number) => useQuery(drawQueryOptions(page))
 export const useSetupCallRequests = (page: number) => useQuery(setupCallsQueryOptions(page));
 
 /** POST /api/operator/signups/draw/winner/: `again` only when a winner was drawn before. */
-export function useDrawWinner(config: { onSuccess?: (answer: { message: string; winner: DrawWinner }) => void; onError?: (error: Error) => void } = {}) {
+export function useDrawWinner(config: MutationConfig<{ message: string; winner: DrawWinner }, boolean> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
+    ...withOwnSuccess(config, () => void queryClient.invalidateQueries({ queryKey: operatorKeys.all })),
     mutationFn: (again: boolean) => callApi(api.operator.drawWinner, { body: { again } }),
-    onSuccess(answer) {
-      void queryClient.invalidateQueries({ queryKey: operatorQueryKey });
-      config.onSuccess?.(answer);
-    },
-    ...(config.onError ? { onError: config.onError } : {}),
   });
 }

@@ -1,15 +1,14 @@
 import { api } from '@tradelist/contract/api';
 import type { OperatorRefundRequest, OperatorUserActionResponse } from '@tradelist/contract/operator-users';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, partialMatchKey, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
-import { operatorQueryKey } from './get-audit-log';
-
-const usersKey = [...operatorQueryKey, 'users'] as const;
+import { withOwnSuccess, type MutationConfig } from '../../../lib/mutation-config';
+import { operatorKeys } from './query-keys';
 
 /** GET /api/operator/users/?q=&page=: users found by email or name, one page. */
 export function userSearchQueryOptions(q: string, page: number) {
   return queryOptions({
-    queryKey: [...usersKey, 'search', q, page],
+    queryKey: operatorKeys.userSearch(q, page),
     queryFn: ({ signal }) => callApi(api.operator.users, { query: { q, page } }, { signal }),
     placeholderData: keepPreviousData,
     retry: false,
@@ -23,7 +22,7 @@ export function useUserSearch(q: string, page: number) {
 /** GET /api/operator/users/{id}/: one user's account, subscription, payments, syncs and connections. */
 export function userDetailQueryOptions(id: number) {
   return queryOptions({
-    queryKey: [...usersKey, 'detail', id],
+    queryKey: operatorKeys.userDetail(id),
     queryFn: ({ signal }) => callApi(api.operator.user, { params: { id } }, { signal }),
     retry: false,
   });
@@ -64,15 +63,13 @@ export function runUserAction(id: number, action: UserAction): Promise<OperatorU
  * Runs an action on one user. The answer replaces the user's detail at once; the lists, the
  * overview and the audit log are refreshed, since every action changes them.
  */
-export function useUserAction(id: number, config: { onSuccess?: (answer: OperatorUserActionResponse) => void; onError?: (error: Error) => void } = {}) {
+export function useUserAction(id: number, config: MutationConfig<OperatorUserActionResponse, UserAction> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (action: UserAction) => runUserAction(id, action),
-    onSuccess(answer) {
+    ...withOwnSuccess(config, (answer) => {
       queryClient.setQueryData(userDetailQueryOptions(id).queryKey, answer.user);
-      void queryClient.invalidateQueries({ queryKey: operatorQueryKey, predicate: (query) => query.queryKey[2] !== 'detail' });
-      config.onSuccess?.(answer);
-    },
-    ...(config.onError ? { onError: config.onError } : {}),
+      void queryClient.invalidateQueries({ queryKey: operatorKeys.all, predicate: (query) => !partialMatchKey(query.queryKey, operatorKeys.userDetails) });
+    }),
+    mutationFn: (action: UserAction) => runUserAction(id, action),
   });
 }

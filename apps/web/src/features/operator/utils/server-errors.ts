@@ -1,6 +1,7 @@
 import type { FieldValues, UseFormSetError } from 'react-hook-form';
 import { isApiError } from '../../../lib/api-client';
-import { serverErrorLines, setServerFieldErrors, type FieldLabels } from '../../../lib/error-messages';
+import { serverErrorLines, type FieldLabels } from '../../../lib/error-messages';
+import { showServerFieldErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 
 /**
@@ -17,10 +18,7 @@ export function notifyServerError(error: unknown, fallback: string, labels: Fiel
  * when the fields say why, else the server's message (a Stripe outage says so in words).
  */
 export function showSaveError<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, fallback: string): void {
-  if (!isApiError(error)) {
-    notify.error(fallback);
-    return;
-  }
-  setServerFieldErrors(error.body?.fields, null, setError);
-  notify.error(Object.keys(error.body?.fields ?? {}).length > 0 ? fallback : (error.body?.error ?? fallback));
+  showServerFieldErrors(error, setError, null);
+  const toldByFields = !isApiError(error) || Object.keys(error.body?.fields ?? {}).length > 0;
+  notify.error(toldByFields ? fallback : (error.body?.error ?? fallback));
 }

@@ -2,6 +2,7 @@ import { api } from '@tradelist/contract/api';
 import type { ProfilePictureResponse } from '@tradelist/contract/profile';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi, callApiUpload } from '../../../lib/api-client';
+import { withOwnSuccess, type MutationConfig } from '../../../lib/mutation-config';
 
 /** GET /api/users/{id}/profile-picture/: the picture's path, or null without one (product §3.10). */
 export function profilePictureQueryOptions(userId: number) {
@@ -12,26 +13,17 @@ export function profilePictureQueryOptions(userId: number) {
   });
 }
 
-interface ChangeConfig {
-  onSuccess: () => void;
-  onError: (error: Error) => void;
-}
-
 /** Both changes answer the new state: it replaces the cached one, so the header follows at once. */
-function useProfilePictureChange(userId: number, change: () => Promise<ProfilePictureResponse>, { onSuccess, onError }: ChangeConfig) {
+function useProfilePictureChange(userId: number, change: () => Promise<ProfilePictureResponse>, config: MutationConfig<ProfilePictureResponse, void>) {
   const queryClient = useQueryClient();
   return useMutation({
+    ...withOwnSuccess(config, (answer) => queryClient.setQueryData(profilePictureQueryOptions(userId).queryKey, answer)),
     mutationFn: change,
-    onSuccess(answer) {
-      queryClient.setQueryData(profilePictureQueryOptions(userId).queryKey, answer);
-      onSuccess();
-    },
-    onError,
   });
 }
 
 /** POST /api/users/{id}/update-profile/ with the file as multipart `profile_image`. */
-export function useUploadProfilePicture(userId: number, file: File | null, config: ChangeConfig) {
+export function useUploadProfilePicture(userId: number, file: File | null, config: MutationConfig<ProfilePictureResponse, void>) {
   return useProfilePictureChange(
     userId,
     () => {
@@ -43,6 +35,6 @@ export function useUploadProfilePicture(userId: number, file: File | null, confi
 }
 
 /** DELETE /api/users/{id}/delete-profile-picture/. */
-export function useRemoveProfilePicture(userId: number, config: ChangeConfig) {
+export function useRemoveProfilePicture(userId: number, config: MutationConfig<ProfilePictureResponse, void>) {
   return useProfilePictureChange(userId, () => callApi(api.profile.deleteProfilePicture, { params: { id: userId } }), config);
 }

@@ -24,22 +24,11 @@ function reasonOf(error: Error): string | null {
 /** The picture's uploads and removals: each toast replaces the one before, so a success clears an earlier failure. */
 const pictureToasts = { form: 'profile-picture' } as const;
 
-/** The Profile tab of Settings (product §2.13): the current picture, upload and remove. */
-
-export function ProfilePictureSettings() {
-  const userId = useStoredSession().session?.id ?? 0;
-  const picture = useProfilePicture();
+/** The chosen file and the server's reason for a refusal; an upload checks the size first, a success clears the chooser. */
+function usePictureChanges(userId: number) {
+  const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [reason, setReason] = useState<string | null>(null);
-  const [brokenSrc, setBrokenSrc] = useState<string | null>(null);
-  const input = useRef<HTMLInputElement>(null);
-  const inputId = useId();
-  const hintId = useId();
-
-  useEffect(() => {
-    if (picture.isError) notify.error(profileMessages.fetchFailed);
-  }, [picture.isError]);
-
   const upload = useUploadProfilePicture(userId, file, {
     onSuccess() {
       notify.success(profileMessages.updated, pictureToasts);
@@ -72,9 +61,43 @@ export function ProfilePictureSettings() {
     }
     upload.mutate();
   }
+  const choose = (next: File | null) => {
+    setFile(next);
+    setReason(null);
+  };
+  return { input, file, reason, choose, submit, upload, remove };
+}
 
-  // An image that fails to load is replaced by the default one too (product §8.13).
+/** The current picture; one that fails to load is replaced by the default one too (product §8.13). */
+function CurrentPicture({ picture }: { picture: ReturnType<typeof useProfilePicture> }) {
+  const [brokenSrc, setBrokenSrc] = useState<string | null>(null);
   const src = brokenSrc === picture.src ? assetPaths.defaultProfilePicture : picture.src;
+  return (
+    <img
+      className={profileStyles.profilePicturePicture}
+      src={src}
+      alt={picture.hasPicture ? 'Your profile picture' : 'Default profile picture'}
+      width={128}
+      height={128}
+      onError={() => {
+        console.error('The profile picture could not be loaded.', picture.src);
+        setBrokenSrc(picture.src);
+      }}
+    />
+  );
+}
+
+/** The Profile tab of Settings (product §2.13): the current picture, upload and remove. */
+export function ProfilePictureSettings() {
+  const userId = useStoredSession().session?.id ?? 0;
+  const picture = useProfilePicture();
+  const inputId = useId();
+  const hintId = useId();
+  const { input, file, reason, choose, submit, upload, remove } = usePictureChanges(userId);
+
+  useEffect(() => {
+    if (picture.isError) notify.error(profileMessages.fetchFailed);
+  }, [picture.isError]);
   const busy = upload.isPending || remove.isPending;
 
   return (
@@ -83,17 +106,7 @@ export function ProfilePictureSettings() {
         Profile picture
       </h2>
       <div className={profileStyles.profilePictureLayout}>
-        <img
-          className={profileStyles.profilePicturePicture}
-          src={src}
-          alt={picture.hasPicture ? 'Your profile picture' : 'Default profile picture'}
-          width={128}
-          height={128}
-          onError={() => {
-            console.error('The profile picture could not be loaded.', picture.src);
-            setBrokenSrc(picture.src);
-          }}
-        />
+        <CurrentPicture picture={picture} />
         <form className={profileStyles.profilePictureForm} onSubmit={submit}>
           <label htmlFor={inputId} className={profileStyles.profilePictureLabel}>
             Choose a picture
@@ -105,10 +118,7 @@ export function ProfilePictureSettings() {
             type="file"
             accept={ACCEPTED_TYPES}
             aria-describedby={hintId}
-            onChange={(event) => {
-              setFile(event.target.files?.[0] ?? null);
-              setReason(null);
-            }}
+            onChange={(event) => choose(event.target.files?.[0] ?? null)}
           />
           <p id={hintId} className={profileStyles.profilePictureHint}>
             PNG, JPEG, WebP, GIF or AVIF, at most 5 MB. It is cropped to a square.

@@ -1,17 +1,16 @@
 import type { DeleteAccountRequest, UpdateSettingsRequest, UpdateSettingsResponse } from '@tradelist/contract/accounts';
 import { api } from '@tradelist/contract/api';
 import type { MessageBody } from '@tradelist/contract/errors';
-import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { callApi, callApiForFile } from '../../../lib/api-client';
-
-type Config<TData, TVariables> = Omit<UseMutationOptions<TData, Error, TVariables>, 'mutationFn'>;
+import type { MutationConfig } from '../../../lib/mutation-config';
 
 /** PUT /api/users/{id}/update/: name, email and the two email preferences. */
 export function updateSettings(input: { id: number; body: UpdateSettingsRequest }): Promise<UpdateSettingsResponse> {
   return callApi(api.accounts.updateSettings, { params: { id: input.id }, body: input.body });
 }
 
-export function useUpdateSettings(config: Config<UpdateSettingsResponse, { id: number; body: UpdateSettingsRequest }> = {}) {
+export function useUpdateSettings(config: MutationConfig<UpdateSettingsResponse, { id: number; body: UpdateSettingsRequest }> = {}) {
   return useMutation({ ...config, mutationFn: updateSettings });
 }
 
@@ -20,7 +19,7 @@ export function deleteAccount(input: { id: number; body: DeleteAccountRequest })
   return callApi(api.accounts.deleteAccount, { params: { id: input.id }, body: input.body });
 }
 
-export function useDeleteAccount(config: Config<MessageBody, { id: number; body: DeleteAccountRequest }> = {}) {
+export function useDeleteAccount(config: MutationConfig<MessageBody, { id: number; body: DeleteAccountRequest }> = {}) {
   return useMutation({ ...config, mutationFn: deleteAccount });
 }
 
@@ -29,7 +28,7 @@ export function sendPasswordResetLink(email: string): Promise<MessageBody> {
   return callApi(api.accounts.requestPasswordReset, { body: { email } });
 }
 
-export function useSendPasswordResetLink(config: Config<MessageBody, string> = {}) {
+export function useSendPasswordResetLink(config: MutationConfig<MessageBody, string> = {}) {
   return useMutation({ ...config, mutationFn: sendPasswordResetLink });
 }
 

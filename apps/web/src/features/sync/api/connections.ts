@@ -3,6 +3,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api } from '@tradelist/contract/api';
 import type { MessageBody } from '@tradelist/contract/errors';
 import { callApi } from '../../../lib/api-client';
+import { withOwnSuccess, type MutationConfig } from '../../../lib/mutation-config';
 import { updateStoredValues } from '../../../lib/stored-session';
 import { applyConnectionStatus, forgetConnection, rememberAuthorization } from '../utils/connection-keys';
 import type { CallbackRequest } from '../utils/callback-params';
@@ -53,14 +54,8 @@ export async function getAuthorizeUrl(provider: SyncProvider): Promise<string> {
  * 'Sign in to Sync' and Connect: the browser leaves for the provider's authorization page, which
  * returns to the provider's callback route (product §4.5).
  */
-export function useConnectProvider({ onError }: { onError?: (error: Error) => void } = {}) {
-  return useMutation({
-    mutationFn: getAuthorizeUrl,
-    onSuccess(url) {
-      window.location.assign(url);
-    },
-    onError,
-  });
+export function useConnectProvider(config: MutationConfig<string, SyncProvider> = {}) {
+  return useMutation({ ...withOwnSuccess(config, (url) => window.location.assign(url)), mutationFn: getAuthorizeUrl });
 }
 
 /**
@@ -76,18 +71,11 @@ export async function completeAuthorization(provider: SyncProvider, request: Cal
   return answer;
 }
 
-export function useCompleteAuthorization(
-  provider: SyncProvider,
-  { onSuccess, onError }: { onSuccess?: () => void; onError?: (error: Error) => void } = {},
-) {
+export function useCompleteAuthorization(provider: SyncProvider, config: MutationConfig<AuthCompletedResponse, CallbackRequest> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
+    ...withOwnSuccess(config, () => void queryClient.invalidateQueries({ queryKey: connectionStatusQueryOptions(provider).queryKey })),
     mutationFn: (request: CallbackRequest) => completeAuthorization(provider, request),
-    onSuccess() {
-      void queryClient.invalidateQueries({ queryKey: connectionStatusQueryOptions(provider).queryKey });
-      onSuccess?.();
-    },
-    onError,
   });
 }
 
@@ -98,22 +86,11 @@ export async function disconnectProvider(provider: SyncProvider): Promise<Messag
   return answer;
 }
 
-export function useDisconnectProvider(
-  provider: SyncProvider,
-  { onSuccess, onError }: { onSuccess?: () => void; onError?: (error: Error) => void } = {},
-) {
+export function useDisconnectProvider(provider: SyncProvider, config: MutationConfig<MessageBody, void> = {}) {
   const queryClient = useQueryClient();
+  const disconnected: ConnectionStatus = { connected: false, connected_at: null, company_id: null, company_name: null };
   return useMutation({
+    ...withOwnSuccess(config, () => queryClient.setQueryData<ConnectionStatus>(connectionStatusQueryOptions(provider).queryKey, disconnected)),
     mutationFn: () => disconnectProvider(provider),
-    onSuccess() {
-      queryClient.setQueryData<ConnectionStatus>(connectionStatusQueryOptions(provider).queryKey, {
-        connected: false,
-        connected_at: null,
-        company_id: null,
-        company_name: null,
-      });
-      onSuccess?.();
-    },
-    onError,
   });
 }

@@ -27,24 +27,16 @@ function announce(run: SyncRun): void {
 }
 
 /**
- * The catalog's syncs (product §2.7, §8.7): which dialog is open for which collection, starting a
- * sync, following each one's progress every second until it ends, and the last result of each
- * collection per provider.
+ * The syncs the catalog follows: those the results say are running and those started here, each
+ * polled until it ends; each is announced once when it ends, and the results are then read again.
  */
-export function useCatalogSync() {
+function useFollowedSyncs() {
   const queryClient = useQueryClient();
-  const connections = useConnections();
   const results = useSyncResults();
-  const startSync = useSyncProducts();
-  const connect = useConnectProvider({ onError: (error) => notify.error(error.message) });
-  const [selectTarget, setSelectTarget] = useState<SyncTarget | null>(null);
-  const [confirmTarget, setConfirmTarget] = useState<SyncTarget | null>(null);
   const [started, setStarted] = useState<FollowedSync[]>([]);
-
   const followed = useMemo(() => syncsToFollow(results.data ?? [], started), [results.data, started]);
   const runs = useSyncRuns(followed.map((sync) => sync.syncId));
 
-  // Each followed sync is announced once when it ends; the results are then read again.
   const announced = useRef(new Set<number>());
   useEffect(() => {
     const finished = runs.filter((run): run is SyncRun => run !== undefined && !isSyncActive(run) && !announced.current.has(run.id));
@@ -61,6 +53,22 @@ export function useCatalogSync() {
   const follow = useCallback((sync: FollowedSync) => {
     setStarted((list) => (list.some((item) => item.syncId === sync.syncId) ? list : [...list, sync]));
   }, []);
+  return { results, followed, runs, follow };
+}
+
+/**
+ * The catalog's syncs (product §2.7, §8.7): which dialog is open for which collection, starting a
+ * sync, following each one's progress every second until it ends, and the last result of each
+ * collection per provider.
+ */
+export function useCatalogSync() {
+  const queryClient = useQueryClient();
+  const connections = useConnections();
+  const startSync = useSyncProducts();
+  const connect = useConnectProvider({ onError: (error) => notify.error(error.message) });
+  const [selectTarget, setSelectTarget] = useState<SyncTarget | null>(null);
+  const [confirmTarget, setConfirmTarget] = useState<SyncTarget | null>(null);
+  const { results, followed, runs, follow } = useFollowedSyncs();
 
   /** 'Sync' opens the 'Sync-up' confirmation; 'Sign in to Sync' the software selection (product §2.7). */
   const open = useCallback(

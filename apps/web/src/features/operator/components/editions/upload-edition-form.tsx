@@ -5,12 +5,11 @@ import { z } from 'zod';
 import { TextField } from '../../../../components/ui/text-field';
 import buttonStyles from '../../../../components/ui/button.module.css';
 import fieldStyles from '../../../../components/ui/field.module.css';
-import { isApiError } from '../../../../lib/api-client';
 import { cx } from '../../../../lib/cx';
-import { setServerFieldErrors } from '../../../../lib/error-messages';
+import { showServerFieldErrors } from '../../../../lib/form-errors';
+import { notify } from '../../../../lib/notify';
 import { useEditionCategories } from '../../api/get-editions';
 import { useUploadEdition } from '../../api/manage-editions';
-import { notifyServerError } from '../../utils/server-errors';
 import styles from './editions.module.css';
 
 const uploadForm = z.object({
@@ -44,8 +43,8 @@ export function UploadEditionForm({ onChecked }: { onChecked: (result: EditionUp
   const upload = useUploadEdition({
     onSuccess: onChecked,
     onError(error) {
-      notifyServerError(error, 'The file could not be uploaded. Please try again.', labels);
-      if (isApiError(error)) setServerFieldErrors(error.body?.fields, labels, setError);
+      const lines = showServerFieldErrors(error, setError, labels);
+      notify.error(lines.length > 0 ? lines : 'The file could not be uploaded. Please try again.');
     },
   });
   const submit = handleSubmit((values) => {

@@ -74,6 +74,40 @@ function TextPairForm({ title, nameLabel, initial, withFile, pending, onSubmit, 
   );
 }
 
+interface ResourceRowProps {
+  resource: Resource;
+  canMoveUp: boolean;
+  canMoveDown: boolean;
+  onMove: (by: -1 | 1) => void;
+  onEdit: () => void;
+  onRemove: () => void;
+}
+
+/** One guide PDF: its name, description and file, then Up, Down, Edit and Remove. */
+function ResourceRow({ resource, canMoveUp, canMoveDown, onMove, onEdit, onRemove }: ResourceRowProps) {
+  return (
+    <tr>
+      <td>{resource.name}</td>
+      <td>{resource.description}</td>
+      <td>
+        {resource.file_name} ({kilobytes(resource.size_bytes)})
+      </td>
+      <td className={contentStyles.contentEditorRow}>
+        <button type="button" className={buttonStyles.linkButton} disabled={!canMoveUp} onClick={() => onMove(-1)} aria-label={`Move ${resource.name} up`}>
+          Up
+        </button>
+        <button type="button" className={buttonStyles.linkButton} disabled={!canMoveDown} onClick={() => onMove(1)} aria-label={`Move ${resource.name} down`}>
+          Down
+        </button>
+        <EditButton name={resource.name} onEdit={onEdit} />
+        <ConfirmButton className={buttonStyles.linkButton} label={`Remove ${resource.name}`} question={`Remove “${resource.name}” from the user guide?`} onConfirm={onRemove}>
+          Remove
+        </ConfirmButton>
+      </td>
+    </tr>
+  );
+}
+
 function Resources({ resources }: { resources: Resource[] }) {
   const upload = useUploadGuideResource();
   const edit = useEditGuideResource();
@@ -90,32 +124,17 @@ function Resources({ resources }: { resources: Resource[] }) {
     <>
       <ConsoleTable caption="Guide PDFs" columns={['Name', 'Description', 'File']} hiddenColumn="Actions">
         {resources.map((resource, index) => (
-          <tr key={resource.id}>
-            <td>{resource.name}</td>
-            <td>{resource.description}</td>
-            <td>
-              {resource.file_name} ({kilobytes(resource.size_bytes)})
-            </td>
-            <td className={contentStyles.contentEditorRow}>
-              <button type="button" className={buttonStyles.linkButton} disabled={index === 0 || reorder.isPending} onClick={() => move(index, -1)} aria-label={`Move ${resource.name} up`}>
-                Up
-              </button>
-              <button type="button" className={buttonStyles.linkButton} disabled={index === resources.length - 1 || reorder.isPending} onClick={() => move(index, 1)} aria-label={`Move ${resource.name} down`}>
-                Down
-              </button>
-              <EditButton name={resource.name} onEdit={() => setEditing(resource)} />
-              <ConfirmButton
-                className={buttonStyles.linkButton}
-                label={`Remove ${resource.name}`}
-                question={`Remove “${resource.name}” from the user guide?`}
-                onConfirm={() =>
-                  remove.mutate(resource.id, { onSuccess: () => notify.success('PDF removed.'), onError: (error) => notify.error(reasonOf(error, 'The PDF could not be removed.')) })
-                }
-              >
-                Remove
-              </ConfirmButton>
-            </td>
-          </tr>
+          <ResourceRow
+            key={resource.id}
+            resource={resource}
+            canMoveUp={index > 0 && !reorder.isPending}
+            canMoveDown={index < resources.length - 1 && !reorder.isPending}
+            onMove={(by) => move(index, by)}
+            onEdit={() => setEditing(resource)}
+            onRemove={() =>
+              remove.mutate(resource.id, { onSuccess: () => notify.success('PDF removed.'), onError: (error) => notify.error(reasonOf(error, 'The PDF could not be removed.')) })
+            }
+          />
         ))}
       </ConsoleTable>
       {editing ? (

@@ -25,33 +25,29 @@ function Facts({ rows }: { rows: Array<[label: string, value: ReactNode]> }) {
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
-/** One user as support sees them, and what the console can do for them. */
-export function UserDetail({ id }: { id: number }) {
-  const detail = useUserDetail(id);
-  const action = useUserAction(id, {
-    onSuccess: (answer: OperatorUserActionResponse) => notify.success(answer.message),
-    onError: (error) => notify.error(error.message),
-  });
-  if (detail.isPending || detail.isError) return <SectionState query={detail} what="user" />;
-  const user = detail.data;
-  const run = (next: UserAction) => action.mutate(next);
-  const { account, subscription } = user;
+/** The account's own facts: state, role, how they sign in, and their email preferences. */
+function AccountFacts({ account }: { account: OperatorUserDetail['account'] }) {
   return (
-    <section className={styles.usersDetail} aria-labelledby="operator-user-title">
-      <h2 id="operator-user-title">{account.email}</h2>
-      <Facts
-        rows={[
-          ['Name', account.name],
-          ['State', account.is_disabled ? 'Disabled' : account.is_verified ? 'Active' : 'Not activated'],
-          ['Role', account.role === 'operator' ? 'Operator' : 'User'],
-          ['Signs in with', [account.has_password ? 'Password' : null, account.google_email ? `Google (${account.google_email})` : null].filter(Boolean).join(', ') || '—'],
-          ['Joined', formatDayOf(account.created_at)],
-          ['Last sign-in', account.last_login_at ? formatDayOf(account.last_login_at) : 'Never'],
-          ['New-edition emails (update1)', yesNo(account.update1)],
-          ['Product-news emails (update2)', yesNo(account.update2)],
-        ]}
-      />
+    <Facts
+      rows={[
+        ['Name', account.name],
+        ['State', account.is_disabled ? 'Disabled' : account.is_verified ? 'Active' : 'Not activated'],
+        ['Role', account.role === 'operator' ? 'Operator' : 'User'],
+        ['Signs in with', [account.has_password ? 'Password' : null, account.google_email ? `Google (${account.google_email})` : null].filter(Boolean).join(', ') || '—'],
+        ['Joined', formatDayOf(account.created_at)],
+        ['Last sign-in', account.last_login_at ? formatDayOf(account.last_login_at) : 'Never'],
+        ['New-edition emails (update1)', yesNo(account.update1)],
+        ['Product-news emails (update2)', yesNo(account.update2)],
+      ]}
+    />
+  );
+}
 
+/** The onboarding answers and the subscription now, each with its heading. */
+function OnboardingAndSubscription({ user }: { user: OperatorUserDetail }) {
+  const { subscription } = user;
+  return (
+    <>
       <h3>Onboarding answers</h3>
       {user.onboarding ? (
         <Facts
@@ -81,40 +77,61 @@ export function UserDetail({ id }: { id: number }) {
       ) : (
         <p className={consoleStyles.operatorConsoleMuted}>No subscription now.</p>
       )}
+    </>
+  );
+}
+
+/** One action that needs no input: a heading, what it does, and its button. */
+function SimpleAction({ title, text, label, busy, onRun }: { title: string; text: string; label: string; busy: boolean; onRun: () => void }) {
+  return (
+    <div className={styles.usersAction}>
+      <h3>{title}</h3>
+      <p>{text}</p>
+      <button type="button" className={button} disabled={busy} onClick={onRun}>
+        {label}
+      </button>
+    </div>
+  );
+}
+
+/** What the console can do for this user, each where it applies. */
+function UserActions({ user, busy, run }: { user: OperatorUserDetail; busy: boolean; run: (action: UserAction) => void }) {
+  const { account, subscription } = user;
+  return (
+    <div className={styles.usersActions}>
+      <GrantForm busy={busy} onGrant={(days) => run({ kind: 'grant', days })} />
+      {subscription?.source === 'complimentary' ? (
+        <SimpleAction title="End the complimentary subscription" text="Ends it now; a paid subscription is left alone." label="Revoke complimentary subscription" busy={busy} onRun={() => run({ kind: 'revoke' })} />
+      ) : null}
+      {!account.is_verified && account.has_password ? (
+        <SimpleAction title="Activation" text="The account is waiting for activation." label="Resend activation email" busy={busy} onRun={() => run({ kind: 'resend-activation' })} />
+      ) : null}
+      <RefundForms user={user} busy={busy} onRefund={(request) => run({ kind: 'refund', request })} />
+      {account.is_disabled ? (
+        <SimpleAction title="Disabled account" text="Sign-ins are refused. Enabling lets the owner sign in again." label="Enable account" busy={busy} onRun={() => run({ kind: 'enable' })} />
+      ) : account.role === 'user' ? (
+        <DisableForm busy={busy} onDisable={(reason) => run({ kind: 'disable', reason })} />
+      ) : null}
+    </div>
+  );
+}
+
+/** One user as support sees them, and what the console can do for them. */
+export function UserDetail({ id }: { id: number }) {
+  const detail = useUserDetail(id);
+  const action = useUserAction(id, {
+    onSuccess: (answer: OperatorUserActionResponse) => notify.success(answer.message),
+    onError: (error) => notify.error(error.message),
+  });
+  if (detail.isPending || detail.isError) return <SectionState query={detail} what="user" />;
+  const user = detail.data;
+  return (
+    <section className={styles.usersDetail} aria-labelledby="operator-user-title">
+      <h2 id="operator-user-title">{user.account.email}</h2>
+      <AccountFacts account={user.account} />
+      <OnboardingAndSubscription user={user} />
       <History user={user} />
-      <div className={styles.usersActions}>
-        <GrantForm busy={action.isPending} onGrant={(days) => run({ kind: 'grant', days })} />
-        {subscription?.source === 'complimentary' ? (
-          <div className={styles.usersAction}>
-            <h3>End the complimentary subscription</h3>
-            <p>Ends it now; a paid subscription is left alone.</p>
-            <button type="button" className={button} disabled={action.isPending} onClick={() => run({ kind: 'revoke' })}>
-              Revoke complimentary subscription
-            </button>
-          </div>
-        ) : null}
-        {!account.is_verified && account.has_password ? (
-          <div className={styles.usersAction}>
-            <h3>Activation</h3>
-            <p>The account is waiting for activation.</p>
-            <button type="button" className={button} disabled={action.isPending} onClick={() => run({ kind: 'resend-activation' })}>
-              Resend activation email
-            </button>
-          </div>
-        ) : null}
-        <RefundForms user={user} busy={action.isPending} onRefund={(request) => run({ kind: 'refund', request })} />
-        {account.is_disabled ? (
-          <div className={styles.usersAction}>
-            <h3>Disabled account</h3>
-            <p>Sign-ins are refused. Enabling lets the owner sign in again.</p>
-            <button type="button" className={button} disabled={action.isPending} onClick={() => run({ kind: 'enable' })}>
-              Enable account
-            </button>
-          </div>
-        ) : account.role === 'user' ? (
-          <DisableForm busy={action.isPending} onDisable={(reason) => run({ kind: 'disable', reason })} />
-        ) : null}
-      </div>
+      <UserActions user={user} busy={action.isPending} run={(next) => action.mutate(next)} />
     </section>
   );
 }
