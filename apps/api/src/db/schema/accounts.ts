@@ -11,8 +11,10 @@ export interface UsersTable {
   is_verified: Generated<boolean>;
   is_active: Generated<boolean>;
   is_onboarded: Generated<boolean>;
-  update1: Generated<boolean>;
-  update2: Generated<boolean>;
+  /** Sends new-edition emails (the wire's `update1`, product §7). */
+  wants_edition_emails: Generated<boolean>;
+  /** Sends product news (the wire's `update2`). */
+  wants_product_news: Generated<boolean>;
   role: Generated<'user' | 'operator'>;
   password_changed_at: Timestamp | null;
   last_login_at: Timestamp | null;

@@ -1,7 +1,8 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from './columns.ts';
 
-type Provider = 'quickbook' | 'jobber';
+/** The stored provider id (the wire spells QuickBooks `quickbook`, decision 0042). */
+type Provider = 'quickbooks' | 'jobber';
 
 /** An authorization started at QuickBooks or Jobber (product §11.15): single use, 10 minutes, bound to the session. */
 export interface OauthFlowsTable {
