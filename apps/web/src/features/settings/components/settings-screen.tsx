@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { activationNeededMessage, emailChangePendingMessage, updateSettingsRequest, type SessionUser, type UpdateSettingsRequest } from '@tradelist/contract/accounts';
+import { activationNeededMessage, emailChangePendingMessage, type SessionUser } from '@tradelist/contract/accounts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -16,7 +16,7 @@ import { cx } from '../../../lib/cx';
 import { firstFieldMessage, setServerFieldErrors } from '../../../lib/error-messages';
 import { notify } from '../../../lib/notify';
 import { saveSession } from '../../../lib/stored-session';
-import { exportMyData, useDeleteAccount, useSendPasswordResetLink, useUpdateSettings } from '../api/account';
+import { exportMyData, settingsChange, settingsOf, useDeleteAccount, useSendPasswordResetLink, useUpdateSettings, type SettingsChange } from '../api/account';
 import { useLeaveAccount } from '../hooks/use-leave-account';
 import settingsStyles from './settings.module.css';
 
@@ -41,10 +41,8 @@ const tabs = [
 ] as const;
 type TabId = (typeof tabs)[number]['id'];
 
-const valuesOf = (user: SessionUser): UpdateSettingsRequest => ({ name: user.name, email: user.email, update1: user.update1, update2: user.update2, current_password: '' });
-
 /** The request's schema, with the current password left to the server: it is only needed, and checked, when the email changes. */
-const settingsForm = updateSettingsRequest.extend({ current_password: z.string().optional() });
+const settingsForm = settingsChange.extend({ current_password: z.string().optional() });
 
 /** The General Settings fields' labels, also the names their field errors are shown with (product §5.1). */
 const labels = { name: 'Name', email: 'Email', current_password: 'Current password' } as const;
@@ -91,9 +89,9 @@ export function SettingsScreen({ user, profile, connections }: SettingsScreenPro
   const [confirmDelete, setConfirmDelete] = useState(false);
   const leave = useLeaveAccount();
   const queryClient = useQueryClient();
-  const { register, handleSubmit, reset, setError, formState, control } = useForm<UpdateSettingsRequest>({
+  const { register, handleSubmit, reset, setError, formState, control } = useForm<SettingsChange>({
     resolver: zodResolver(settingsForm),
-    values: valuesOf(user),
+    values: settingsOf(user),
   });
   const emailChanges = (useWatch({ control, name: 'email' }) ?? '').trim().toLowerCase() !== user.email.toLowerCase();
 
@@ -108,7 +106,7 @@ export function SettingsScreen({ user, profile, connections }: SettingsScreenPro
       }
       saveSession(answer.user);
       queryClient.setQueryData(['me'], answer.user);
-      reset(valuesOf(answer.user));
+      reset(settingsOf(answer.user));
       // One toast for the save; the email changes once the link mailed to the new address is used (docs/decisions/0022).
       notify.success([settingsMessages.saved, ...(answer.pending_email ? [emailChangePendingMessage(answer.pending_email)] : [])], saveToasts);
     },
@@ -250,11 +248,11 @@ export function SettingsScreen({ user, profile, connections }: SettingsScreenPro
 
         <div role="tabpanel" id="settings-panel-updates" aria-labelledby="settings-tab-updates" hidden={tab !== 'updates'} className={settingsStyles.settingsPanel}>
           <label className={settingsStyles.settingsCheck}>
-            <input type="checkbox" {...register('update1')} />
+            <input type="checkbox" {...register('wants_edition_emails')} />
             <span>New edition emails: tell me when a new edition of a price list is out.</span>
           </label>
           <label className={settingsStyles.settingsCheck}>
-            <input type="checkbox" {...register('update2')} />
+            <input type="checkbox" {...register('wants_product_news')} />
             <span>Product update emails: news about Tradelist.</span>
           </label>
           <p className={settingsStyles.settingsRowText}>Every such email also has a one-click unsubscribe link.</p>
@@ -286,7 +284,7 @@ export function SettingsScreen({ user, profile, connections }: SettingsScreenPro
           <button type="submit" className={cx(buttonStyles.button, buttonStyles.buttonPrimary)} disabled={save.isPending}>
             {save.isPending ? 'Saving…' : 'Save'}
           </button>
-          <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonOutline)} onClick={() => reset(valuesOf(user))}>
+          <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonOutline)} onClick={() => reset(settingsOf(user))}>
             Cancel
           </button>
         </div>
