@@ -41,7 +41,7 @@ import { JOBBER_LIMITS, JobberClient } from '../apps/api/src/integrations/jobber
 import { QBO_PAGE_SIZE } from '../apps/api/src/modules/sync/services/quickbooks-sync.ts';
 
 const sizes = (process.env.BENCH_SYNC_SIZES ?? '1000,10000').split(',').map(Number);
-const providers = (process.env.BENCH_SYNC_PROVIDERS ?? 'quickbook,jobber').split(',') as SyncProvider[];
+const providers = (process.env.BENCH_SYNC_PROVIDERS ?? 'quickbooks,jobber').split(',') as SyncProvider[];
 const bigScale = Number(process.env.BENCH_SYNC_TIME_SCALE ?? 8);
 
 interface Figures {
@@ -105,12 +105,12 @@ async function measure(provider: SyncProvider, items: number, scale: number): Pr
     const cookie = 'bench-session-cookie-0123456789abcdef0123456789';
     const { url } = await startAuthorization(ctx, user, cookie, provider);
     const callback = await consent(url);
-    await completeAuthorization(ctx, user, cookie, provider, { code: callback.get('code')!, state: callback.get('state')!, ...(provider === 'quickbook' ? { realmId: callback.get('realmId')! } : {}) });
-    const sim = provider === 'quickbook' ? quickbooks.url : jobber.url;
+    await completeAuthorization(ctx, user, cookie, provider, { code: callback.get('code')!, state: callback.get('state')!, ...(provider === 'quickbooks' ? { realmId: callback.get('realmId')! } : {}) });
+    const sim = provider === 'quickbooks' ? quickbooks.url : jobber.url;
     await fetch(`${sim}/__sim/reset`, { method: 'POST' });
 
     const sync = async () => {
-      const { sync_id } = await startSync(ctx, user, { collection_id: edition.id, catelog_id: 'none', software_name: provider });
+      const { sync_id } = await startSync(ctx, user, { collectionId: edition.id, categoryId: 'none', provider });
       const started = performance.now();
       await runSync(ctx, sync_id);
       const seconds = ((performance.now() - started) / 1000) * scale;
@@ -125,12 +125,12 @@ async function measure(provider: SyncProvider, items: number, scale: number): Pr
     if (again.run.unchanged !== items) throw new Error(`the re-sync found ${again.run.unchanged} of ${items} unchanged`);
     /** Seconds the bucket needs to give `points`, beyond the full bucket a run starts with. */
     const bucketSeconds = (points: number): number => Math.max(0, points - JOBBER_LIMITS.maximumAvailable) / JOBBER_LIMITS.restoreRate;
-    const floor = provider === 'quickbook' ? (items / (30 * 40)) * 60 : bucketSeconds(items * JobberClient.WRITE_COST);
+    const floor = provider === 'quickbooks' ? (items / (30 * 40)) * 60 : bucketSeconds(items * JobberClient.WRITE_COST);
     // The re-sync starts with what the first sync left in the bucket, not a full one.
     const left = Math.max(0, Math.min(JOBBER_LIMITS.maximumAvailable, JOBBER_LIMITS.maximumAvailable - items * JobberClient.WRITE_COST + JOBBER_LIMITS.restoreRate * first.seconds));
-    const resyncFloor = provider === 'quickbook' ? 0 : bucketSeconds(Math.ceil(items / JOBBER_PAGE_SIZE) * JobberClient.pageCost(JOBBER_PAGE_SIZE) + JOBBER_LIMITS.maximumAvailable - left);
+    const resyncFloor = provider === 'quickbooks' ? 0 : bucketSeconds(Math.ceil(items / JOBBER_PAGE_SIZE) * JobberClient.pageCost(JOBBER_PAGE_SIZE) + JOBBER_LIMITS.maximumAvailable - left);
     return {
-      provider: provider === 'quickbook' ? 'QuickBooks Online' : 'Jobber',
+      provider: provider === 'quickbooks' ? 'QuickBooks Online' : 'Jobber',
       items,
       scale,
       seconds: first.seconds,
@@ -139,7 +139,7 @@ async function measure(provider: SyncProvider, items: number, scale: number): Pr
       resyncFloor,
       resyncWrites: after.writes - before.writes,
       resyncReads: after.requests - before.requests,
-      readBound: Math.ceil(items / (provider === 'quickbook' ? QBO_PAGE_SIZE : JOBBER_PAGE_SIZE)),
+      readBound: Math.ceil(items / (provider === 'quickbooks' ? QBO_PAGE_SIZE : JOBBER_PAGE_SIZE)),
       created: first.run.created,
       throttled: before.throttled,
     };

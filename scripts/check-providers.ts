@@ -22,6 +22,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { xsrfCookieName } from '@tradelist/contract/public-config';
+import { softwareNameOf, type SyncProvider } from '@tradelist/contract/sync';
 import { startSimulators, providerVariables, type Simulators } from '@tradelist/simulators/start';
 import { DEFAULT_STRIPE_SECRET_KEY } from '@tradelist/simulators/stripe';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -151,8 +152,8 @@ async function finishSync(ctx: AppContext, browser: Browser, syncId: number): Pr
 }
 
 /** Connect, sync the free demo list, read it back with a second sync, disconnect. */
-async function checkSyncProvider(ctx: AppContext, browser: Browser, person: Person, provider: 'quickbooks' | 'jobber', freeListId: number): Promise<string> {
-  const softwareName = provider === 'quickbooks' ? 'quickbook' : 'jobber';
+async function checkSyncProvider(ctx: AppContext, browser: Browser, person: Person, provider: SyncProvider, freeListId: number): Promise<string> {
+  const softwareName = softwareNameOf(provider);
   const { url } = (await browser.json('POST', `/api/${provider}/connect/`, 200)) as { url: string };
   const callback = await person.consent(url);
   const error = callback.searchParams.get('error');

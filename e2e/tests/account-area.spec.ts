@@ -207,7 +207,7 @@ test('the unsubscribe link of a new-edition email: the page asks first, its butt
   const me = async () => (await (await page.request.get('/api/me/')).json()) as { id: number; update1: boolean; update2: boolean };
   const { id } = await me();
   // The link the server puts in a new-edition email (List-Unsubscribe and the body), opened signed out.
-  const link = `${process.env.E2E_BASE_URL}/api/unsubscribe/${unsubscribeToken(process.env.E2E_SESSION_SECRET!, id, 'update1')}/`;
+  const link = `${process.env.E2E_BASE_URL}/api/unsubscribe/${unsubscribeToken(process.env.E2E_SESSION_SECRET!, id, 'wants_edition_emails')}/`;
   const reader = await browser.newPage();
   await reader.goto(link);
   await expect(reader.getByRole('heading', { name: 'Unsubscribe' })).toBeVisible();

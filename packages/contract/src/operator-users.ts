@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { subscriptionSummary } from './billing.ts';
 import { idField, singleLine } from './fields.ts';
+import { softwareNames } from './sync.ts';
 
 /**
  * The operator console's overview, users and signups (product §10.13): request and response
@@ -122,7 +123,7 @@ export const operatorUserDetail = z.object({
   syncs: z.array(
     z.object({
       id: z.number().int(),
-      provider: z.enum(['quickbook', 'jobber']),
+      provider: z.enum(softwareNames),
       edition: z.string(),
       status: z.enum(['queued', 'running', 'succeeded', 'failed']),
       total: z.number().int(),
@@ -135,7 +136,7 @@ export const operatorUserDetail = z.object({
   ),
   connections: z.array(
     z.object({
-      provider: z.enum(['quickbook', 'jobber']),
+      provider: z.enum(softwareNames),
       status: z.enum(['connected', 'disconnected']),
       account_name: z.string().nullable(),
       connected_at: z.string(),

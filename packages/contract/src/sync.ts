@@ -1,12 +1,32 @@
 import { z } from 'zod';
 import { idField, singleLine } from './fields.ts';
 
-/** product §7: `software_name` of POST /sync-products/. */
-export const syncProviders = ['quickbook', 'jobber'] as const;
+/** The services a sync writes to, as the code names them. */
+export const syncProviders = ['quickbooks', 'jobber'] as const;
 export type SyncProvider = (typeof syncProviders)[number];
 
+/**
+ * product §7: the same services as `software_name` of POST /sync-products/ spells them on the
+ * wire (`quickbook`, no final s); every answer that names a provider spells it so too.
+ */
+export const softwareNames = ['quickbook', 'jobber'] as const;
+export type SoftwareName = (typeof softwareNames)[number];
+
+const softwareNameOfProvider: Record<SyncProvider, SoftwareName> = { quickbooks: 'quickbook', jobber: 'jobber' };
+const providerOfSoftwareName: Record<SoftwareName, SyncProvider> = { quickbook: 'quickbooks', jobber: 'jobber' };
+
+/** A provider's spelling on the wire. */
+export function softwareNameOf(provider: SyncProvider): SoftwareName {
+  return softwareNameOfProvider[provider];
+}
+
+/** The provider a wire spelling names. */
+export function syncProviderOf(softwareName: SoftwareName): SyncProvider {
+  return providerOfSoftwareName[softwareName];
+}
+
 /** The provider's name as people read it. */
-export const syncProviderNames: Record<SyncProvider, string> = { quickbook: 'QuickBooks Online', jobber: 'Jobber' };
+export const syncProviderNames: Record<SyncProvider, string> = { quickbooks: 'QuickBooks Online', jobber: 'Jobber' };
 
 /**
  * POST /api/sync-products/ (product §7): push an edition with the user's markups into QuickBooks
@@ -18,7 +38,7 @@ export const syncProductsRequest = z.object({
   catelog_id: z
     .union([z.literal('none'), idField('A valid category id or none is required.')], { error: 'A valid category id or none is required.' })
     .default('none'),
-  software_name: z.enum(syncProviders, { error: 'Choose QuickBooks (quickbook) or Jobber (jobber).' }),
+  software_name: z.enum(softwareNames, { error: 'Choose QuickBooks (quickbook) or Jobber (jobber).' }),
   company_id: singleLine(z.string().trim().max(64, { error: 'A valid company id is required.' })).optional(),
 });
 export type SyncProductsRequest = z.input<typeof syncProductsRequest>;
@@ -32,7 +52,7 @@ export const syncItemError = z.object({ sku: z.string(), name: z.string(), error
 /** A sync and its progress (the counts grow while it runs). */
 export const syncRun = z.object({
   id: z.number().int(),
-  provider: z.enum(syncProviders),
+  provider: z.enum(softwareNames),
   collection_id: z.number().int(),
   status: z.enum(syncStatuses),
   total: z.number().int(),

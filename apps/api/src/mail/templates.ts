@@ -301,7 +301,7 @@ function percentChange(oldCents: number, newCents: number): string {
 }
 
 /**
- * A new edition of a category's list is out (product §10.14: to users with `update1` on): its
+ * A new edition of a category's list is out (product §10.14: to users who want new edition emails): its
  * name and date, how many items went up and down, and the largest increases priced with the
  * user's own markups. Sent through `queuePreferenceEmail` (mail/unsubscribe.ts), which adds the
  * one-click unsubscribe.
@@ -338,7 +338,7 @@ export function newEditionMail(
 }
 
 /**
- * Product news written by the operator (product §10.14: to users with `update2` on). `bodyHtml`
+ * Product news written by the operator (product §10.14: to users who want product news). `bodyHtml`
  * is the markdown rendered and sanitised by mail/markdown.ts; `bodyText` is the markdown as typed.
  * Sent with the one-click unsubscribe (mail/unsubscribe.ts).
  */

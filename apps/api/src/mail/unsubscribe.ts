@@ -6,7 +6,7 @@ import { escapeHtml, type MailContent } from './templates.ts';
 
 /**
  * The one-click unsubscribe of product §10.14: every email of the two kinds a user can turn off
- * (`update1` new editions, `update2` product news) carries a link that turns that kind off
+ * (new editions and product news) carries a link that turns that kind off
  * without signing in, in the body and in the RFC 8058 headers (`List-Unsubscribe` and
  * `List-Unsubscribe-Post`), so mail clients can show their own unsubscribe button.
  *
@@ -15,12 +15,15 @@ import { escapeHtml, type MailContent } from './templates.ts';
  * It can only turn a preference off, so a leaked link costs at most an email the owner can turn
  * back on in the settings. Ids are never reused, so a deleted account's links touch no one.
  */
-export type PreferenceKind = 'update1' | 'update2';
+export type PreferenceKind = 'wants_edition_emails' | 'wants_product_news';
 
-const KIND_CODES: Record<PreferenceKind, string> = { update1: 'e', update2: 'p' };
+const KIND_CODES: Record<PreferenceKind, string> = { wants_edition_emails: 'e', wants_product_news: 'p' };
+
+/** What the signature binds for each kind: the wire's names, which links already sent were signed with. */
+const SIGNED_KIND_NAMES: Record<PreferenceKind, string> = { wants_edition_emails: 'update1', wants_product_news: 'update2' };
 
 function signature(secret: string, userId: number, kind: PreferenceKind): string {
-  return hmac(secret, `unsubscribe|${userId}|${kind}`);
+  return hmac(secret, `unsubscribe|${userId}|${SIGNED_KIND_NAMES[kind]}`);
 }
 
 /** The token of a user's unsubscribe link for one kind of email. */
@@ -43,7 +46,7 @@ export function unsubscribeUrl(ctx: Pick<AppContext, 'config'>, userId: number, 
   return `${ctx.config.appUrl}/api/unsubscribe/${unsubscribeToken(ctx.config.sessionSecret, userId, kind)}/`;
 }
 
-const WHAT: Record<PreferenceKind, string> = { update1: 'new edition emails', update2: 'product update emails' };
+const WHAT: Record<PreferenceKind, string> = { wants_edition_emails: 'new edition emails', wants_product_news: 'product update emails' };
 
 /** Adds the unsubscribe link to a mail's bodies and the RFC 8058 headers. */
 export function withOneClickUnsubscribe(mail: MailContent, url: string, kind: PreferenceKind): MailContent {
@@ -65,7 +68,7 @@ export function withOneClickUnsubscribe(mail: MailContent, url: string, kind: Pr
 export async function queuePreferenceEmail(
   ctx: AppContext,
   db: Db,
-  user: { id: number; email: string; update1: boolean; update2: boolean },
+  user: { id: number; email: string } & Record<PreferenceKind, boolean>,
   kind: PreferenceKind,
   mail: MailContent,
 ): Promise<boolean> {

@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { softwareNameOf, type SyncProvider } from '@tradelist/contract/sync';
 import type { Db, PoolUse } from '../db/database.ts';
 import { jobFiguresByQueue } from '../jobs/jobs-repository.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -139,8 +140,9 @@ export class Metrics {
     this.jobRuns.observe({ kind, outcome }, SECONDS(milliseconds));
   }
 
-  syncEnded(provider: string, outcome: 'succeeded' | 'failed'): void {
-    this.syncRuns.inc({ provider, outcome });
+  /** Labelled with the provider's wire spelling (`quickbook`, `jobber`), as docs/production.md lists it. */
+  syncEnded(provider: SyncProvider, outcome: 'succeeded' | 'failed'): void {
+    this.syncRuns.inc({ provider: softwareNameOf(provider), outcome });
   }
 
   download(source: DownloadSource): void {

@@ -1,6 +1,6 @@
 import { startJobberSimulator, type JobberLimits, type JobberSimulator } from '@tradelist/simulators/jobber';
 import { startQuickBooksSimulator, type QuickBooksLimits, type QuickBooksSimulator } from '@tradelist/simulators/quickbooks';
-import type { SyncProvider } from '@tradelist/contract/sync';
+import type { SoftwareName } from '@tradelist/contract/sync';
 import { afterAll, expect } from 'vitest';
 import { insertCollection } from '../../src/modules/catalog/repositories/catalog.ts';
 import { insertProducts } from '../../src/modules/catalog/repositories/products.ts';
@@ -76,10 +76,10 @@ export async function consent(authorizeUrl: string, accountIndex = 0): Promise<U
   return new URL(answer.headers.get('location') ?? '').searchParams;
 }
 
-const paths: Record<SyncProvider, string> = { quickbook: 'quickbooks', jobber: 'jobber' };
+const paths: Record<SoftwareName, string> = { quickbook: 'quickbooks', jobber: 'jobber' };
 
 /** Connects the client's user to a provider the way the browser does: connect, consent, callback, auth. */
-export async function connect(client: TestClient, provider: SyncProvider, accountIndex = 0): Promise<{ status: number; body: Record<string, unknown>; callback: URLSearchParams }> {
+export async function connect(client: TestClient, provider: SoftwareName, accountIndex = 0): Promise<{ status: number; body: Record<string, unknown>; callback: URLSearchParams }> {
   const started = await client.post(`/api/${paths[provider]}/connect/`);
   expect(started.statusCode, started.body).toBe(200);
   const callback = await consent(started.json().url, accountIndex);
@@ -112,7 +112,7 @@ export async function freeEditionOf(s: SyncTest, label: string, count: number, n
 }
 
 /** Starts a sync and answers its id (asserting the 202). */
-export async function startSync(client: TestClient, provider: SyncProvider, collectionId: number, companyId?: string): Promise<number> {
+export async function startSync(client: TestClient, provider: SoftwareName, collectionId: number, companyId?: string): Promise<number> {
   const response = await client.post('/api/sync-products/', { collection_id: collectionId, catelog_id: 'none', software_name: provider, ...(companyId ? { company_id: companyId } : {}) });
   expect(response.statusCode, response.body).toBe(202);
   expect(response.json().message).toBe('Sync process started');

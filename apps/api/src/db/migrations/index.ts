@@ -18,6 +18,7 @@ import * as previewViews from './0016-preview-views.ts';
 import * as pendingEmail from './0017-pending-email.ts';
 import * as editionUploadParts from './0019-edition-upload-parts.ts';
 import * as uploadedFiles from './0022-uploaded-files.ts';
+import * as namesThatSayWhatTheyMean from './0023-names-that-say-what-they-mean.ts';
 
 /**
  * Every migration, in order. Imported statically so the bundled server carries them; a new
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '0017-pending-email': pendingEmail,
   '0019-edition-upload-parts': editionUploadParts,
   '0022-uploaded-files': uploadedFiles,
+  '0023-names-that-say-what-they-mean': namesThatSayWhatTheyMean,
 };

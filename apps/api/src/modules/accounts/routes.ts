@@ -76,7 +76,11 @@ export const accountRoutes: ApiModule = (contexts, ctx) => {
   registerEndpoint(
     user,
     calls.updateSettings,
-    async (request) => updateSettings(ctx, requireOwnAccount(requireUser(request), request.params.id), request.body, { cookieValue: request.auth.cookieValue, clientAddress: request.ip }),
+    async (request) => {
+      const { update1, update2, ...rest } = request.body;
+      const change = { ...rest, wants_edition_emails: update1, wants_product_news: update2 };
+      return updateSettings(ctx, requireOwnAccount(requireUser(request), request.params.id), change, { cookieValue: request.auth.cookieValue, clientAddress: request.ip });
+    },
     ownAccountFirst,
   );
 

@@ -1,4 +1,5 @@
 import { api } from '@tradelist/contract/api';
+import { syncProviderOf } from '@tradelist/contract/sync';
 import type { ApiModule } from '../../http/contexts.ts';
 import { registerEndpoint } from '../../http/endpoints.ts';
 import { requireUser } from '../../security/session-plugin.ts';
@@ -10,14 +11,18 @@ const calls = api.sync;
 
 /** The sync and connection calls (product §7, §10.17, §11.15). */
 export const syncRoutes: ApiModule = ({ user }, ctx) => {
-  registerEndpoint(user, calls.syncProducts, async (request, reply) => reply.code(202).send(await startSync(ctx, requireUser(request), request.body)));
+  registerEndpoint(user, calls.syncProducts, async (request, reply) => {
+    const { collection_id, catelog_id, software_name, company_id } = request.body;
+    const started = await startSync(ctx, requireUser(request), { collectionId: collection_id, categoryId: catelog_id, provider: syncProviderOf(software_name), companyId: company_id });
+    return reply.code(202).send(started);
+  });
   registerEndpoint(user, calls.syncRun, async (request) => syncRunOfUser(ctx, requireUser(request).id, request.params.syncId));
   registerEndpoint(user, calls.syncResults, async (request) => lastSyncResults(ctx, requireUser(request).id));
 
-  registerEndpoint(user, calls.quickbooksConnect, async (request) => startAuthorization(ctx, requireUser(request), request.auth.cookieValue, 'quickbook'));
-  registerEndpoint(user, calls.quickbooksAuth, async (request) => completeAuthorization(ctx, requireUser(request), request.auth.cookieValue, 'quickbook', request.body));
-  registerEndpoint(user, calls.quickbooksStatus, async (request) => connectionStatus(ctx, requireUser(request).id, 'quickbook'));
-  registerEndpoint(user, calls.quickbooksDisconnect, async (request) => disconnect(ctx, requireUser(request).id, 'quickbook'));
+  registerEndpoint(user, calls.quickbooksConnect, async (request) => startAuthorization(ctx, requireUser(request), request.auth.cookieValue, 'quickbooks'));
+  registerEndpoint(user, calls.quickbooksAuth, async (request) => completeAuthorization(ctx, requireUser(request), request.auth.cookieValue, 'quickbooks', request.body));
+  registerEndpoint(user, calls.quickbooksStatus, async (request) => connectionStatus(ctx, requireUser(request).id, 'quickbooks'));
+  registerEndpoint(user, calls.quickbooksDisconnect, async (request) => disconnect(ctx, requireUser(request).id, 'quickbooks'));
 
   registerEndpoint(user, calls.jobberConnect, async (request) => startAuthorization(ctx, requireUser(request), request.auth.cookieValue, 'jobber'));
   registerEndpoint(user, calls.jobberAuth, async (request) => completeAuthorization(ctx, requireUser(request), request.auth.cookieValue, 'jobber', request.body));

@@ -1,7 +1,6 @@
-import type { BlogPostSummary } from '@tradelist/contract/content';
-import { BlogList } from '../../features/blog';
+import { BlogList, type PostSummary } from '../../features/blog';
 
 /** Route /all-blogs, with the published posts. */
-export function AllBlogsRoute({ posts }: { posts: readonly BlogPostSummary[] }) {
+export function AllBlogsRoute({ posts }: { posts: readonly PostSummary[] }) {
   return <BlogList posts={posts} />;
 }

@@ -5,7 +5,7 @@ import { AuthorizationCallback } from '../../features/sync';
 export function QuickbooksCallbackRoute() {
   return (
     <DashboardSection title="QuickBooks Online connection">
-      <AuthorizationCallback provider="quickbook" />
+      <AuthorizationCallback provider="quickbooks" />
     </DashboardSection>
   );
 }

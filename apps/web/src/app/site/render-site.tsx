@@ -1,7 +1,7 @@
 import { isAppRoute } from '@tradelist/contract/app-routes';
 import type { ClientManifest, CreateSiteRenderer, SiteDataSource, SitePageResponse, SiteRenderRequest } from '@tradelist/contract/site';
 import { renderToString } from 'react-dom/server';
-import { createMarkdownRenderer, renderPost } from '../../features/blog';
+import { createMarkdownRenderer, postSummary, renderPost } from '../../features/blog';
 import { jsonScriptText } from '../../lib/json-script';
 import { SiteApp } from './site-app';
 import { escapeHtml, headTags, pageMeta } from './site-head';
@@ -29,7 +29,7 @@ async function loadContent(route: SiteRoute, data: SiteDataSource): Promise<Site
     case 'electrical':
       return { page: 'electrical', groups: await data.listGroups('electrical') };
     case 'allBlogs':
-      return { page: 'allBlogs', posts: await data.blogPosts() };
+      return { page: 'allBlogs', posts: (await data.blogPosts()).map(postSummary) };
     case 'blogPost': {
       const post = await data.blogPost(route.key);
       return post ? { page: 'blogPost', post: renderPost(post, await renderMarkdown()) } : null;

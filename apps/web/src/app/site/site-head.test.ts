@@ -11,7 +11,7 @@ const post = {
   category: 'Materials',
   intro: 'What moved & why',
   author: 'Maria',
-  aurther_img: '/images2/blog/author-maria.svg',
+  author_image: '/images2/blog/author-maria.svg',
   blog_thumbnail: '/images2/blog/wire-prices.svg',
   created_at: '2026-11-01T09:00:00.000Z',
   updated_at: '2026-11-02T09:00:00.000Z',

@@ -1,14 +1,14 @@
 import type { SubscriptionPlan } from '@tradelist/contract/billing';
-import type { BlogPostSummary, ListGroups } from '@tradelist/contract/content';
+import type { ListGroups } from '@tradelist/contract/content';
 import type { UserGuideVideo } from '@tradelist/contract/guide';
-import type { RenderedPost } from '../../features/blog';
+import type { PostSummary, RenderedPost } from '../../features/blog';
 
 /** A site page with the data it shows, as the server read it (the browser receives the same). */
 export type SiteContent =
   | { page: 'home'; plans: SubscriptionPlan[]; videos: UserGuideVideo[] }
   | { page: 'electrical'; groups: ListGroups }
   | { page: 'faq' }
-  | { page: 'allBlogs'; posts: BlogPostSummary[] }
+  | { page: 'allBlogs'; posts: PostSummary[] }
   | { page: 'blogPost'; post: RenderedPost }
   | { page: 'marketing' }
   | { page: 'notFound' };

@@ -5,5 +5,5 @@ export { BlogPost } from './components/blog-post';
 export { PostBody, type PostBodyFields } from './components/post-body';
 export { createMarkdownRenderer } from './utils/render-markdown';
 export { renderPostText } from './utils/render-post-text';
-export { renderPost, type RenderedPost } from './utils/rendered-post';
+export { postSummary, renderPost, type PostSummary, type RenderedPost } from './utils/rendered-post';
 export { postPath } from './utils/post-path';

@@ -8,7 +8,7 @@ export async function readPersonalData(db: Db, userId: number) {
   const [account, onboarding, markups, subscriptions, payments, downloads, syncs, connections] = await Promise.all([
     db
       .selectFrom('users')
-      .select(['id', 'name', 'email', 'google_email', 'is_verified', 'is_onboarded', 'update1', 'update2', 'role', 'created_at', 'updated_at', 'last_login_at', 'password_changed_at'])
+      .select(['id', 'name', 'email', 'google_email', 'is_verified', 'is_onboarded', 'wants_edition_emails', 'wants_product_news', 'role', 'created_at', 'updated_at', 'last_login_at', 'password_changed_at'])
       .where('id', '=', userId)
       .executeTakeFirst(),
     db.selectFrom('onboarding_answers').select(['software', 'team_size', 'referral_source', 'phone_number', 'can_contact', 'answered_at']).where('user_id', '=', userId).executeTakeFirst(),

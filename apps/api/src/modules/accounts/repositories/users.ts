@@ -41,8 +41,8 @@ export async function deleteUser(db: Db, id: number): Promise<void> {
   await db.deleteFrom('users').where('id', '=', id).execute();
 }
 
-/** Sets one email preference (`update1` or `update2`) of a user. True when the user exists. */
-export async function setEmailPreference(db: Db, id: number, kind: 'update1' | 'update2', wanted: boolean, now: Date): Promise<boolean> {
+/** Sets one email preference (`wants_edition_emails` or `wants_product_news`) of a user. True when the user exists. */
+export async function setEmailPreference(db: Db, id: number, kind: 'wants_edition_emails' | 'wants_product_news', wanted: boolean, now: Date): Promise<boolean> {
   const row = await db
     .updateTable('users')
     .set({ [kind]: wanted, updated_at: now })

@@ -31,7 +31,7 @@ export async function exportPersonalData(ctx: AppContext, userId: number): Promi
       last_login_at: account.last_login_at,
       password_changed_at: account.password_changed_at,
     },
-    preferences: account && { update1_new_edition_emails: account.update1, update2_product_update_emails: account.update2 },
+    preferences: account && { update1_new_edition_emails: account.wants_edition_emails, update2_product_update_emails: account.wants_product_news },
     onboarding: data.onboarding ?? null,
     markups: markups
       ? {

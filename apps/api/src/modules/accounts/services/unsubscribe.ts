@@ -6,7 +6,7 @@ import { setEmailPreference } from '../repositories/users.ts';
 
 export const unsubscribeLinkInvalidMessage = 'This unsubscribe link is not valid. You can change your email preferences in Settings, under Updates.';
 
-const WHAT: Record<PreferenceKind, string> = { update1: 'new edition emails', update2: 'product update emails' };
+const WHAT: Record<PreferenceKind, string> = { wants_edition_emails: 'new edition emails', wants_product_news: 'product update emails' };
 
 
 function page(title: string, paragraphs: string[], form?: { action: string; label: string }): string {

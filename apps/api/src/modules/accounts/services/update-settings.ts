@@ -1,5 +1,4 @@
-import type { updateSettingsRequest, UpdateSettingsResponse } from '@tradelist/contract/accounts';
-import type { z } from 'zod';
+import type { UpdateSettingsResponse } from '@tradelist/contract/accounts';
 import type { AppContext } from '../../../context.ts';
 import type { User } from '../../../db/schema.ts';
 import { runUnitOfWork } from '../../../jobs/unit-of-work.ts';
@@ -13,6 +12,15 @@ import { findUserByEmail, findUserById, updateUser } from '../repositories/users
 import { confirmIdentity } from './confirm-identity.ts';
 import { createUserLink } from './user-links.ts';
 
+/** What the settings screen saves: the name, the email and the two email preferences. */
+export interface SettingsChange {
+  name: string;
+  email: string;
+  wants_edition_emails: boolean;
+  wants_product_news: boolean;
+  current_password?: string | undefined;
+}
+
 /**
  * PUT /users/{id}/update/ (product §2.13, §4.6, docs/decisions/0022): saves the name and the two
  * email preferences. A new email address is only asked for: confirmed by the current password,
@@ -25,7 +33,7 @@ import { createUserLink } from './user-links.ts';
 export async function updateSettings(
   ctx: AppContext,
   user: User,
-  input: z.output<typeof updateSettingsRequest>,
+  input: SettingsChange,
   session: { cookieValue: string; clientAddress: string },
 ): Promise<UpdateSettingsResponse> {
   const emailChanges = input.email.toLowerCase() !== user.email.toLowerCase();
@@ -36,7 +44,7 @@ export async function updateSettings(
   }
   const saved = await runUnitOfWork(ctx, async (trx) => {
     const now = ctx.clock.now();
-    await updateUser(trx, user.id, { name: input.name, update1: input.update1, update2: input.update2 }, now);
+    await updateUser(trx, user.id, { name: input.name, wants_edition_emails: input.wants_edition_emails, wants_product_news: input.wants_product_news }, now);
     if (emailChanges) {
       await invalidateUserTokens(trx, user.id, 'confirm_email', now);
       const other = await findUserByEmail(trx, input.email);

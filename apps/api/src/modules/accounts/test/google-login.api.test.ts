@@ -182,7 +182,7 @@ describe('POST /api/google-login/', () => {
     await t.database.db.insertInto('user_factors').values({ user_id: attacker.id, markup1_10_bp: 2500, markup11_20_bp: null, markup21_50_bp: null, markup51_150_bp: null, markup151_500_bp: null, markup501_bp: null, tax_bp: null, updated_at: now }).execute();
     await t.database.db
       .insertInto('provider_connections')
-      .values({ user_id: attacker.id, provider: 'quickbook', status: 'disconnected', account_id: '9341453071836290', account_name: 'Attacker Co', key_id: null, access_token_enc: null, refresh_token_enc: null, access_expires_at: null, refresh_expires_at: null, connected_at: now, refreshed_at: null, updated_at: now, disconnected_reason: 'invalid_grant' })
+      .values({ user_id: attacker.id, provider: 'quickbooks', status: 'disconnected', account_id: '9341453071836290', account_name: 'Attacker Co', key_id: null, access_token_enc: null, refresh_token_enc: null, access_expires_at: null, refresh_expires_at: null, connected_at: now, refreshed_at: null, updated_at: now, disconnected_reason: 'invalid_grant' })
       .execute();
 
     const victim = client();

@@ -46,7 +46,7 @@ describe('PUT /api/users/{id}/update/', () => {
     const response = await update(m, settings(m, { name: 'Renamed Electrician', update1: false, update2: true }));
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ success: true, is_active: true, user: { name: 'Renamed Electrician', update1: false, update2: true, email: m.email } });
-    expect(await findUser(t, m.email)).toMatchObject({ name: 'Renamed Electrician', update1: false, update2: true, is_verified: true });
+    expect(await findUser(t, m.email)).toMatchObject({ name: 'Renamed Electrician', wants_edition_emails: false, wants_product_news: true, is_verified: true });
     expect((await m.client.get('/api/me/')).statusCode).toBe(200);
   });
 
@@ -218,7 +218,7 @@ describe('own data only (product §11.8)', () => {
       expect(response.statusCode, `${method} ${id}`).toBe(403);
       expect(response.json()).toMatchObject({ code: 'FORBIDDEN', error: notYourAccountMessage });
     }
-    expect(await findUser(t, victim.email)).toMatchObject({ name: victim.name, update1: true });
+    expect(await findUser(t, victim.email)).toMatchObject({ name: victim.name, wants_edition_emails: true });
     expect((await victim.client.get('/api/me/')).statusCode).toBe(200);
   });
 
@@ -253,10 +253,10 @@ describe('GET /api/users/{id}/data-export/', () => {
     const now = t.clock.now();
     await t.database.db
       .insertInto('provider_connections')
-      .values({ user_id: m.id, provider: 'quickbook', status: 'connected', account_id: '9341453071836290', account_name: 'Sandbox Company US 2', key_id: 'k1', access_token_enc: 'sealed-access-secret', refresh_token_enc: 'sealed-refresh-secret', access_expires_at: now, refresh_expires_at: now, connected_at: now, refreshed_at: null, updated_at: now, disconnected_reason: null })
+      .values({ user_id: m.id, provider: 'quickbooks', status: 'connected', account_id: '9341453071836290', account_name: 'Sandbox Company US 2', key_id: 'k1', access_token_enc: 'sealed-access-secret', refresh_token_enc: 'sealed-refresh-secret', access_expires_at: now, refresh_expires_at: now, connected_at: now, refreshed_at: null, updated_at: now, disconnected_reason: null })
       .execute();
     const response = await m.client.get(`/api/users/${m.id}/data-export/`);
-    expect(response.json().connections).toEqual([{ provider: 'quickbook', status: 'connected', account_name: 'Sandbox Company US 2', connected_at: now.toISOString(), disconnected_reason: null }]);
+    expect(response.json().connections).toEqual([{ provider: 'quickbooks', status: 'connected', account_name: 'Sandbox Company US 2', connected_at: now.toISOString(), disconnected_reason: null }]);
     expect(response.body).not.toMatch(/sealed-|k1/);
   });
 });

@@ -19,7 +19,7 @@ async function member() {
 /** Queues and delivers a sample new-edition mail to the user, as the operator's announcement will. */
 async function sendNewEdition(email: string): Promise<boolean> {
   const user = (await findUser(t, email))!;
-  const queued = await queuePreferenceEmail(t.ctx, t.database.db, user, 'update1', newEditionMail(user.name, { categoryName: 'Electrical', editionName: 'Electrical April 2026', catalogUrl: `${t.ctx.config.appUrl}/dashboard/catalog`, rundate: '2026-04-01', changes: { hasPrevious: false, added: 3, removed: 0, priceUp: 0, priceDown: 0, increases: [] } }));
+  const queued = await queuePreferenceEmail(t.ctx, t.database.db, user, 'wants_edition_emails', newEditionMail(user.name, { categoryName: 'Electrical', editionName: 'Electrical April 2026', catalogUrl: `${t.ctx.config.appUrl}/dashboard/catalog`, rundate: '2026-04-01', changes: { hasPrevious: false, added: 3, removed: 0, priceUp: 0, priceDown: 0, increases: [] } }));
   await deliverMail(t);
   return queued;
 }
@@ -54,12 +54,12 @@ describe('one-click unsubscribe (RFC 8058)', () => {
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.body).toContain('Stop receiving new edition emails from Tradelist?');
     expect(page.body).toContain(`<form method="post" action="${path}">`);
-    expect(await findUser(t, m.email)).toMatchObject({ update1: true, update2: true });
+    expect(await findUser(t, m.email)).toMatchObject({ wants_edition_emails: true, wants_product_news: true });
 
     const done = await bare('POST', path, 'List-Unsubscribe=One-Click');
     expect(done.statusCode, done.body).toBe(200);
     expect(done.body).toContain('You will no longer receive new edition emails from Tradelist.');
-    expect(await findUser(t, m.email)).toMatchObject({ update1: false, update2: true });
+    expect(await findUser(t, m.email)).toMatchObject({ wants_edition_emails: false, wants_product_news: true });
     // Repeating it is harmless.
     expect((await bare('POST', path, 'List-Unsubscribe=One-Click')).statusCode).toBe(200);
 
@@ -74,21 +74,21 @@ describe('one-click unsubscribe (RFC 8058)', () => {
     const m = await member();
     const other = await member();
     const secret = t.ctx.config.sessionSecret;
-    const [, , signature] = unsubscribeToken(secret, m.id, 'update1').split('.');
+    const [, , signature] = unsubscribeToken(secret, m.id, 'wants_edition_emails').split('.');
     for (const token of [`${other.id}.e.${signature}`, `${m.id}.p.${signature}`, `${m.id}.e.${signature!.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'))}`, 'not-a-token']) {
       const response = await bare('POST', `/api/unsubscribe/${token}/`, 'List-Unsubscribe=One-Click');
       expect(response.statusCode, token).toBe(400);
       expect(response.json()).toMatchObject({ code: 'LINK_INVALID', error: unsubscribeLinkInvalidMessage });
       expect((await bare('GET', `/api/unsubscribe/${token}/`)).statusCode).toBe(400);
     }
-    expect(await findUser(t, m.email)).toMatchObject({ update1: true, update2: true });
-    expect(await findUser(t, other.email)).toMatchObject({ update1: true, update2: true });
+    expect(await findUser(t, m.email)).toMatchObject({ wants_edition_emails: true, wants_product_news: true });
+    expect(await findUser(t, other.email)).toMatchObject({ wants_edition_emails: true, wants_product_news: true });
   });
 
-  test('the product-news kind is its own link: it turns off update2 only', async () => {
+  test('the product-news kind is its own link: it turns off product news only', async () => {
     const m = await member();
-    const response = await bare('POST', `/api/unsubscribe/${unsubscribeToken(t.ctx.config.sessionSecret, m.id, 'update2')}/`);
+    const response = await bare('POST', `/api/unsubscribe/${unsubscribeToken(t.ctx.config.sessionSecret, m.id, 'wants_product_news')}/`);
     expect(response.statusCode, response.body).toBe(200);
-    expect(await findUser(t, m.email)).toMatchObject({ update1: true, update2: false });
+    expect(await findUser(t, m.email)).toMatchObject({ wants_edition_emails: true, wants_product_news: false });
   });
 });

@@ -53,13 +53,13 @@ export function listProductNews(db: Db, limit: number): Promise<MailingRow[]> {
 /** The recipients a mailing's audience starts from: verified, active users with that kind of email on, after `afterUserId`, by id. */
 export function listOptedInUsersAfter(
   db: Db,
-  preference: 'update1' | 'update2',
+  preference: 'wants_edition_emails' | 'wants_product_news',
   afterUserId: number,
   limit: number,
-): Promise<Array<Pick<User, 'id' | 'name' | 'email' | 'update1' | 'update2'>>> {
+): Promise<Array<Pick<User, 'id' | 'name' | 'email' | 'wants_edition_emails' | 'wants_product_news'>>> {
   return db
     .selectFrom('users')
-    .select(['id', 'name', 'email', 'update1', 'update2'])
+    .select(['id', 'name', 'email', 'wants_edition_emails', 'wants_product_news'])
     .where('id', '>', afterUserId)
     .where(preference, '=', true)
     .where('is_verified', '=', true)

@@ -8,7 +8,7 @@ import { priceFor } from '@tradelist/pricing/markups';
 import { listSubscriptionsOfUser } from '../../billing/index.ts';
 import { type CollectionWithCategory, editionAccess, type EditionChangesSummary, entitlementRepository, findCollectionById, getMarkups } from '../../catalog/index.ts';
 
-export type Recipient = Pick<User, 'id' | 'name' | 'email' | 'update1' | 'update2'>;
+export type Recipient = Pick<User, 'id' | 'name' | 'email' | 'wants_edition_emails' | 'wants_product_news'>;
 
 /**
  * What a kind of mailing needs besides the batching (send-mailing-batch.ts): the email
@@ -21,13 +21,13 @@ export interface MailingAudience {
   compose(db: Db, user: Recipient): Promise<MailContent>;
 }
 
-/** A new edition's audience (product §10.14): `update1` on and access to the edition's category. */
+/** A new edition's audience (product §10.14): new edition emails wanted and access to the edition's category. */
 export async function newEditionAudience(ctx: AppContext, db: Db, mailing: MailingRow, edition: CollectionWithCategory): Promise<MailingAudience> {
   const now = ctx.clock.now();
   const editions = await entitlementRepository(db, now).editionsOfCategory(edition.category_id);
   const summary = mailing.summary as EditionChangesSummary;
   return {
-    preference: 'update1',
+    preference: 'wants_edition_emails',
     // A free list goes to every verified user; a paid one to those its current edition is open to (the entitlement rule).
     mayReceive: async (readDb, user) =>
       edition.is_free || editionAccess(edition, editions, await listSubscriptionsOfUser(readDb, user.id), now).kind !== 'refused',
@@ -61,10 +61,10 @@ export function productNewsContent(subject: string, bodyMarkdown: string): MailC
   return productNewsMail(subject, renderEmailMarkdown(bodyMarkdown), bodyMarkdown);
 }
 
-/** Product news goes to every verified user with `update2` on. */
+/** Product news goes to every verified user who wants product news. */
 export function productNewsAudience(mailing: MailingRow): MailingAudience {
   const mail = productNewsContent(mailing.subject ?? '', mailing.body_markdown ?? '');
-  return { preference: 'update2', mayReceive: async () => true, compose: async () => mail };
+  return { preference: 'wants_product_news', mayReceive: async () => true, compose: async () => mail };
 }
 
 /** The edition a new-edition mailing announces, if it still exists. */

@@ -20,7 +20,7 @@ export function previewProductNews(news: ProductNewsRequest): { subject: string;
 
 /** Sends the email to the operator alone, as users will get it (unsubscribe link included). */
 export async function sendProductNewsTest(ctx: AppContext, operator: Pick<User, 'id' | 'email'>, news: ProductNewsRequest): Promise<MessageBody> {
-  const mail = withOneClickUnsubscribe(productNewsContent(news.subject, news.body), unsubscribeUrl(ctx, operator.id, 'update2'), 'update2');
+  const mail = withOneClickUnsubscribe(productNewsContent(news.subject, news.body), unsubscribeUrl(ctx, operator.id, 'wants_product_news'), 'wants_product_news');
   await runUnitOfWork(ctx, (trx) => queueEmail(ctx, trx, operator.email, { ...mail, subject: `[Test] ${mail.subject}` }));
   return { message: productNewsTestSentMessage(operator.email) };
 }
@@ -38,7 +38,7 @@ function presentNews(row: MailingRow): ProductNewsItem {
 }
 
 /**
- * Sends product news to every user with `update2` on (product §10.14): the mailing and its audit
+ * Sends product news to every user who wants product news (product §10.14): the mailing and its audit
  * entry in one transaction, then its batches through the job queue, each user once
  * (send-mailing-batch.ts).
  */

@@ -20,7 +20,7 @@ setUpApiTest({}, async (setup) => {
 });
 
 /** Adds `n` verified users at once, with the given email preferences; returns their addresses. */
-async function addUsers(label: string, n: number, preferences: { update1: boolean; update2: boolean }): Promise<string[]> {
+async function addUsers(label: string, n: number, preferences: { wants_edition_emails: boolean; wants_product_news: boolean }): Promise<string[]> {
   const now = t.clock.now();
   const run = randomBytes(3).toString('hex');
   const rows = await t.database.db
@@ -56,8 +56,8 @@ async function mailCounts(kind: string, addresses: string[], subject?: string): 
 
 describe('new-edition emails in batches (decision 0019)', () => {
   test('exactly one per opted-in user across a worker that dies after its first batch and a new worker on the same database', async () => {
-    const optedIn = await addUsers('batch-in', 2 * MAILING_BATCH_SIZE + 50, { update1: true, update2: false });
-    const optedOut = await addUsers('batch-out', 20, { update1: false, update2: true });
+    const optedIn = await addUsers('batch-in', 2 * MAILING_BATCH_SIZE + 50, { wants_edition_emails: true, wants_product_news: false });
+    const optedOut = await addUsers('batch-out', 20, { wants_edition_emails: false, wants_product_news: true });
     const today = t.clock.now().toISOString().slice(0, 10);
     const content = new TextEncoder().encode('sku,name,description,unit,group,cost\nEMT-050,EMT Connector,,EA,Conduit Fittings,10.50\nNEW-9,New item,,EA,Wires,2.00\n');
     // Published from the command line: the same service as the console.
@@ -104,7 +104,7 @@ describe('new-edition emails in batches (decision 0019)', () => {
 });
 
 describe('product news (product §10.14)', () => {
-  test('preview sanitised, a test send to the operator only, then one email per user with update2 on, across a batch that fails midway', async () => {
+  test('preview sanitised, a test send to the operator only, then one email per user who wants product news, across a batch that fails midway', async () => {
     const app = await buildApp({ config: t.config, database: t.database, clock: t.clock, logger: false, startWorkers: false });
     await app.app.ready();
     const { client: operator, userId: operatorId } = await clientFor(t, fixture, 'free', 'news-operator');
@@ -120,8 +120,8 @@ describe('product news (product §10.14)', () => {
       expect(html).not.toContain('<script');
       expect(html).not.toContain('javascript:');
 
-      const recipients = await addUsers('news-in', MAILING_BATCH_SIZE + 30, { update1: false, update2: true });
-      const optedOut = await addUsers('news-out', 10, { update1: true, update2: false });
+      const recipients = await addUsers('news-in', MAILING_BATCH_SIZE + 30, { wants_edition_emails: false, wants_product_news: true });
+      const optedOut = await addUsers('news-out', 10, { wants_edition_emails: true, wants_product_news: false });
 
       const testSend = await operator.post(api.operator.testProductNews.path, news);
       expect(testSend.statusCode).toBe(202);

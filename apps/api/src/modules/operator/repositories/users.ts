@@ -45,7 +45,7 @@ export async function readUserForOperator(db: Db, userId: number) {
   const [account, onboarding, subscriptions, payments, syncs, connections] = await Promise.all([
     db
       .selectFrom('users')
-      .select(['id', 'name', 'email', 'google_email', 'role', 'is_verified', 'is_active', 'is_onboarded', 'update1', 'update2', 'created_at', 'last_login_at'])
+      .select(['id', 'name', 'email', 'google_email', 'role', 'is_verified', 'is_active', 'is_onboarded', 'wants_edition_emails', 'wants_product_news', 'created_at', 'last_login_at'])
       .select((eb) => eb('password_hash', 'is not', null).as('has_password'))
       .where('id', '=', userId)
       .executeTakeFirst(),

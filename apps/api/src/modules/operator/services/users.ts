@@ -1,4 +1,5 @@
 import { OPERATOR_PAGE_SIZE, type OperatorUserDetail, type UserListItem } from '@tradelist/contract/operator-users';
+import { softwareNameOf } from '@tradelist/contract/sync';
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../errors.ts';
 import { refundRuleRefusal, subscriptionOverview } from '../../billing/index.ts';
@@ -46,8 +47,8 @@ export async function describeUser(ctx: Pick<AppContext, 'db' | 'clock'>, userId
       is_verified: account.is_verified,
       is_disabled: !account.is_active,
       is_onboarded: account.is_onboarded,
-      update1: account.update1,
-      update2: account.update2,
+      update1: account.wants_edition_emails,
+      update2: account.wants_product_news,
       has_password: Boolean(account.has_password),
       created_at: account.created_at.toISOString(),
       last_login_at: iso(account.last_login_at),
@@ -70,7 +71,7 @@ export async function describeUser(ctx: Pick<AppContext, 'db' | 'clock'>, userId
       refunded_at: iso(p.refunded_at),
       refundable: p.refunded_at === null && stripe_payment_intent_id !== null,
     })),
-    syncs: data.syncs.map((s) => ({ ...s, queued_at: s.queued_at.toISOString(), finished_at: iso(s.finished_at) })),
-    connections: data.connections.map((c) => ({ ...c, connected_at: c.connected_at.toISOString() })),
+    syncs: data.syncs.map((s) => ({ ...s, provider: softwareNameOf(s.provider), queued_at: s.queued_at.toISOString(), finished_at: iso(s.finished_at) })),
+    connections: data.connections.map((c) => ({ ...c, provider: softwareNameOf(c.provider), connected_at: c.connected_at.toISOString() })),
   };
 }

@@ -138,7 +138,7 @@ describe('editions in the console (product §10.13)', () => {
     const percents = { markup1_10: 50, markup11_20: 50, markup21_50: 40, markup51_150: 30, markup151_500: 25, markup501: 20, tax: 8 };
     expect((await subscriber.client.post('/api/user_factor/', { ...percents, inventory_option: '', income_type: '' })).statusCode).toBe(200);
     const optedOut = await clientFor(t, fixture, 'subscriber', 'ed-now-off');
-    await t.database.db.updateTable('users').set({ update1: false }).where('id', '=', optedOut.userId!).execute();
+    await t.database.db.updateTable('users').set({ wants_edition_emails: false }).where('id', '=', optedOut.userId!).execute();
     const free = await clientFor(t, fixture, 'free', 'ed-now-free');
     const expired = await clientFor(t, fixture, 'expired', 'ed-now-expired');
 
@@ -277,7 +277,7 @@ describe('editions in the console (product §10.13)', () => {
     expect((await later.request('DELETE', '/api/operator/editions/999999/')).statusCode).toBe(404);
   });
 
-  test('a free list is announced to every verified user with update1 on, not to unverified accounts', async () => {
+  test('a free list is announced to every verified user who wants new edition emails, not to unverified accounts', async () => {
     const client = await operatorClient('ed-free');
     const free = await clientFor(t, fixture, 'free', 'ed-free-user');
     const subscriber = await clientFor(t, fixture, 'subscriber', 'ed-free-sub');

@@ -65,7 +65,7 @@ describe('finding users', () => {
       .insertInto('provider_connections')
       .values({
         user_id: userId!,
-        provider: 'quickbook',
+        provider: 'quickbooks',
         status: 'connected',
         account_id: 'realm-1',
         account_name: 'Ohm Electric LLC',
@@ -78,7 +78,7 @@ describe('finding users', () => {
       .execute();
     await t.database.db
       .insertInto('sync_runs')
-      .values({ user_id: userId!, provider: 'quickbook', collection_id: fixture.paidEditions.mar, account_id: 'realm-1', status: 'succeeded', errors: '[]', queued_at: now, total: 5, created: 5, finished_at: now })
+      .values({ user_id: userId!, provider: 'quickbooks', collection_id: fixture.paidEditions.mar, account_id: 'realm-1', status: 'succeeded', errors: '[]', queued_at: now, total: 5, created: 5, finished_at: now })
       .execute();
 
     const response = await op.client.get(path(api.operator.user.path, userId!));

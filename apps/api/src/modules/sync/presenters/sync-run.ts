@@ -1,11 +1,11 @@
-import type { SyncRun } from '@tradelist/contract/sync';
+import { softwareNameOf, type SyncRun } from '@tradelist/contract/sync';
 import type { SyncRunRow } from '../../../db/schema.ts';
 
 /** A sync run as the contract shows it. */
 export function presentSyncRun(row: SyncRunRow): SyncRun {
   return {
     id: row.id,
-    provider: row.provider,
+    provider: softwareNameOf(row.provider),
     collection_id: row.collection_id,
     status: row.status,
     total: row.total,

@@ -22,7 +22,7 @@ export const oauthStateInvalidMessage = 'This authorization is invalid or has ex
 
 /** The messages of a completed disconnect (product §8.10). */
 export const disconnectedMessages: Record<SyncProvider, string> = {
-  quickbook: 'Disconnected from QuickBooks successfully.',
+  quickbooks: 'Disconnected from QuickBooks successfully.',
   jobber: 'Disconnected from Jobber successfully.',
 };
 
@@ -72,7 +72,7 @@ export async function completeAuthorization(
   // and once QuickBooks has answered for that company with these tokens (product §11.15).
   let accountId: string;
   let accountName: string | null;
-  if (provider === 'quickbook') {
+  if (provider === 'quickbooks') {
     accountId = callback.realmId ?? '';
     accountName = await verifyQuickBooksCompany(ctx, accountId, tokens);
   } else {
@@ -92,7 +92,7 @@ export async function completeAuthorization(
     disconnected_reason: null,
   });
   const expiresAt = tokens.refreshExpiresIn === undefined ? addSeconds(now, DISPLAY_EXPIRY_SECONDS) : addSeconds(now, tokens.refreshExpiresIn);
-  return { access_token: randomToken(24), expires_at: expiresAt.toISOString(), company_id: provider === 'quickbook' ? accountId : null };
+  return { access_token: randomToken(24), expires_at: expiresAt.toISOString(), company_id: provider === 'quickbooks' ? accountId : null };
 }
 
 /** product §11.15: the message of a connection refused because QuickBooks does not open the company it named. */
@@ -114,7 +114,7 @@ async function verifyQuickBooksCompany(ctx: AppContext, realmId: string, tokens:
     return name ?? null;
   } catch (error) {
     ctx.log.warn({ err: error, realmId }, 'the QuickBooks company of an authorization could not be verified');
-    const credentials = requireCredentials(ctx.config, 'quickbook');
+    const credentials = requireCredentials(ctx.config, 'quickbooks');
     await revokeQuickBooksToken(ctx.config.quickbooks, credentials, tokens.refreshToken).catch((revokeError: unknown) =>
       ctx.log.warn({ err: revokeError }, 'the grant of a refused QuickBooks connection could not be revoked'),
     );
@@ -156,7 +156,7 @@ export async function connectionStatus(ctx: AppContext, userId: number, provider
   return {
     connected: true,
     connected_at: row.connected_at.toISOString(),
-    company_id: provider === 'quickbook' ? row.account_id : null,
+    company_id: provider === 'quickbooks' ? row.account_id : null,
     // QuickBooks' company, or the Jobber account's name (read with its account query when connecting).
     company_name: row.account_name,
   };
@@ -172,7 +172,7 @@ export async function disconnect(ctx: AppContext, userId: number, provider: Sync
   const credentials = providerOAuth[provider].credentials(ctx.config);
   if (isLive(row, ctx.clock.now()) && credentials) {
     try {
-      if (provider === 'quickbook') {
+      if (provider === 'quickbooks') {
         // The refresh token revokes the whole grant.
         await revokeQuickBooksToken(ctx.config.quickbooks, credentials, openRefreshToken(ctx, row));
       } else {

@@ -1,4 +1,4 @@
-import type { SyncProvider } from '@tradelist/contract/sync';
+import { softwareNameOf, type SyncProvider } from '@tradelist/contract/sync';
 import type { Config } from '../../../config/env.ts';
 import { AppError } from '../../../errors.ts';
 import type { TokenSet } from '../../../integrations/oauth-client.ts';
@@ -26,7 +26,7 @@ const credentialsOf = (settings: { clientId: string | undefined; clientSecret: s
   settings.clientId && settings.clientSecret ? { clientId: settings.clientId, clientSecret: settings.clientSecret } : undefined;
 
 export const providerOAuth: Record<SyncProvider, ProviderOAuth> = {
-  quickbook: {
+  quickbooks: {
     label: 'QuickBooks',
     callbackPath: '/dashboard/quickbooks/callback',
     credentials: (config) => credentialsOf(config.quickbooks),
@@ -56,7 +56,10 @@ export function redirectUriFor(config: Config, provider: SyncProvider): string {
   return `${config.appUrl}${providerOAuth[provider].callbackPath}`;
 }
 
-/** What a sealed token is bound to: its owner, provider and field. */
+/**
+ * What a sealed token is bound to: its owner, provider and field. The provider is named as the
+ * wire spells it (`quickbook`): tokens sealed before migration 0023 are bound to that name.
+ */
 export function tokenContext(userId: number, provider: SyncProvider, field: 'access' | 'refresh'): string {
-  return `${userId}:${provider}:${field}`;
+  return `${userId}:${softwareNameOf(provider)}:${field}`;
 }

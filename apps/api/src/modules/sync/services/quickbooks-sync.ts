@@ -19,7 +19,7 @@ const quoted = (value: string): string => `'${value.replace(/\\/g, '\\\\').repla
  * re-sync reads none of them again.
  */
 async function resolveAccounts(sync: ProviderSync, client: QuickBooksClient, items: QboDesired[]): Promise<QboAccountIds> {
-  const scope: LinkScope = { user_id: sync.run.user_id, provider: 'quickbook', account_id: sync.run.account_id, kind: 'account' };
+  const scope: LinkScope = { user_id: sync.run.user_id, provider: 'quickbooks', account_id: sync.run.account_id, kind: 'account' };
   const known = await linksOf(sync.ctx.db, scope);
   const resolve = async (name: string, type: string, subType: string): Promise<string> => {
     const remembered = known.get(name);
@@ -122,7 +122,7 @@ export async function syncToQuickBooks(sync: ProviderSync): Promise<void> {
   }
   await flush(all.length);
   // A reference QuickBooks refused (an account deleted there) is found again next time.
-  if (accountsStale) await forgetLinks(ctx.db, { user_id: run.user_id, provider: 'quickbook', account_id: run.account_id, kind: 'account' });
+  if (accountsStale) await forgetLinks(ctx.db, { user_id: run.user_id, provider: 'quickbooks', account_id: run.account_id, kind: 'account' });
 }
 
 /** Someone changed the item since it was read (stale SyncToken): read it again and update it once more. */

@@ -25,7 +25,7 @@ export function notConnectedAnymore(provider: SyncRunRow['provider']): string {
 /** A provider that refused the sync's authorization (403, or 401 after a refresh): only connecting again helps. */
 export function accessRefused(provider: SyncRunRow['provider']): string {
   const name = syncProviderNames[provider];
-  return `${name} refused access to this ${provider === 'quickbook' ? 'company' : 'account'}. Connect ${name} again.`;
+  return `${name} refused access to this ${provider === 'quickbooks' ? 'company' : 'account'}. Connect ${name} again.`;
 }
 
 /** A provider that stayed unreachable or failed through every retry. */
@@ -64,7 +64,7 @@ async function runClaimed(ctx: AppContext, run: SyncRunRow, owner: string): Prom
     checkpoint: checkpointer(ctx, run.id, owner),
     beforeBatch: requireAllowed,
   };
-  if (run.provider === 'quickbook') await syncToQuickBooks(sync);
+  if (run.provider === 'quickbooks') await syncToQuickBooks(sync);
   else await syncToJobber(sync);
   await finishRun(ctx.db, run.id, { status: 'succeeded', error: null, now: ctx.clock.now(), owner });
   ctx.metrics.syncEnded(run.provider, 'succeeded');

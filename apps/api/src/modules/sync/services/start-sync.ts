@@ -1,6 +1,5 @@
 import { utcDay } from '../../../lib/clock.ts';
-import { syncProviderNames, type syncProductsRequest } from '@tradelist/contract/sync';
-import type { z } from 'zod';
+import { syncProviderNames, type SyncProvider } from '@tradelist/contract/sync';
 import type { AppContext } from '../../../context.ts';
 import type { User } from '../../../db/schema.ts';
 import { AppError } from '../../../errors.ts';
@@ -15,7 +14,13 @@ import { syncProductsJob } from './run-sync.ts';
 /** product §8.7 */
 export const syncStartedMessage = 'Sync process started';
 
-type Request = z.output<typeof syncProductsRequest>;
+/** A sync asked for: the edition, the category it must belong to (or `'none'`), the provider and, for QuickBooks, the company. */
+export interface SyncRequest {
+  collectionId: number;
+  categoryId: number | 'none';
+  provider: SyncProvider;
+  companyId?: string | undefined;
+}
 
 /**
  * POST /sync-products/: the same rights as a download (free editions for everyone signed in,
@@ -23,11 +28,11 @@ type Request = z.output<typeof syncProductsRequest>;
  * QuickBooks, to the company named); then one queued sync per user and provider: a second
  * request while one is queued or running answers 409 with that sync's id.
  */
-export async function startSync(ctx: AppContext, user: User, request: Request): Promise<{ sync_id: number; message: string }> {
+export async function startSync(ctx: AppContext, user: User, request: SyncRequest): Promise<{ sync_id: number; message: string }> {
   await enforceRateLimits(ctx, [{ key: `sync:user:${user.id}`, rule: ctx.config.rateLimits.syncsPerUser }]);
-  const provider = request.software_name;
-  const collection = await findReleasedCollectionById(ctx.db, request.collection_id, utcDay(ctx.clock.now()));
-  if (!collection || (request.catelog_id !== 'none' && request.catelog_id !== collection.category_id)) {
+  const { provider } = request;
+  const collection = await findReleasedCollectionById(ctx.db, request.collectionId, utcDay(ctx.clock.now()));
+  if (!collection || (request.categoryId !== 'none' && request.categoryId !== collection.category_id)) {
     throw new AppError('NOT_FOUND', collectionNotFoundMessage);
   }
   const now = ctx.clock.now();
@@ -37,7 +42,7 @@ export async function startSync(ctx: AppContext, user: User, request: Request): 
   const label = syncProviderNames[provider];
   if (!isLive(connection, now)) throw new AppError('NOT_CONNECTED', `${label} is not connected. Please sign in to sync.`);
   // The company is the connection's (product §7.2): a different one named by the browser is refused, never used.
-  if (provider === 'quickbook' && request.company_id && request.company_id !== connection.account_id) {
+  if (provider === 'quickbooks' && request.companyId && request.companyId !== connection.account_id) {
     throw new AppError('NOT_CONNECTED', `${label} is connected to another company. Please sign in to sync again.`);
   }
   for (let attempt = 0; attempt < 3; attempt += 1) {

@@ -1,13 +1,13 @@
 import { AppLink } from '../../../components/ui/app-link';
 import { paths } from '../../../config/paths';
-import type { BlogPostSummary } from '@tradelist/contract/content';
 import { formatPostDate, postPath } from '../utils/post-path';
+import type { PostSummary } from '../utils/rendered-post';
 import buttonStyles from '../../../components/ui/button.module.css';
 import blogStyles from './blog.module.css';
 import { cx } from '../../../lib/cx';
 
 /** /all-blogs (product §2.2): a card per published post, then a sign-up call to action. */
-export function BlogList({ posts }: { posts: readonly BlogPostSummary[] }) {
+export function BlogList({ posts }: { posts: readonly PostSummary[] }) {
   return (
     <div className={blogStyles.page}>
       <header className={blogStyles.pageHeader}>
@@ -39,7 +39,7 @@ export function BlogList({ posts }: { posts: readonly BlogPostSummary[] }) {
                 </h2>
                 <p className={blogStyles.cardIntro}>{post.intro}</p>
                 <div className={blogStyles.byline}>
-                  <img src={post.aurther_img} alt="" width={36} height={36} className={blogStyles.authorImage} loading="lazy" />
+                  <img src={post.author_image} alt="" width={36} height={36} className={blogStyles.authorImage} loading="lazy" />
                   <span>
                     <span className={blogStyles.author}>{post.author}</span>
                     <time dateTime={post.created_at}>{formatPostDate(post.created_at)}</time>

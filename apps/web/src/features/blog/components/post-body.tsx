@@ -3,7 +3,7 @@ import { formatPostDate } from '../utils/post-path';
 import blogStyles from './blog.module.css';
 
 /** What a post's body needs: the fields the public page shows, paragraphs already rendered. */
-export type PostBodyFields = Pick<RenderedPost, 'category' | 'title' | 'aurther_img' | 'author' | 'created_at' | 'intro' | 'paragraphs'>;
+export type PostBodyFields = Pick<RenderedPost, 'category' | 'title' | 'author_image' | 'author' | 'created_at' | 'intro' | 'paragraphs'>;
 
 /**
  * A post's category, title, byline, intro and paragraphs, exactly as /blog/{id} shows them. The
@@ -17,7 +17,7 @@ export function PostBody({ post }: { post: PostBodyFields }) {
       <p className={blogStyles.category}>{post.category}</p>
       <h1 className={blogStyles.articleTitle}>{post.title}</h1>
       <div className={blogStyles.byline}>
-        <img src={post.aurther_img} alt="" width={44} height={44} className={blogStyles.authorImage} />
+        <img src={post.author_image} alt="" width={44} height={44} className={blogStyles.authorImage} />
         <span>
           <span className={blogStyles.author}>{post.author}</span>
           <span>

@@ -84,7 +84,7 @@ export function CollectionSection({
                   onDownload={(format) => onDownload(target, format)}
                   showCategory={showCategory}
                   syncAction={(describedBy) => (
-                    <CollectionSyncButton sync={sync} target={{ collection, catelogId: downloadCategoryId }} describedBy={describedBy} />
+                    <CollectionSyncButton sync={sync} target={{ collection, categoryId: downloadCategoryId }} describedBy={describedBy} />
                   )}
                   syncStatus={<CollectionSyncSummary sync={sync} collectionId={collection.id} />}
                   // The current edition's items, each with its change, are in the markup screen's preview.

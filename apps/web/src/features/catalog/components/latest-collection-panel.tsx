@@ -78,7 +78,7 @@ function LatestCollectionDetails({ categoryId }: { categoryId: CatalogCategoryId
           if (download.isPending) return;
           download.mutate({
             collection_id: collection.id,
-            catelog_id: typeof categoryId === 'number' ? categoryId : 'none',
+            category_id: typeof categoryId === 'number' ? categoryId : 'none',
             format: 'csv',
             layout: 'price-list',
           });

@@ -46,7 +46,7 @@ export function useCollectionDownload() {
       const request =
         target.source === 'bought'
           ? downloadBought({ collection_id: target.collection.id, ...choice })
-          : downloadLatest({ collection_id: target.collection.id, catelog_id: target.downloadCategoryId, ...choice });
+          : downloadLatest({ collection_id: target.collection.id, category_id: target.downloadCategoryId, ...choice });
       // The helper reports every outcome by toast and does not throw; only the busy state is left,
       // and the downloads used this period, which the catalog's answers carry.
       void request.catch(() => undefined).finally(() => {

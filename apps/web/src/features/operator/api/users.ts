@@ -1,5 +1,6 @@
 import { api } from '@tradelist/contract/api';
-import type { OperatorRefundRequest, OperatorUserActionResponse } from '@tradelist/contract/operator-users';
+import type { OperatorRefundRequest, OperatorUserActionResponse, OperatorUserDetail } from '@tradelist/contract/operator-users';
+import { syncProviderOf, type SyncProvider } from '@tradelist/contract/sync';
 import { keepPreviousData, partialMatchKey, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { withOwnSuccess, type MutationConfig } from '../../../lib/mutation-config';
@@ -19,11 +20,30 @@ export function useUserSearch(q: string, page: number) {
   return useQuery(userSearchQueryOptions(q, page));
 }
 
+type Account = OperatorUserDetail['account'];
+type WithProvider<Row extends { provider: unknown }> = Omit<Row, 'provider'> & { provider: SyncProvider };
+
+/** A user as the console shows it: the wire's `update1`, `update2` and provider `quickbook` (product §7) by what they mean. */
+export interface UserDetail extends Omit<OperatorUserDetail, 'account' | 'syncs' | 'connections'> {
+  account: Omit<Account, 'update1' | 'update2'> & { wants_edition_emails: boolean; wants_product_news: boolean };
+  syncs: Array<WithProvider<OperatorUserDetail['syncs'][number]>>;
+  connections: Array<WithProvider<OperatorUserDetail['connections'][number]>>;
+}
+
+function userDetailOf({ account: { update1, update2, ...account }, syncs, connections, ...user }: OperatorUserDetail): UserDetail {
+  return {
+    ...user,
+    account: { ...account, wants_edition_emails: update1, wants_product_news: update2 },
+    syncs: syncs.map((sync) => ({ ...sync, provider: syncProviderOf(sync.provider) })),
+    connections: connections.map((connection) => ({ ...connection, provider: syncProviderOf(connection.provider) })),
+  };
+}
+
 /** GET /api/operator/users/{id}/: one user's account, subscription, payments, syncs and connections. */
 export function userDetailQueryOptions(id: number) {
   return queryOptions({
     queryKey: operatorKeys.userDetail(id),
-    queryFn: ({ signal }) => callApi(api.operator.user, { params: { id } }, { signal }),
+    queryFn: async ({ signal }) => userDetailOf(await callApi(api.operator.user, { params: { id } }, { signal })),
     retry: false,
   });
 }
@@ -67,7 +87,7 @@ export function useUserAction(id: number, config: MutationConfig<OperatorUserAct
   const queryClient = useQueryClient();
   return useMutation({
     ...withOwnSuccess(config, (answer) => {
-      queryClient.setQueryData(userDetailQueryOptions(id).queryKey, answer.user);
+      queryClient.setQueryData(userDetailQueryOptions(id).queryKey, userDetailOf(answer.user));
       void queryClient.invalidateQueries({ queryKey: operatorKeys.all, predicate: (query) => !partialMatchKey(query.queryKey, operatorKeys.userDetails) });
     }),
     mutationFn: (action: UserAction) => runUserAction(id, action),

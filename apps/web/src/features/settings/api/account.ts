@@ -1,16 +1,29 @@
-import type { DeleteAccountRequest, UpdateSettingsRequest, UpdateSettingsResponse } from '@tradelist/contract/accounts';
+import { updateSettingsRequest, type DeleteAccountRequest, type SessionUser, type UpdateSettingsResponse } from '@tradelist/contract/accounts';
 import { api } from '@tradelist/contract/api';
 import type { MessageBody } from '@tradelist/contract/errors';
 import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
 import { callApi, callApiForFile } from '../../../lib/api-client';
 import type { MutationConfig } from '../../../lib/mutation-config';
 
-/** PUT /api/users/{id}/update/: name, email and the two email preferences. */
-export function updateSettings(input: { id: number; body: UpdateSettingsRequest }): Promise<UpdateSettingsResponse> {
-  return callApi(api.accounts.updateSettings, { params: { id: input.id }, body: input.body });
+const { update1, update2, ...settingsFields } = updateSettingsRequest.shape;
+
+/** What the General and Updates tabs save; the wire names the two email preferences `update1` and `update2` (product §7). */
+export const settingsChange = z.object({ ...settingsFields, wants_edition_emails: update1, wants_product_news: update2 });
+export type SettingsChange = z.input<typeof settingsChange>;
+
+/** The signed-in user's settings, as the form starts from them. */
+export function settingsOf(user: SessionUser): SettingsChange {
+  return { name: user.name, email: user.email, wants_edition_emails: user.update1, wants_product_news: user.update2, current_password: '' };
 }
 
-export function useUpdateSettings(config: MutationConfig<UpdateSettingsResponse, { id: number; body: UpdateSettingsRequest }> = {}) {
+/** PUT /api/users/{id}/update/: name, email and the two email preferences. */
+export function updateSettings(input: { id: number; body: SettingsChange }): Promise<UpdateSettingsResponse> {
+  const { wants_edition_emails, wants_product_news, ...body } = input.body;
+  return callApi(api.accounts.updateSettings, { params: { id: input.id }, body: { ...body, update1: wants_edition_emails, update2: wants_product_news } });
+}
+
+export function useUpdateSettings(config: MutationConfig<UpdateSettingsResponse, { id: number; body: SettingsChange }> = {}) {
   return useMutation({ ...config, mutationFn: updateSettings });
 }
 

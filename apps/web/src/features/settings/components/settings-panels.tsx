@@ -105,11 +105,11 @@ export function UpdatesPanel({ selected, settings }: { selected: SettingsTabId; 
   return (
     <SettingsPanel id="updates" selected={selected}>
       <label className={settingsStyles.settingsCheck}>
-        <input type="checkbox" {...register('update1')} />
+        <input type="checkbox" {...register('wants_edition_emails')} />
         <span>New edition emails: tell me when a new edition of a price list is out.</span>
       </label>
       <label className={settingsStyles.settingsCheck}>
-        <input type="checkbox" {...register('update2')} />
+        <input type="checkbox" {...register('wants_product_news')} />
         <span>Product update emails: news about Tradelist.</span>
       </label>
       <p className={settingsStyles.settingsRowText}>Every such email also has a one-click unsubscribe link.</p>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { emailChangePendingMessage, type SessionUser, type UpdateSettingsRequest } from '@tradelist/contract/accounts';
+import { emailChangePendingMessage, type SessionUser } from '@tradelist/contract/accounts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { paths } from '../../../config/paths';
@@ -8,8 +8,8 @@ import { showServerFieldErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { saveSession } from '../../../lib/stored-session';
 import { meQueryOptions } from '../../auth';
-import { useUpdateSettings } from '../api/account';
-import { settingsForm, settingsLabels, settingsMessages, valuesOf, type Leaving } from '../utils/settings-fields';
+import { settingsOf, useUpdateSettings, type SettingsChange } from '../api/account';
+import { settingsForm, settingsLabels, settingsMessages, type Leaving } from '../utils/settings-fields';
 
 const saveToasts = { form: 'settings' } as const;
 
@@ -23,7 +23,7 @@ interface SettingsFormOptions {
 /** The General and Updates fields, saved together by the screen's Save (product §2.13). */
 export function useSettingsForm(user: SessionUser, { showGeneral, leave }: SettingsFormOptions) {
   const queryClient = useQueryClient();
-  const form = useForm<UpdateSettingsRequest>({ resolver: zodResolver(settingsForm), values: valuesOf(user) });
+  const form = useForm<SettingsChange>({ resolver: zodResolver(settingsForm), values: settingsOf(user) });
   const { handleSubmit, reset, setError, control } = form;
   const emailChanges = (useWatch({ control, name: 'email' }) ?? '').trim().toLowerCase() !== user.email.toLowerCase();
 
@@ -37,7 +37,7 @@ export function useSettingsForm(user: SessionUser, { showGeneral, leave }: Setti
       }
       saveSession(answer.user);
       queryClient.setQueryData(meQueryOptions.queryKey, answer.user);
-      reset(valuesOf(answer.user));
+      reset(settingsOf(answer.user));
       // One toast for the save; the email changes once the link mailed to the new address is used (docs/decisions/0022).
       notify.success([settingsMessages.saved, ...(answer.pending_email ? [emailChangePendingMessage(answer.pending_email)] : [])], saveToasts);
     },
@@ -53,7 +53,7 @@ export function useSettingsForm(user: SessionUser, { showGeneral, leave }: Setti
     ({ current_password: currentPassword, ...body }) => save.mutate({ id: user.id, body: emailChanges && currentPassword ? { ...body, current_password: currentPassword } : body }),
     showGeneral,
   );
-  return { form, emailChanges, submit, isSaving: save.isPending, cancel: () => reset(valuesOf(user)) };
+  return { form, emailChanges, submit, isSaving: save.isPending, cancel: () => reset(settingsOf(user)) };
 }
 
 export type SettingsForm = ReturnType<typeof useSettingsForm>;

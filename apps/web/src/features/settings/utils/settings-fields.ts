@@ -1,5 +1,6 @@
-import { activationNeededMessage, updateSettingsRequest, type SessionUser, type UpdateSettingsRequest } from '@tradelist/contract/accounts';
+import { activationNeededMessage } from '@tradelist/contract/accounts';
 import { z } from 'zod';
+import { settingsChange } from '../api/account';
 
 /** product §8.10: the settings screen's messages, spelled exactly. */
 export const settingsMessages = {
@@ -13,11 +14,8 @@ export const settingsMessages = {
   exportFailed: 'Failed to download your data.',
 } as const;
 
-/** The General and Updates fields as the user has them saved. */
-export const valuesOf = (user: SessionUser): UpdateSettingsRequest => ({ name: user.name, email: user.email, update1: user.update1, update2: user.update2, current_password: '' });
-
 /** The request's schema, with the current password left to the server: it is only needed, and checked, when the email changes. */
-export const settingsForm = updateSettingsRequest.extend({ current_password: z.string().optional() });
+export const settingsForm = settingsChange.extend({ current_password: z.string().optional() });
 
 /** The General Settings fields' labels, also the names their field errors are shown with (product §5.1). */
 export const settingsLabels = { name: 'Name', email: 'Email', current_password: 'Current password' } as const;

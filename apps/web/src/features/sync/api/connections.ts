@@ -9,7 +9,7 @@ import { applyConnectionStatus, forgetConnection, rememberAuthorization } from '
 import type { CallbackRequest } from '../utils/callback-params';
 
 const calls = {
-  quickbook: {
+  quickbooks: {
     status: api.sync.quickbooksStatus,
     connect: api.sync.quickbooksConnect,
     disconnect: api.sync.quickbooksDisconnect,
@@ -64,7 +64,7 @@ export function useConnectProvider(config: MutationConfig<string, SyncProvider> 
  */
 export async function completeAuthorization(provider: SyncProvider, request: CallbackRequest): Promise<AuthCompletedResponse> {
   const answer =
-    provider === 'quickbook'
+    provider === 'quickbooks'
       ? await callApi(api.sync.quickbooksAuth, { body: { code: request.code, state: request.state, realmId: request.realmId ?? '' } })
       : await callApi(api.sync.jobberAuth, { body: { code: request.code, state: request.state } });
   updateStoredValues((storage) => rememberAuthorization(storage, provider, answer));

@@ -1,15 +1,29 @@
-import type { SyncProductsRequest, SyncRun } from '@tradelist/contract/sync';
+import { softwareNameOf, syncProviderOf, type SyncProductsRequest, type SyncProvider, type SyncRun as SyncRunAnswer } from '@tradelist/contract/sync';
 import { queryOptions, useMutation, useQueries, useQuery } from '@tanstack/react-query';
 import { api } from '@tradelist/contract/api';
 import { callApi } from '../../../lib/api-client';
-import { isSyncActive } from '../utils/sync-run';
+import { isSyncActive, type SyncRun } from '../utils/sync-run';
 
 /** How often a running sync's progress is read again. */
 export const syncPollIntervalMs = 1000;
 
+/** A sync asked for: the edition, the category it is shown under ('none' in the All and Free views), the provider and, for QuickBooks, the company. */
+export interface SyncStart {
+  collection_id: number;
+  category_id: number | 'none';
+  provider: SyncProvider;
+  company_id?: string;
+}
+
+/** The sync calls answer the provider as the wire spells it (product §7); the screens use its name in the code. */
+function syncRunOf({ provider, ...run }: SyncRunAnswer): SyncRun {
+  return { ...run, provider: syncProviderOf(provider) };
+}
+
 /** POST /api/sync-products/: queues the sync and answers its id (202). */
-export function syncProducts(data: SyncProductsRequest) {
-  return callApi(api.sync.syncProducts, { body: data });
+export function syncProducts({ collection_id, category_id, provider, company_id }: SyncStart) {
+  const body: SyncProductsRequest = { collection_id, catelog_id: category_id, software_name: softwareNameOf(provider), ...(company_id ? { company_id } : {}) };
+  return callApi(api.sync.syncProducts, { body });
 }
 
 export function useSyncProducts() {
@@ -17,8 +31,8 @@ export function useSyncProducts() {
 }
 
 /** GET /api/syncs/:syncId/: one sync and its counts so far. */
-export function getSyncRun(syncId: number, signal?: AbortSignal): Promise<SyncRun> {
-  return callApi(api.sync.syncRun, { params: { syncId: String(syncId) } }, { signal });
+export async function getSyncRun(syncId: number, signal?: AbortSignal): Promise<SyncRun> {
+  return syncRunOf(await callApi(api.sync.syncRun, { params: { syncId: String(syncId) } }, { signal }));
 }
 
 /** A sync's progress, read again every second while it is queued or running. */
@@ -41,7 +55,7 @@ export function useSyncRuns(syncIds: readonly number[]) {
 /** GET /api/sync-results/: the last sync of each edition to each provider. */
 export const syncResultsQueryOptions = queryOptions({
   queryKey: ['sync-results'],
-  queryFn: ({ signal }) => callApi(api.sync.syncResults, {}, { signal }),
+  queryFn: async ({ signal }) => (await callApi(api.sync.syncResults, {}, { signal })).map(syncRunOf),
   staleTime: 30_000,
 });
 

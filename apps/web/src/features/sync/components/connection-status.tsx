@@ -88,7 +88,7 @@ export function ConnectionStatusCard({ provider }: { provider: SyncProvider }) {
 export function ConnectionsPanel() {
   return (
     <div className={connectionStyles.connections}>
-      <ConnectionStatusCard provider="quickbook" />
+      <ConnectionStatusCard provider="quickbooks" />
       <ConnectionStatusCard provider="jobber" />
     </div>
   );

@@ -8,7 +8,7 @@ import syncDialogStyles from './sync-dialog.module.css';
 
 /** What each service receives, in a line. */
 export const softwareHints: Record<SyncProvider, string> = {
-  quickbook: 'Products and services in your QuickBooks Online company, priced with your markups before sales tax.',
+  quickbooks: 'Products and services in your QuickBooks Online company, priced with your markups before sales tax.',
   jobber: 'Products and services in your Jobber account, with your marked-up price as the unit price.',
 };
 

@@ -10,7 +10,7 @@ import syncDialogStyles from './sync-dialog.module.css';
 
 /** What each provider does with the prices, said before the user confirms (product §10.17). */
 const priceNotes: Record<SyncProvider, string> = {
-  quickbook:
+  quickbooks:
     'QuickBooks Online applies its own sales tax, so the price sent is your marked-up price before tax; your cost is sent as the purchase cost.',
   jobber: 'Jobber receives your marked-up price as each item’s unit price and your cost as its internal cost.',
 };
@@ -53,7 +53,7 @@ interface SyncConfirmFormProps extends Omit<SyncConfirmDialogProps, 'collectionN
 function SyncConfirmForm({ questionId, collectionName, connections, initialProvider, onConfirm, onCancel }: SyncConfirmFormProps) {
   const [chosen, setChosen] = useState<SyncProvider>(initialProvider);
   const provider = connections.valid.includes(chosen) ? chosen : initialProvider;
-  const companyName = connections.quickbook.companyName;
+  const companyName = connections.quickbooks.companyName;
 
   return (
     <MarkupsQuestionForm questionId={questionId} collectionName={collectionName} before="syncing" yesDoes="starts the sync" onYes={() => onConfirm(provider)} onCancel={onCancel}>
@@ -81,7 +81,7 @@ function SyncConfirmForm({ questionId, collectionName, connections, initialProvi
       ) : (
         <p className={syncDialogStyles.syncDialogNote}>
           Items go to <strong>{providerName(provider)}</strong>
-          {provider === 'quickbook' && companyName ? ` (${companyName})` : ''}. Items already there are updated in place, never
+          {provider === 'quickbooks' && companyName ? ` (${companyName})` : ''}. Items already there are updated in place, never
           duplicated.
         </p>
       )}

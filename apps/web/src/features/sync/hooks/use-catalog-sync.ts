@@ -1,5 +1,5 @@
 import type { Collection } from '@tradelist/contract/catalog';
-import type { SyncProvider, SyncRun } from '@tradelist/contract/sync';
+import type { SyncProvider } from '@tradelist/contract/sync';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { notify } from '../../../lib/notify';
@@ -10,13 +10,13 @@ import { forgetConnection } from '../utils/connection-keys';
 import { syncMessages } from '../utils/messages';
 import { collectionSyncViews, knownSyncs, syncsToFollow, type FollowedSync } from '../utils/followed-syncs';
 import { classifySyncStartFailure } from '../utils/sync-start-failure';
-import { isSyncActive, syncOutcome } from '../utils/sync-run';
+import { isSyncActive, syncOutcome, type SyncRun } from '../utils/sync-run';
 import { useConnections } from './use-connections';
 
 /** A collection about to be synced, and the category it is shown under ('none' in the All and Free views). */
 export interface SyncTarget {
   collection: Collection;
-  catelogId: number | 'none';
+  categoryId: number | 'none';
 }
 
 function announce(run: SyncRun): void {
@@ -78,12 +78,12 @@ export function useCatalogSync() {
 
   const start = (target: SyncTarget, provider: SyncProvider) => {
     setConfirmTarget(null);
-    const companyId = provider === 'quickbook' ? connections.quickbook.companyId : null;
+    const companyId = provider === 'quickbooks' ? connections.quickbooks.companyId : null;
     startSync.mutate(
       {
         collection_id: target.collection.id,
-        catelog_id: target.catelogId,
-        software_name: provider,
+        category_id: target.categoryId,
+        provider,
         ...(companyId ? { company_id: companyId } : {}),
       },
       {

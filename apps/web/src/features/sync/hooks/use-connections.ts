@@ -24,7 +24,7 @@ export type Connections = Record<SyncProvider, ConnectionView> & {
  * lost a connection), the stored keys of product §3.2 before that.
  */
 export function useConnections(): Connections {
-  const quickbookStatus = useConnectionStatus('quickbook').data;
+  const quickbooksStatus = useConnectionStatus('quickbooks').data;
   const jobberStatus = useConnectionStatus('jobber').data;
   const stored = {
     [integrationStorageKeys.quickbooksConnected]: useStoredValue(integrationStorageKeys.quickbooksConnected),
@@ -34,7 +34,7 @@ export function useConnections(): Connections {
     [integrationStorageKeys.jobberExpiresAt]: useStoredValue(integrationStorageKeys.jobberExpiresAt),
   };
   const storage = { getItem: (key: string) => (stored as Record<string, string | null>)[key] ?? null };
-  const statuses = { quickbook: quickbookStatus, jobber: jobberStatus };
+  const statuses = { quickbooks: quickbooksStatus, jobber: jobberStatus };
   const now = new Date();
 
   const view = (provider: SyncProvider): ConnectionView => {
@@ -43,11 +43,11 @@ export function useConnections(): Connections {
     return {
       provider,
       valid: isConnectionValid(provider, status, kept, now),
-      companyId: provider === 'quickbook' ? (status ? status.company_id : kept.companyId) : null,
+      companyId: provider === 'quickbooks' ? (status ? status.company_id : kept.companyId) : null,
       companyName: status?.company_name ?? null,
     };
   };
-  const quickbook = view('quickbook');
+  const quickbooks = view('quickbooks');
   const jobber = view('jobber');
-  return { quickbook, jobber, valid: syncProviders.filter((provider) => (provider === 'quickbook' ? quickbook : jobber).valid) };
+  return { quickbooks, jobber, valid: syncProviders.filter((provider) => (provider === 'quickbooks' ? quickbooks : jobber).valid) };
 }

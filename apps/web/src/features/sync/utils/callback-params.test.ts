@@ -3,7 +3,7 @@ import { readCallbackParams } from './callback-params';
 
 describe('the callback query (product §2.12)', () => {
   it('gives QuickBooks its code, state and realmId', () => {
-    expect(readCallbackParams('quickbook', new URLSearchParams('code=AB11c&state=s1&realmId=9341453071836290'))).toEqual({
+    expect(readCallbackParams('quickbooks', new URLSearchParams('code=AB11c&state=s1&realmId=9341453071836290'))).toEqual({
       ok: true,
       request: { code: 'AB11c', state: 's1', realmId: '9341453071836290' },
     });
@@ -15,7 +15,7 @@ describe('the callback query (product §2.12)', () => {
 
   it('has no request without a code, and keeps the provider error', () => {
     expect(readCallbackParams('jobber', new URLSearchParams('error=access_denied&state=s2'))).toEqual({ ok: false, providerError: 'access_denied' });
-    expect(readCallbackParams('quickbook', new URLSearchParams('code=%20&state=s'))).toEqual({ ok: false, providerError: null });
+    expect(readCallbackParams('quickbooks', new URLSearchParams('code=%20&state=s'))).toEqual({ ok: false, providerError: null });
   });
 
   it('reads a return with no parameters at all (Jobber\'s answer to a declined consent) as cancelled', () => {

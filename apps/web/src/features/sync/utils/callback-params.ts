@@ -19,6 +19,6 @@ export function readCallbackParams(provider: SyncProvider, query: URLSearchParam
   if ([...query.keys()].length === 0) return { ok: false, providerError: null, cancelled: true };
   if (!code) return { ok: false, providerError: query.get('error') };
   const state = query.get('state') ?? '';
-  if (provider === 'quickbook') return { ok: true, request: { code, state, realmId: query.get('realmId') ?? '' } };
+  if (provider === 'quickbooks') return { ok: true, request: { code, state, realmId: query.get('realmId') ?? '' } };
   return { ok: true, request: { code, state } };
 }

@@ -44,14 +44,14 @@ describe('the stored keys (product §3.2)', () => {
   });
 
   it('keep the expiry and company id of an authorization, and nothing of the opaque handle', () => {
-    rememberAuthorization(storage, 'quickbook', { access_token: 'conn_opaque_handle', expires_at: later, company_id: realmId });
+    rememberAuthorization(storage, 'quickbooks', { access_token: 'conn_opaque_handle', expires_at: later, company_id: realmId });
     expect(Object.fromEntries(storage.items)).toEqual({
       [integrationStorageKeys.quickbooksConnected]: 'true',
       [integrationStorageKeys.quickbooksExpiresAt]: later,
       [integrationStorageKeys.quickbooksCompanyId]: realmId,
     });
     expect([...storage.items.values()]).not.toContain('conn_opaque_handle');
-    expect(readConnection(storage, 'quickbook')).toEqual({ connected: true, expiresAt: later, companyId: realmId });
+    expect(readConnection(storage, 'quickbooks')).toEqual({ connected: true, expiresAt: later, companyId: realmId });
   });
 
   it('keep no company id for Jobber', () => {
@@ -61,15 +61,15 @@ describe('the stored keys (product §3.2)', () => {
   });
 
   it('forget one provider without touching the other', () => {
-    rememberAuthorization(storage, 'quickbook', { access_token: 'h', expires_at: later, company_id: realmId });
+    rememberAuthorization(storage, 'quickbooks', { access_token: 'h', expires_at: later, company_id: realmId });
     rememberAuthorization(storage, 'jobber', { access_token: 'h', expires_at: later, company_id: null });
-    forgetConnection(storage, 'quickbook');
-    expect(readConnection(storage, 'quickbook')).toEqual({ connected: false, expiresAt: null, companyId: null });
+    forgetConnection(storage, 'quickbooks');
+    expect(readConnection(storage, 'quickbooks')).toEqual({ connected: false, expiresAt: null, companyId: null });
     expect(readConnection(storage, 'jobber').connected).toBe(true);
   });
 
   it('are cleared with every other key at logout (product §10.5)', () => {
-    rememberAuthorization(storage, 'quickbook', { access_token: 'h', expires_at: later, company_id: realmId });
+    rememberAuthorization(storage, 'quickbooks', { access_token: 'h', expires_at: later, company_id: realmId });
     rememberAuthorization(storage, 'jobber', { access_token: 'h', expires_at: later, company_id: null });
     clearAppStorage(storage);
     expect(storage.items.size).toBe(0);
@@ -82,9 +82,9 @@ describe('the stored keys (product §3.2)', () => {
   });
 
   it('follow the server: connected records the flag and its company, and keeps the expiry', () => {
-    rememberAuthorization(storage, 'quickbook', { access_token: 'h', expires_at: later, company_id: '1' });
-    applyConnectionStatus(storage, 'quickbook', connected(realmId));
-    expect(readConnection(storage, 'quickbook')).toEqual({ connected: true, expiresAt: later, companyId: realmId });
+    rememberAuthorization(storage, 'quickbooks', { access_token: 'h', expires_at: later, company_id: '1' });
+    applyConnectionStatus(storage, 'quickbooks', connected(realmId));
+    expect(readConnection(storage, 'quickbooks')).toEqual({ connected: true, expiresAt: later, companyId: realmId });
   });
 });
 
@@ -92,13 +92,13 @@ describe('validity (product §4.5)', () => {
   const stored = (connected: boolean, expiresAt: string | null, companyId: string | null) => ({ connected, expiresAt, companyId });
 
   it('needs the connection, its company id (QuickBooks) and an expiry in the future', () => {
-    expect(isStoredConnectionValid('quickbook', stored(true, later, realmId), now)).toBe(true);
-    expect(isStoredConnectionValid('quickbook', stored(false, later, realmId), now)).toBe(false);
-    expect(isStoredConnectionValid('quickbook', stored(true, later, null), now)).toBe(false);
-    expect(isStoredConnectionValid('quickbook', stored(true, earlier, realmId), now)).toBe(false);
-    expect(isStoredConnectionValid('quickbook', stored(true, now.toISOString(), realmId), now)).toBe(false);
-    expect(isStoredConnectionValid('quickbook', stored(true, null, realmId), now)).toBe(false);
-    expect(isStoredConnectionValid('quickbook', stored(true, 'soon', realmId), now)).toBe(false);
+    expect(isStoredConnectionValid('quickbooks', stored(true, later, realmId), now)).toBe(true);
+    expect(isStoredConnectionValid('quickbooks', stored(false, later, realmId), now)).toBe(false);
+    expect(isStoredConnectionValid('quickbooks', stored(true, later, null), now)).toBe(false);
+    expect(isStoredConnectionValid('quickbooks', stored(true, earlier, realmId), now)).toBe(false);
+    expect(isStoredConnectionValid('quickbooks', stored(true, now.toISOString(), realmId), now)).toBe(false);
+    expect(isStoredConnectionValid('quickbooks', stored(true, null, realmId), now)).toBe(false);
+    expect(isStoredConnectionValid('quickbooks', stored(true, 'soon', realmId), now)).toBe(false);
   });
 
   it('needs no company id for Jobber', () => {
@@ -110,15 +110,15 @@ describe('validity (product §4.5)', () => {
     const expired = stored(true, earlier, realmId);
     const fresh = stored(true, later, realmId);
     // The server refreshes its tokens: a connection it holds outlives the stored expiry (product §10.11).
-    expect(isConnectionValid('quickbook', connected(realmId), expired, now)).toBe(true);
+    expect(isConnectionValid('quickbooks', connected(realmId), expired, now)).toBe(true);
     // A refused refresh turns it back to 'Sign in to Sync'.
-    expect(isConnectionValid('quickbook', disconnected, fresh, now)).toBe(false);
-    expect(isConnectionValid('quickbook', connected(null), fresh, now)).toBe(false);
+    expect(isConnectionValid('quickbooks', disconnected, fresh, now)).toBe(false);
+    expect(isConnectionValid('quickbooks', connected(null), fresh, now)).toBe(false);
     expect(isConnectionValid('jobber', connected(null), stored(false, null, null), now)).toBe(true);
   });
 
   it('falls back to the stored keys before the status arrives', () => {
-    expect(isConnectionValid('quickbook', undefined, stored(true, later, realmId), now)).toBe(true);
-    expect(isConnectionValid('quickbook', undefined, stored(true, earlier, realmId), now)).toBe(false);
+    expect(isConnectionValid('quickbooks', undefined, stored(true, later, realmId), now)).toBe(true);
+    expect(isConnectionValid('quickbooks', undefined, stored(true, earlier, realmId), now)).toBe(false);
   });
 });

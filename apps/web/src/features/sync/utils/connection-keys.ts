@@ -18,7 +18,7 @@ interface ProviderKeys {
 }
 
 const keysOf: Record<SyncProvider, ProviderKeys> = {
-  quickbook: {
+  quickbooks: {
     connected: integrationStorageKeys.quickbooksConnected,
     expiresAt: integrationStorageKeys.quickbooksExpiresAt,
     companyId: integrationStorageKeys.quickbooksCompanyId,
@@ -48,7 +48,7 @@ export function readConnection(storage: Pick<KeyValueStorage, 'getItem'>, provid
  */
 export function isStoredConnectionValid(provider: SyncProvider, connection: StoredConnection, now: Date): boolean {
   if (!connection.connected) return false;
-  if (provider === 'quickbook' && !connection.companyId) return false;
+  if (provider === 'quickbooks' && !connection.companyId) return false;
   const expiry = connection.expiresAt === null ? Number.NaN : Date.parse(connection.expiresAt);
   return Number.isFinite(expiry) && expiry > now.getTime();
 }
@@ -65,7 +65,7 @@ export function isConnectionValid(
   now: Date,
 ): boolean {
   if (!status) return isStoredConnectionValid(provider, stored, now);
-  return status.connected && (provider !== 'quickbook' || Boolean(status.company_id));
+  return status.connected && (provider !== 'quickbooks' || Boolean(status.company_id));
 }
 
 /** After a completed authorization (product §4.5): the expiry and company id of the answer. */

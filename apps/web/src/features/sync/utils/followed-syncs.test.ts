@@ -1,11 +1,11 @@
-import type { SyncRun } from '@tradelist/contract/sync';
+import type { SyncRun } from './sync-run';
 import { describe, expect, it } from 'vitest';
 import { collectionSyncViews, knownSyncs, syncsToFollow } from './followed-syncs';
 
 function run(id: number, overrides: Partial<SyncRun> = {}): SyncRun {
   return {
     id,
-    provider: 'quickbook',
+    provider: 'quickbooks',
     collection_id: 3,
     status: 'succeeded',
     total: 55,
@@ -26,12 +26,12 @@ describe('the syncs the catalog follows', () => {
     const results = [run(1), run(2, { status: 'running', provider: 'jobber' }), run(3, { status: 'queued', collection_id: 4 })];
     const started = [
       { syncId: 2, provider: 'jobber' as const, collectionId: 3 },
-      { syncId: 9, provider: 'quickbook' as const, collectionId: null },
+      { syncId: 9, provider: 'quickbooks' as const, collectionId: null },
     ];
     expect(syncsToFollow(results, started)).toEqual([
       { syncId: 2, provider: 'jobber', collectionId: 3 },
-      { syncId: 3, provider: 'quickbook', collectionId: 4 },
-      { syncId: 9, provider: 'quickbook', collectionId: null },
+      { syncId: 3, provider: 'quickbooks', collectionId: 4 },
+      { syncId: 9, provider: 'quickbooks', collectionId: null },
     ]);
   });
 });
@@ -40,15 +40,15 @@ describe('what a collection shows per provider', () => {
   it('is the newest sync known, its progress answer winning over the results list', () => {
     const results = [run(1), run(5, { status: 'running', created: 10 }), run(2, { provider: 'jobber', collection_id: 4 })];
     const known = knownSyncs(results, [run(5, { status: 'running', created: 40 }), undefined]);
-    expect(collectionSyncViews(3, known, [])).toEqual([{ provider: 'quickbook', active: true, run: run(5, { status: 'running', created: 40 }) }]);
+    expect(collectionSyncViews(3, known, [])).toEqual([{ provider: 'quickbooks', active: true, run: run(5, { status: 'running', created: 40 }) }]);
     expect(collectionSyncViews(4, known, [])).toEqual([{ provider: 'jobber', active: false, run: run(2, { provider: 'jobber', collection_id: 4 }) }]);
     expect(collectionSyncViews(7, known, [])).toEqual([]);
   });
 
   it('is a waiting progress bar for a sync started here before its first answer', () => {
     const known = knownSyncs([run(1)], []);
-    const followed = [{ syncId: 8, provider: 'quickbook' as const, collectionId: 3 }];
-    expect(collectionSyncViews(3, known, followed)).toEqual([{ provider: 'quickbook', active: true, run: null }]);
+    const followed = [{ syncId: 8, provider: 'quickbooks' as const, collectionId: 3 }];
+    expect(collectionSyncViews(3, known, followed)).toEqual([{ provider: 'quickbooks', active: true, run: null }]);
   });
 
   it('places a running sync named by a 409 once its progress says which collection it is', () => {
@@ -62,6 +62,6 @@ describe('what a collection shows per provider', () => {
 
   it('shows both providers side by side, QuickBooks first', () => {
     const known = knownSyncs([run(2, { provider: 'jobber' }), run(1)], []);
-    expect(collectionSyncViews(3, known, []).map((view) => view.provider)).toEqual(['quickbook', 'jobber']);
+    expect(collectionSyncViews(3, known, []).map((view) => view.provider)).toEqual(['quickbooks', 'jobber']);
   });
 });

@@ -1,5 +1,5 @@
-import { syncProviders, type SyncProvider, type SyncRun } from '@tradelist/contract/sync';
-import { isSyncActive } from './sync-run';
+import { syncProviders, type SyncProvider } from '@tradelist/contract/sync';
+import { isSyncActive, type SyncRun } from './sync-run';
 
 /** A sync the screen follows: started here, answered as already running, or found running on load. */
 export interface FollowedSync {

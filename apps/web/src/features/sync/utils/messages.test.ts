@@ -10,11 +10,11 @@ describe('the sync and callback texts (product §8.7, §8.10, §8.12)', () => {
       jobberNoCode: 'Authorization failed - no code received',
       jobberFailed: 'Authentication failed - please try again',
     });
-    expect(processingMessages).toEqual({ quickbook: 'Processing authentication...', jobber: 'Processing Jobber authentication...' });
+    expect(processingMessages).toEqual({ quickbooks: 'Processing authentication...', jobber: 'Processing Jobber authentication...' });
     expect(disconnectedMessage('jobber')).toBe('Disconnected from Jobber successfully.');
     expect(disconnectFailedMessage('jobber')).toBe('Failed to disconnect Jobber.');
-    expect(disconnectedMessage('quickbook')).toBe('Disconnected from QuickBooks successfully.');
-    expect(disconnectFailedMessage('quickbook')).toBe('Failed to disconnect QuickBooks.');
-    expect(providerName('quickbook')).toBe('QuickBooks Online');
+    expect(disconnectedMessage('quickbooks')).toBe('Disconnected from QuickBooks successfully.');
+    expect(disconnectFailedMessage('quickbooks')).toBe('Failed to disconnect QuickBooks.');
+    expect(providerName('quickbooks')).toBe('QuickBooks Online');
   });
 });

@@ -16,12 +16,12 @@ export function cancelledMessage(provider: SyncProvider): string {
 
 /** product §2.12: what each callback screen shows while it completes the authorization. */
 export const processingMessages: Record<SyncProvider, string> = {
-  quickbook: 'Processing authentication...',
+  quickbooks: 'Processing authentication...',
   jobber: 'Processing Jobber authentication...',
 };
 
 /** The provider's short name, as the disconnect messages of product §8.10 use it. */
-const shortNames: Record<SyncProvider, string> = { quickbook: 'QuickBooks', jobber: 'Jobber' };
+const shortNames: Record<SyncProvider, string> = { quickbooks: 'QuickBooks', jobber: 'Jobber' };
 
 /** product §8.10: `Disconnected from Jobber successfully.` (QuickBooks the same way). */
 export function disconnectedMessage(provider: SyncProvider): string {

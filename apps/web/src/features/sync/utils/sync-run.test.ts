@@ -1,13 +1,12 @@
-import type { SyncRun } from '@tradelist/contract/sync';
 import { describe, expect, it } from 'vitest';
-import { countsText, isSyncActive, itemErrorText, lastSyncText, progressPercent, progressText, syncOutcome } from './sync-run';
+import { countsText, isSyncActive, itemErrorText, lastSyncText, progressPercent, progressText, syncOutcome, type SyncRun } from './sync-run';
 
 const utc = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
 
 function run(overrides: Partial<SyncRun>): SyncRun {
   return {
     id: 5,
-    provider: 'quickbook',
+    provider: 'quickbooks',
     collection_id: 3,
     status: 'succeeded',
     total: 126,

@@ -1,6 +1,11 @@
-import type { SyncRun } from '@tradelist/contract/sync';
+import type { SyncProvider, SyncRun as SyncRunAnswer } from '@tradelist/contract/sync';
 import { formatCount } from '../../../lib/format';
 import { providerName, syncMessages } from './messages';
+
+/** A sync as the screens follow it: the answer of the sync calls, its provider named as the code names it. */
+export interface SyncRun extends Omit<SyncRunAnswer, 'provider'> {
+  provider: SyncProvider;
+}
 
 type Counts = Pick<SyncRun, 'total' | 'created' | 'updated' | 'unchanged' | 'failed'>;
 

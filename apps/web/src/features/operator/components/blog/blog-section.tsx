@@ -51,7 +51,7 @@ function LivePreview({ control, publishedAt }: { control: Control<SavePostReques
         post={{
           category: values.category ?? '',
           title: values.title ?? '',
-          aurther_img: values.author_image || '/images2/profile-pic.png',
+          author_image: values.author_image || '/images2/profile-pic.png',
           author: values.author ?? '',
           created_at: publishedAt ?? new Date().toISOString(),
           intro: values.intro ?? '',

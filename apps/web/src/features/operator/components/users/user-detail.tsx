@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { exceptionReasonMessage, type OperatorRefundRequest, type OperatorUserActionResponse, type OperatorUserDetail } from '@tradelist/contract/operator-users';
+import { exceptionReasonMessage, type OperatorRefundRequest, type OperatorUserActionResponse } from '@tradelist/contract/operator-users';
 import { formatUsd } from '@tradelist/pricing/money';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
@@ -9,7 +9,7 @@ import { TextField } from '../../../../components/ui/text-field';
 import { cx } from '../../../../lib/cx';
 import { formatDayOf } from '../../../../lib/format';
 import { notify } from '../../../../lib/notify';
-import { useUserAction, useUserDetail, type UserAction } from '../../api/users';
+import { useUserAction, useUserDetail, type UserAction, type UserDetail } from '../../api/users';
 import consoleStyles from '../operator-console.module.css';
 import { SectionState } from '../section-state';
 import { ConsoleTable } from '../shared/console-table';
@@ -26,7 +26,7 @@ function Facts({ rows }: { rows: Array<[label: string, value: ReactNode]> }) {
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
 /** The account's own facts: state, role, how they sign in, and their email preferences. */
-function AccountFacts({ account }: { account: OperatorUserDetail['account'] }) {
+function AccountFacts({ account }: { account: UserDetail['account'] }) {
   return (
     <Facts
       rows={[
@@ -36,15 +36,15 @@ function AccountFacts({ account }: { account: OperatorUserDetail['account'] }) {
         ['Signs in with', [account.has_password ? 'Password' : null, account.google_email ? `Google (${account.google_email})` : null].filter(Boolean).join(', ') || '—'],
         ['Joined', formatDayOf(account.created_at)],
         ['Last sign-in', account.last_login_at ? formatDayOf(account.last_login_at) : 'Never'],
-        ['New-edition emails (update1)', yesNo(account.update1)],
-        ['Product-news emails (update2)', yesNo(account.update2)],
+        ['New-edition emails (update1)', yesNo(account.wants_edition_emails)],
+        ['Product-news emails (update2)', yesNo(account.wants_product_news)],
       ]}
     />
   );
 }
 
 /** The onboarding answers and the subscription now, each with its heading. */
-function OnboardingAndSubscription({ user }: { user: OperatorUserDetail }) {
+function OnboardingAndSubscription({ user }: { user: UserDetail }) {
   const { subscription } = user;
   return (
     <>
@@ -95,7 +95,7 @@ function SimpleAction({ title, text, label, busy, onRun }: { title: string; text
 }
 
 /** What the console can do for this user, each where it applies. */
-function UserActions({ user, busy, run }: { user: OperatorUserDetail; busy: boolean; run: (action: UserAction) => void }) {
+function UserActions({ user, busy, run }: { user: UserDetail; busy: boolean; run: (action: UserAction) => void }) {
   const { account, subscription } = user;
   return (
     <div className={styles.usersActions}>
@@ -136,7 +136,7 @@ export function UserDetail({ id }: { id: number }) {
   );
 }
 
-function History({ user }: { user: OperatorUserDetail }) {
+function History({ user }: { user: UserDetail }) {
   return (
     <>
       {user.subscriptions.length > 0 ? (
@@ -172,7 +172,7 @@ function History({ user }: { user: OperatorUserDetail }) {
       <ConsoleTable caption="Syncs (latest 20) and connections" columns={['Service', 'Edition or company', 'Status', 'When']}>
         {user.connections.map((c) => (
           <tr key={`connection-${c.provider}`}>
-            <td>{c.provider === 'quickbook' ? 'QuickBooks' : 'Jobber'} connection</td>
+            <td>{c.provider === 'quickbooks' ? 'QuickBooks' : 'Jobber'} connection</td>
             <td>{c.account_name ?? '—'}</td>
             <td>{c.status === 'connected' ? 'Connected' : `Disconnected${c.disconnected_reason ? ` (${c.disconnected_reason})` : ''}`}</td>
             <td>{formatDayOf(c.connected_at)}</td>
@@ -180,7 +180,7 @@ function History({ user }: { user: OperatorUserDetail }) {
         ))}
         {user.syncs.map((s) => (
           <tr key={s.id}>
-            <td>{s.provider === 'quickbook' ? 'QuickBooks' : 'Jobber'} sync</td>
+            <td>{s.provider === 'quickbooks' ? 'QuickBooks' : 'Jobber'} sync</td>
             <td>{s.edition}</td>
             <td>
               {s.status}: {s.created} new, {s.updated} updated, {s.failed} failed of {s.total}
@@ -241,7 +241,7 @@ const exceptionSchema = z.object({
   reason: z.string().trim().min(10, { error: exceptionReasonMessage }).max(1000, { error: 'Ensure this field has no more than 1000 characters.' }),
 });
 
-function RefundForms({ user, busy, onRefund }: { user: OperatorUserDetail; busy: boolean; onRefund: (request: OperatorRefundRequest) => void }) {
+function RefundForms({ user, busy, onRefund }: { user: UserDetail; busy: boolean; onRefund: (request: OperatorRefundRequest) => void }) {
   const refundable = user.payments.filter((p) => p.refundable);
   const form = useForm<z.input<typeof exceptionSchema>, unknown, z.output<typeof exceptionSchema>>({
     resolver: zodResolver(exceptionSchema),
