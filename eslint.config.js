@@ -109,6 +109,16 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // Files a person can enter (docs/architecture.md): production code stays under 400 lines a
+    // file and 80 lines a function. Tests and sample data are exempt.
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.{ts,tsx}', 'scripts/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/test/**', '**/sample/**'],
+    rules: {
+      'max-lines': ['error', { max: 400 }],
+      'max-lines-per-function': ['error', { max: 80 }],
+    },
+  },
+  {
     files: ['packages/simulators/src/gsi-client.js'],
     languageOptions: { globals: { ...globals.browser } },
     rules: { '@typescript-eslint/no-unused-vars': ['error', { caughtErrors: 'none' }] },
