@@ -1,9 +1,10 @@
-import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest';
+import { afterAll, afterEach, expect, test, vi } from 'vitest';
 import { z } from 'zod';
 import { defineJob } from '../src/jobs/job-kind.ts';
 import { JobQueue } from '../src/jobs/queue.ts';
 import { runUnitOfWork } from '../src/jobs/unit-of-work.ts';
-import { createTestApp, type TestApp } from './support/test-app.ts';
+import { setUpApiTest } from './support/api-test.ts';
+import type { TestApp } from './support/test-app.ts';
 
 // The workers poll once a minute: a job that runs within seconds was woken.
 const POLL_INTERVAL_MS = 60_000;
@@ -25,8 +26,8 @@ let t: TestApp;
 let queue: JobQueue;
 /** A queue of a process that runs no workers: every call of its `wake` is a unit of work's. */
 let idle: JobQueue;
-beforeAll(async () => {
-  t = await createTestApp();
+setUpApiTest({}, (setup) => {
+  ({ t } = setup);
   queue = new JobQueue(t.ctx, { pollIntervalMs: POLL_INTERVAL_MS, scheduleCheckMs: POLL_INTERVAL_MS });
   queue.register(probe);
   queue.start();
@@ -35,7 +36,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await queue?.stop();
-  await t?.close();
 });
 afterEach(() => {
   vi.restoreAllMocks();

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { clientFor, createCatalogFixture, type CatalogFixture } from '../../../../test/support/catalog.ts';
+import { setUpApiTest } from '../../../../test/support/api-test.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../../../test/support/test-app.ts';
 
 // A user's first download of a price list or QuickBooks file is filled on a worker thread from
@@ -36,9 +37,9 @@ async function startServer(env: Record<string, string> = {}): Promise<Server> {
 
 const servers: Server[] = [];
 let main: Server;
-beforeAll(async () => {
-  main = await startServer();
-  servers.push(main);
+const mainLogs: string[] = [];
+setUpApiTest({ dataDir: 'tl-template-', logStream: { write: (line) => mainLogs.push(line) }, logLevel: 'warn' }, async ({ t, dataDir }) => {
+  main = { t, fixture: await createCatalogFixture(t, { downloadMax: 50 }), dir: dataDir, logs: mainLogs };
 });
 afterAll(async () => {
   for (const server of servers) {
