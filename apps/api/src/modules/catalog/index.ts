@@ -6,6 +6,7 @@
 export { findCollectionById, findReleasedCollectionById, listCurrentCollections, type CollectionWithCategory } from './repositories/catalog.ts';
 export { copyPageOfProducts, type ProductForFile } from './repositories/products.ts';
 export { collectionNotFoundMessage } from './services/download-edition.ts';
+export type { EditionAnnouncements } from './services/edition-announcements.ts';
 export { summariseEditionChanges, type EditionChangesSummary } from './services/edition-changes-summary.ts';
 export { decideSync, editionAccess, entitlementRepository } from './services/entitlements.ts';
 export { importEdition } from './services/import-edition.ts';

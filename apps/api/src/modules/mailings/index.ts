@@ -1,9 +1,7 @@
 /**
- * What other modules may use of mailings (decision 0036): the announcement of a published edition,
- * the mailings of editions as the console lists them, and product news. Nothing else of this
- * folder is imported from outside.
+ * What other modules and the composition may use of mailings (decision 0036): the announcements
+ * of published editions (the catalog's port, handed to it where its calls are composed) and
+ * product news. Nothing else of this folder is imported from outside.
  */
-export { listMailingsOfEditions } from './repositories/mailings.ts';
+export { editionAnnouncements } from './services/edition-announcements.ts';
 export { listProductNews, previewProductNews, sendProductNews, sendProductNewsTest } from './services/product-news.ts';
-export { scheduleEditionAnnouncement } from './services/schedule-mailing.ts';
-export { startDueMailings } from './services/send-mailing-batch.ts';

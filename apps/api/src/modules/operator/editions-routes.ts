@@ -6,7 +6,7 @@ import { registerEndpoint } from '../../http/endpoints.ts';
 import { readUpload, UPLOAD_ENVELOPE_BYTES } from '../../http/read-upload.ts';
 import { requireUser } from '../../security/session-plugin.ts';
 import { publishEditionUpload, stageEditionUpload, withdrawEdition } from '../catalog/index.ts';
-import { listProductNews, previewProductNews, sendProductNews, sendProductNewsTest } from '../mailings/index.ts';
+import { editionAnnouncements, listProductNews, previewProductNews, sendProductNews, sendProductNewsTest } from '../mailings/index.ts';
 
 export const editionFileTooLargeMessage = `The file is too large: at most ${EDITION_FILE_MAX_BYTES / 1024 / 1024} MB.`;
 export const noEditionFileMessage = 'Choose a supplier file (CSV or .xlsx) to upload.';
@@ -32,7 +32,7 @@ export const operatorEditionsRoutes: ApiModule = ({ operator, operatorUploads },
     { bodyLimit: EDITION_FILE_MAX_BYTES + UPLOAD_ENVELOPE_BYTES },
   );
   registerEndpoint(operator, calls.publishEditionUpload, async (request, reply) => {
-    const edition = await publishEditionUpload(ctx, actorOf(request), request.params.id, request.body.sha256);
+    const edition = await publishEditionUpload(ctx, editionAnnouncements, actorOf(request), request.params.id, request.body.sha256);
     return reply.code(201).send(edition);
   });
   registerEndpoint(operator, calls.withdrawEdition, async (request) => withdrawEdition(ctx, actorOf(request), request.params.id));
