@@ -2,7 +2,7 @@ import { OPERATOR_PAGE_SIZE, type OperatorUserDetail, type UserListItem } from '
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../errors.ts';
 import { refundRuleRefusal, subscriptionOverview } from '../../billing/index.ts';
-import { entitlingPlansOf, readUserForOperator, searchUsers } from '../repositories/users.ts';
+import { entitlingPlansOf, readUserForOperator, searchUsers } from '../repositories/operator-users.ts';
 
 const iso = (date: Date | null): string | null => (date === null ? null : date.toISOString());
 
