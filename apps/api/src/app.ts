@@ -25,19 +25,23 @@ import { registerSecurityHeaders } from './security/security-headers.ts';
 import { sessionCookieName } from './security/session-plugin.ts';
 import { registerWebApp, type SiteRenderer } from './http/web-app.ts';
 import { accountRoutes, unsubscribeRoutes, unsubscribeVerifier } from './modules/accounts/routes.ts';
+import { accountsOperatorRoutes } from './modules/accounts/operator-routes.ts';
 import { adminCliRoutes } from './modules/operator/admin-cli-routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
+import { catalogOperatorRoutes } from './modules/catalog/operator-routes.ts';
 import { syncRoutes } from './modules/sync/routes.ts';
 import { operatorRoutes } from './modules/operator/routes.ts';
-import { operatorUsersRoutes } from './modules/operator/users-routes.ts';
-import { operatorContentRoutes } from './modules/operator/content-routes.ts';
-import { operatorEditionsRoutes } from './modules/operator/editions-routes.ts';
+import { editionAnnouncements } from './modules/mailings/index.ts';
+import { mailingsOperatorRoutes } from './modules/mailings/operator-routes.ts';
 import { contentRoutes, siteFileRoutes } from './modules/content/routes.ts';
+import { contentOperatorRoutes } from './modules/content/operator-routes.ts';
 import { siteDataSource } from './modules/content/services/site-data.ts';
 import { billingRoutes, stripeWebhookRoutes, stripeWebhookVerifier } from './modules/billing/routes.ts';
+import { billingOperatorRoutes } from './modules/billing/operator-routes.ts';
 import { configRoutes } from './http/config-routes.ts';
 import { profileRoutes, uploadedImageRoutes } from './modules/profile/routes.ts';
 import { guideRoutes } from './modules/guide/routes.ts';
+import { guideOperatorRoutes } from './modules/guide/operator-routes.ts';
 import { registerBrowserApi, registerWebhookContext } from './http/contexts.ts';
 import { trackAllowedMethods } from './http/method-not-allowed.ts';
 
@@ -173,8 +177,25 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   registerErrorHandler(app);
   const refuseMethod = trackAllowedMethods(app);
 
-  // Each call is registered in the context of its access level (public, user, operator).
-  await registerBrowserApi(app, ctx, [configRoutes, accountRoutes, catalogRoutes, billingRoutes, syncRoutes, profileRoutes, guideRoutes, operatorRoutes, operatorUsersRoutes, operatorContentRoutes, operatorEditionsRoutes, contentRoutes]);
+  // Each call is registered in the context of its access level (public, user, operator) by the
+  // module that owns it; the catalog's console calls get the editions' announcements (mailings).
+  await registerBrowserApi(app, ctx, [
+    configRoutes,
+    accountRoutes,
+    catalogRoutes,
+    billingRoutes,
+    syncRoutes,
+    profileRoutes,
+    guideRoutes,
+    contentRoutes,
+    operatorRoutes,
+    accountsOperatorRoutes,
+    billingOperatorRoutes,
+    catalogOperatorRoutes(editionAnnouncements),
+    contentOperatorRoutes,
+    guideOperatorRoutes,
+    mailingsOperatorRoutes,
+  ]);
   await registerWebhookContext(app, stripeWebhookVerifier(ctx), (scope) => stripeWebhookRoutes(scope, ctx));
   await registerWebhookContext(app, unsubscribeVerifier, (scope) => unsubscribeRoutes(scope, ctx));
   await app.register(async (scope) => adminCliRoutes(scope, ctx, { token: options.adminCliToken, database }));

@@ -19,7 +19,7 @@ describe('the lint configuration enforces the API layers', { timeout: 60_000 }, 
   });
 
   test('any file that registers routes importing any repository fails, a platform one included', async () => {
-    const jobs = await layerErrors('apps/api/src/modules/operator/users-routes.ts', "import { insertJob } from '../../jobs/jobs-repository.ts';\nvoid insertJob;\n");
+    const jobs = await layerErrors('apps/api/src/modules/accounts/operator-routes.ts', "import { insertJob } from '../../jobs/jobs-repository.ts';\nvoid insertJob;\n");
     expect(jobs).toEqual([expect.stringContaining('Routes call one service')]);
     const other = await layerErrors('apps/api/src/http/config-routes.ts', "import { deleteSession } from '../security/sessions-repository.ts';\nvoid deleteSession;\n");
     expect(other).toEqual([expect.stringContaining('Routes call one service')]);

@@ -1,8 +1,7 @@
 /**
- * What other modules may use of accounts (decision 0036): finding a user, and the account changes
- * the console makes. Nothing else of this folder is imported from outside.
+ * What other modules may use of accounts (decision 0036): finding a user by email. Nothing else
+ * of this folder is imported from outside; the console's calls on users are registered here
+ * (operator-routes.ts).
  */
-export { findUserByEmail, findUserById } from './repositories/users.ts';
-export { disableAccount, enableAccount, refuseDisabling } from './services/disable-account.ts';
+export { findUserByEmail } from './repositories/users.ts';
 export { requireUserByEmail } from './services/require-user-by-email.ts';
-export { resendActivationFor } from './services/resend-activation.ts';

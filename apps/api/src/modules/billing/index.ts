@@ -1,7 +1,8 @@
 /**
  * What other modules may use of billing (decision 0036): the subscription rule, the reads the
- * catalog's entitlements and the refund rule share, and the operations the console, the command
- * line and the account's life cycle call. Nothing else of this folder is imported from outside.
+ * catalog's entitlements and the refund rule share, and the operations the console's users, the
+ * command line and the account's life cycle call. Nothing else of this folder is imported from
+ * outside; the console's plans are registered here (operator-routes.ts).
  */
 export { setStripeCustomer } from './repositories/customers.ts';
 export { listEditionsCountedInPeriod } from './repositories/list-use.ts';
@@ -14,6 +15,5 @@ export { listPlans } from './services/list-plans.ts';
 export { requestRefund, stopRenewal } from './services/manage-subscription.ts';
 export { refundPaymentAsException } from './services/refund-payment.ts';
 export { revokeSubscription, type RevokeSubscriptionResult } from './services/revoke-subscription.ts';
-export { createPlan, editPlan, listOperatorPlans } from './services/save-plan.ts';
 export { refundRuleRefusal, subscriptionOverview } from './services/subscription-overview.ts';
 export { queueStripeCustomerUpdate } from './services/update-stripe-customer.ts';

@@ -1,9 +1,7 @@
 /**
- * What other modules may use of mailings (decision 0036): the announcement of a published edition,
- * the mailings of editions as the console lists them, and product news. Nothing else of this
- * folder is imported from outside.
+ * What other modules and the composition may use of mailings (decision 0036): the announcements
+ * of published editions, the catalog's port, handed to it where its calls are composed (app.ts,
+ * the command line). Nothing else of this folder is imported from outside; the console's product
+ * news calls are registered here (operator-routes.ts).
  */
-export { listMailingsOfEditions } from './repositories/mailings.ts';
-export { listProductNews, previewProductNews, sendProductNews, sendProductNewsTest } from './services/product-news.ts';
-export { scheduleEditionAnnouncement } from './services/schedule-mailing.ts';
-export { startDueMailings } from './services/send-mailing-batch.ts';
+export { editionAnnouncements } from './services/edition-announcements.ts';

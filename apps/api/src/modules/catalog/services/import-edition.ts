@@ -1,6 +1,7 @@
 import type { AppContext } from '../../../context.ts';
 import { commandLineActor, type Actor } from '../../../audit/audit-log.ts';
 import { checkEditionToPublish, type EditionFileInput } from './check-edition.ts';
+import type { EditionAnnouncements } from './edition-announcements.ts';
 import type { EditionComparison } from './edition-diff.ts';
 import { publishCheckedEdition } from './publish-edition.ts';
 import type { RowProblem } from './validate-supplier-rows.ts';
@@ -22,13 +23,18 @@ export type ImportEditionResult =
 /**
  * Imports a supplier file as a new edition (`npm run admin -- import-edition`): the same check
  * (check-edition.ts) and the same publication (publish-edition.ts) as the console's upload and
- * publish, in one step.
+ * publish, in one step; `announcements` schedules the edition's announcement.
  */
-export async function importEdition(ctx: Pick<AppContext, 'db' | 'clock'>, input: ImportEditionInput, actor: Actor = commandLineActor): Promise<ImportEditionResult> {
+export async function importEdition(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  announcements: EditionAnnouncements,
+  input: ImportEditionInput,
+  actor: Actor = commandLineActor,
+): Promise<ImportEditionResult> {
   const checked = await checkEditionToPublish(ctx, input);
   if (checked.status === 'rejected') return checked;
   const summary = { category: checked.category, comparison: checked.comparison };
   if (input.dryRun) return { status: 'checked', ...summary, edition: checked.edition };
-  const stored = await publishCheckedEdition(ctx, checked, actor);
+  const stored = await publishCheckedEdition(ctx, checked, actor, announcements);
   return { status: 'imported', ...summary, edition: { ...checked.edition, ...stored } };
 }

@@ -3,11 +3,11 @@ import type { MessageBody } from '@tradelist/contract/errors';
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../errors.ts';
 import { utcDay } from '../../../lib/clock.ts';
-import { listMailingsOfEditions } from '../../mailings/index.ts';
 import { recordOperatorAction, type Actor } from '../../../audit/audit-log.ts';
 import { presentOperatorEdition } from '../presenters/operator-editions.ts';
 import { listAllCollections, listCurrentCollections, type CollectionWithCategory } from '../repositories/catalog.ts';
 import { deleteCollection, lockCollection } from '../repositories/edition-uploads.ts';
+import type { EditionAnnouncements } from './edition-announcements.ts';
 import { requireCategory } from './edition-input.ts';
 
 /** Every edition, scheduled ones included, or one category's (by name, slug or id), newest first. */
@@ -19,19 +19,19 @@ export async function listEditions(ctx: Pick<AppContext, 'db'>, category?: strin
 }
 
 /** Every edition as the operator console lists it: scheduled, current or previous, and its announcement. */
-export async function listEditionSummaries(ctx: Pick<AppContext, 'db' | 'clock'>): Promise<OperatorEdition[]> {
+export async function listEditionSummaries(ctx: Pick<AppContext, 'db' | 'clock'>, announcements: EditionAnnouncements): Promise<OperatorEdition[]> {
   const today = utcDay(ctx.clock.now());
   const editions = await listAllCollections(ctx.db);
   const current = new Set((await listCurrentCollections(ctx.db, today)).map((edition) => edition.id));
-  const mailings = new Map((await listMailingsOfEditions(ctx.db, editions.map((edition) => edition.id))).map((mailing) => [mailing.collection_id, mailing]));
+  const mailings = new Map((await announcements.ofEditions(ctx.db, editions.map((edition) => edition.id))).map((mailing) => [mailing.collection_id, mailing]));
   return editions.map((edition) =>
     presentOperatorEdition(edition, edition.rundate > today ? 'scheduled' : current.has(edition.id) ? 'current' : 'previous', mailings.get(edition.id)),
   );
 }
 
 /** One edition as the console lists it. */
-export async function findOperatorEdition(ctx: Pick<AppContext, 'db' | 'clock'>, id: number): Promise<OperatorEdition> {
-  const edition = (await listEditionSummaries(ctx)).find((candidate) => candidate.id === id);
+export async function findOperatorEdition(ctx: Pick<AppContext, 'db' | 'clock'>, announcements: EditionAnnouncements, id: number): Promise<OperatorEdition> {
+  const edition = (await listEditionSummaries(ctx, announcements)).find((candidate) => candidate.id === id);
   if (!edition) throw new AppError('NOT_FOUND', 'No collection found');
   return edition;
 }

@@ -3,7 +3,6 @@ import { MAX_LISTED_PROBLEMS, type EditionUploadQuery, type EditionUploadRespons
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../errors.ts';
 import { addSeconds, utcDay } from '../../../lib/clock.ts';
-import { startDueMailings } from '../../mailings/index.ts';
 import type { Actor } from '../../../audit/audit-log.ts';
 import { presentCheckedUpload } from '../presenters/operator-editions.ts';
 import {
@@ -15,6 +14,7 @@ import {
   insertEditionUploadPart,
 } from '../repositories/edition-uploads.ts';
 import { checkEdition, checkEditionToPublish } from './check-edition.ts';
+import type { EditionAnnouncements } from './edition-announcements.ts';
 import { requireCategory } from './edition-input.ts';
 import { publishCheckedEdition } from './publish-edition.ts';
 import { findOperatorEdition } from './list-editions.ts';
@@ -87,7 +87,7 @@ async function readKeptFile(ctx: Pick<AppContext, 'db'>, uploadId: number): Prom
  * and published; the kept file is removed in the same transaction, so a second click publishes
  * nothing. An edition whose run date has come starts its announcement at once.
  */
-export async function publishEditionUpload(ctx: AppContext, actor: Actor, uploadId: number, sha256: string): Promise<OperatorEdition> {
+export async function publishEditionUpload(ctx: AppContext, announcements: EditionAnnouncements, actor: Actor, uploadId: number, sha256: string): Promise<OperatorEdition> {
   const upload = await findEditionUpload(ctx.db, uploadId);
   if (!upload || upload.created_at < addSeconds(ctx.clock.now(), -UPLOAD_KEPT_SECONDS)) throw new AppError('NOT_FOUND', uploadGoneMessage);
   if (upload.sha256 !== sha256) throw new AppError('VALIDATION_FAILED', uploadChangedMessage, { sha256: [uploadChangedMessage] });
@@ -99,9 +99,9 @@ export async function publishEditionUpload(ctx: AppContext, actor: Actor, upload
     content: await readKeptFile(ctx, upload.id),
   });
   if (checked.status === 'rejected' || checked.sha256 !== upload.sha256) throw new AppError('VALIDATION_FAILED', uploadChangedMessage);
-  const { id } = await publishCheckedEdition(ctx, checked, actor, async (trx) => {
+  const { id } = await publishCheckedEdition(ctx, checked, actor, announcements, async (trx) => {
     if (!(await deleteEditionUpload(trx, upload.id))) throw new AppError('NOT_FOUND', uploadGoneMessage);
   });
-  await startDueMailings(ctx);
-  return findOperatorEdition(ctx, id);
+  await announcements.startDue(ctx);
+  return findOperatorEdition(ctx, announcements, id);
 }

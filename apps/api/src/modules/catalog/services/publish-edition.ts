@@ -1,16 +1,16 @@
 import type { AppContext } from '../../../context.ts';
 import { isUniqueViolation, type Db } from '../../../db/database.ts';
-import { scheduleEditionAnnouncement } from '../../mailings/index.ts';
 import { recordOperatorAction, type Actor } from '../../../audit/audit-log.ts';
 import { insertCollection, listCollectionCodesLike, setCategoryAnnounced } from '../repositories/catalog.ts';
 import { analyzeProducts, insertProducts, type NewProduct } from '../repositories/products.ts';
 import type { CheckedEditionWithItems } from './check-edition.ts';
+import type { EditionAnnouncements } from './edition-announcements.ts';
 import { editionCode } from './edition-naming.ts';
 
 /**
  * Publishes a checked edition: the edition and all its rows in one transaction (or none), the
  * category made available if it was only announced, the edition's announcement scheduled for its
- * run date (mailings), and the audit entry, all in that transaction; `inTransaction` adds the
+ * run date (through `announcements`), and the audit entry, all in that transaction; `inTransaction` adds the
  * caller's part (the console removes the staged upload). Before its run date the edition is
  * seen by operators only.
  */
@@ -18,6 +18,7 @@ export async function publishCheckedEdition(
   ctx: Pick<AppContext, 'db' | 'clock'>,
   checked: CheckedEditionWithItems,
   actor: Actor,
+  announcements: EditionAnnouncements,
   inTransaction?: (trx: Db) => Promise<void>,
 ): Promise<{ id: number; code: string }> {
   const { edition, category } = checked;
@@ -43,7 +44,7 @@ export async function publishCheckedEdition(
           1000,
         );
         if (category.wasAnnounced) await setCategoryAnnounced(trx, category.id, false);
-        await scheduleEditionAnnouncement(trx, { collectionId: collection.id, rundate: edition.rundate }, actor.email, now);
+        await announcements.schedule(trx, { collectionId: collection.id, rundate: edition.rundate }, actor.email, now);
         await recordOperatorAction(trx, now, actor, {
           action: 'edition.publish',
           subjectType: 'edition',

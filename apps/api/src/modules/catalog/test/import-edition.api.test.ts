@@ -8,6 +8,7 @@ import { insertPlanIfMissing, listSubscriptionsOfUser } from '../../billing/repo
 import { entitlingSubscription } from '../../billing/index.ts';
 import { insertUser } from '../../accounts/repositories/users.ts';
 import { importEdition } from '../services/import-edition.ts';
+import { editionAnnouncements } from '../../mailings/index.ts';
 import { runAdminCommand } from '../../operator/services/run-admin-command.ts';
 import { uniqueEmail } from '../../../../test/support/accounts.ts';
 import { setUpApiTest } from '../../../../test/support/api-test.ts';
@@ -74,7 +75,7 @@ describe('import-edition', () => {
     expect(first.output).toContain('No previous edition of this category to compare with.');
 
     // Header in another order and case, a BOM, extra columns, a blank row, "$" and thousands separators.
-    const result = await importEdition(t.ctx, { category: 'electrical', fileName: 'november.csv', content: fixture('supplier-2026-11.csv'), rundate: '2026-11-01' });
+    const result = await importEdition(t.ctx, editionAnnouncements, { category: 'electrical', fileName: 'november.csv', content: fixture('supplier-2026-11.csv'), rundate: '2026-11-01' });
     expect(result.status).toBe('imported');
     if (result.status !== 'imported') return;
     expect(result.edition).toMatchObject({ code: 'ELECTRICAL-2026-11', name: 'Electrical Price List — November 2026', rundate: '2026-11-01', isFree: false, itemCount: 9 });
@@ -197,7 +198,7 @@ describe('import-edition', () => {
       'OK-8;Second good item;;FT;Wires;0.5',
     ].join('\n');
     const before = await counts();
-    const result = await importEdition(t.ctx, { category: 'Electrical', fileName: 'semicolons.csv', content: new TextEncoder().encode(csv), rundate: '2026-12-01' });
+    const result = await importEdition(t.ctx, editionAnnouncements, { category: 'Electrical', fileName: 'semicolons.csv', content: new TextEncoder().encode(csv), rundate: '2026-12-01' });
     expect(result.status).toBe('rejected');
     if (result.status !== 'rejected') return;
     expect(result.problems).toEqual([
@@ -213,9 +214,9 @@ describe('import-edition', () => {
     expect(await counts()).toEqual(before);
 
     const latin1 = new Uint8Array([...new TextEncoder().encode('sku,name,description,unit,group,cost\nX,Caf'), 0xe9, ...new TextEncoder().encode(',d,EA,Wires,1.00\n')]);
-    const notUtf8 = await importEdition(t.ctx, { category: 'Electrical', fileName: 'latin1.csv', content: latin1 });
+    const notUtf8 = await importEdition(t.ctx, editionAnnouncements, { category: 'Electrical', fileName: 'latin1.csv', content: latin1 });
     expect(notUtf8).toEqual({ status: 'rejected', problems: [{ row: null, message: 'The file is not UTF-8 text. In Excel, save it as "CSV UTF-8 (Comma delimited)".' }] });
-    const headerOnly = await importEdition(t.ctx, { category: 'Electrical', fileName: 'empty.csv', content: new TextEncoder().encode('sku,name,description,unit,group,cost\n') });
+    const headerOnly = await importEdition(t.ctx, editionAnnouncements, { category: 'Electrical', fileName: 'empty.csv', content: new TextEncoder().encode('sku,name,description,unit,group,cost\n') });
     expect(headerOnly).toEqual({ status: 'rejected', problems: [{ row: null, message: 'The file has no item rows below the header.' }] });
     expect(await counts()).toEqual(before);
   });

@@ -7,6 +7,7 @@ import { buildApp } from '../../../app.ts';
 import { claimDueJobs } from '../../../jobs/jobs-repository.ts';
 import { addSeconds } from '../../../lib/clock.ts';
 import { importEdition } from '../../catalog/services/import-edition.ts';
+import { editionAnnouncements } from '../services/edition-announcements.ts';
 import { MAILING_BATCH_SIZE, sendMailingBatch, startDueMailings } from '../services/send-mailing-batch.ts';
 import { setUpApiTest } from '../../../../test/support/api-test.ts';
 import { clientFor, createCatalogFixture, type CatalogFixture } from '../../../../test/support/catalog.ts';
@@ -61,7 +62,7 @@ describe('new-edition emails in batches (decision 0019)', () => {
     const today = t.clock.now().toISOString().slice(0, 10);
     const content = new TextEncoder().encode('sku,name,description,unit,group,cost\nEMT-050,EMT Connector,,EA,Conduit Fittings,10.50\nNEW-9,New item,,EA,Wires,2.00\n');
     // Published from the command line: the same service as the console.
-    const imported = await importEdition(t.ctx, { category: 'wire-conduit-demo', fileName: 'demo.csv', content, rundate: today, name: 'Demo — batch test' });
+    const imported = await importEdition(t.ctx, editionAnnouncements, { category: 'wire-conduit-demo', fileName: 'demo.csv', content, rundate: today, name: 'Demo — batch test' });
     expect(imported.status).toBe('imported');
     expect(await startDueMailings(t.ctx)).toBe(1);
 

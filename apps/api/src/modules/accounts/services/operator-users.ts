@@ -3,7 +3,7 @@ import { softwareNameOf } from '@tradelist/contract/sync';
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../errors.ts';
 import { refundRuleRefusal, subscriptionOverview } from '../../billing/index.ts';
-import { entitlingPlansOf, readUserForOperator, searchUsers } from '../repositories/users.ts';
+import { entitlingPlansOf, readUserForOperator, searchUsers } from '../repositories/operator-users.ts';
 
 const iso = (date: Date | null): string | null => (date === null ? null : date.toISOString());
 

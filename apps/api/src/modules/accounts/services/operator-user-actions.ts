@@ -3,10 +3,12 @@ import { formatUsd } from '@tradelist/pricing/money';
 import type { AppContext } from '../../../context.ts';
 import type { User } from '../../../db/schema.ts';
 import { AppError, validationFailed } from '../../../errors.ts';
-import { disableAccount, enableAccount, findUserById, refuseDisabling, resendActivationFor } from '../../accounts/index.ts';
 import { grantSubscription, recordComplimentaryGrant, recordComplimentaryRevoke, refundPaymentAsException, requestRefund, revokeSubscription, stopRenewal } from '../../billing/index.ts';
 import { recordOperatorAction, type Actor } from '../../../audit/audit-log.ts';
-import { describeUser } from './users.ts';
+import { findUserById } from '../repositories/users.ts';
+import { disableAccount, enableAccount, refuseDisabling } from './disable-account.ts';
+import { describeUser } from './operator-users.ts';
+import { resendActivationFor } from './resend-activation.ts';
 
 /**
  * The console's actions on one user (product §10.13). Each calls the owning module's service,
