@@ -15,11 +15,11 @@
  * Rows are grouped so that a user's file is made with one decode and one encode per block, not
  * one per piece: the pieces are slices of the block's text.
  */
-import { csvHead, fieldWriter, LINE_END } from './csv.ts';
-import { columnsFor, createEditionCellBuilder, createUserCellBuilder, userColumnsFor, type Cell, type ProductInput, type ProductLayout, type RowOptions } from './layouts.ts';
+import { csvChunks, csvHead, fieldWriter, LINE_END } from './csv.ts';
+import { columnsFor, createEditionCellBuilder, createRowBuilder, createUserCellBuilder, userColumnsFor, type Cell, type ProductInput, type ProductLayout, type RowOptions } from './layouts.ts';
 import type { Cents } from './money.ts';
 import type { Markups } from './markups.ts';
-import { autoFilterRange, cellWriter, columnLetter, sheetHead, sheetTail, xlsxPackage, XLSX_MAX_ROWS } from './xlsx.ts';
+import { autoFilterRange, cellWriter, columnLetter, sheetHead, sheetTail, xlsxChunks, xlsxPackage, XLSX_MAX_ROWS, type XlsxOptions } from './xlsx.ts';
 
 export type TemplateFormat = 'csv' | 'xlsx';
 
@@ -160,30 +160,33 @@ async function* templateFrames(template: AsyncIterable<Uint8Array>): AsyncGenera
 }
 
 /**
+ * A row reference no cell's XML holds (the XML writer drops control characters): the user's
+ * .xlsx cells are written once per cost with it, and split where each row's reference goes.
+ */
+const ROW_MARK = '\u0001';
+
+/**
  * The body of a user's file from its template: the head, each row's pieces with the user's cells
  * between them, the tail. The user's cells come from the pricing engine (`createUserCellBuilder`),
- * once per distinct cost; for CSV their text too, since it does not depend on the row.
+ * and their text from the writers' cell functions, once per distinct cost; an .xlsx cell's text
+ * is kept in two parts, before and after its row's reference.
  */
 async function* filledBody(format: TemplateFormat, layout: ProductLayout, template: AsyncIterable<Uint8Array>, user: TemplateUser, onRows: (rows: number) => void): AsyncGenerator<Buffer, void, undefined> {
   const encoding = rowEncoding(format, layout);
   const userColumns = userColumnsFor(layout);
   const slots = userColumns.length;
   const userCells = createUserCellBuilder(layout, user.markups, user.rowOptions);
-  const known = new Map<Cents, Cell[]>();
-  const knownTexts = new Map<Cents, string[]>();
-  const textsFor = (cost: Cents, ref: string): string[] => {
-    if (format === 'csv') {
-      const texts = knownTexts.get(cost);
-      if (texts) return texts;
+  const known = new Map<Cents, string[][]>();
+  const cellParts = (cost: Cents): string[][] => {
+    let parts = known.get(cost);
+    if (!parts) {
+      parts = userCells(cost).map((cell, index) => {
+        const text = encoding.cell(userColumns[index]!, cell, ROW_MARK);
+        return format === 'csv' ? [text] : text.split(ROW_MARK);
+      });
+      known.set(cost, parts);
     }
-    let cells = known.get(cost);
-    if (!cells) {
-      cells = userCells(cost);
-      known.set(cost, cells);
-    }
-    const texts = cells.map((cell, index) => encoding.cell(userColumns[index]!, cell, ref));
-    if (format === 'csv') knownTexts.set(cost, texts);
-    return texts;
+    return parts;
   };
   const frames = templateFrames(template);
   const head = await frames.next();
@@ -208,10 +211,12 @@ async function* filledBody(format: TemplateFormat, layout: ProductLayout, templa
     for (let row = 0; row < rows; row += 1) {
       rowNumber += 1;
       const base = row * stride;
-      const texts = textsFor(index[base]! + index[base + 1]! * TWO_TO_32, String(rowNumber));
+      const parts = cellParts(index[base]! + index[base + 1]! * TWO_TO_32);
+      const ref = String(rowNumber);
       for (let piece = 0; piece < slots; piece += 1) {
         const end = at + index[base + 2 + piece]!;
-        out += text.slice(at, end) + texts[piece]!;
+        const cell = parts[piece]!;
+        out += text.slice(at, end) + (cell.length === 1 ? cell[0]! : cell[0]! + ref + cell[1]!);
         at = end;
       }
       const end = at + index[base + 2 + slots]!;
@@ -234,6 +239,27 @@ export async function* filledFileChunks(format: TemplateFormat, layout: ProductL
     yield* body;
     return;
   }
-  const options = { ...(user.sheetName !== undefined ? { sheetName: user.sheetName } : {}), ...(user.modifiedAt ? { modifiedAt: user.modifiedAt } : {}) };
-  yield* xlsxPackage(body, () => autoFilterRange(columnsFor(layout).length, lastRow), options);
+  yield* xlsxPackage(body, () => autoFilterRange(columnsFor(layout).length, lastRow), xlsxOptionsOf(user));
+}
+
+/** The .xlsx's tab name and date of a user's file. */
+function xlsxOptionsOf(user: TemplateUser): XlsxOptions {
+  return { ...(user.sheetName !== undefined ? { sheetName: user.sheetName } : {}), ...(user.modifiedAt ? { modifiedAt: user.modifiedAt } : {}) };
+}
+
+/**
+ * A user's file written from the edition's products by the row builder and the plain writers,
+ * without a template, as byte chunks: what a machine that lacks the edition's template serves
+ * while it has none (decision 0043).
+ */
+export async function* plainFileChunks(format: TemplateFormat, layout: ProductLayout, products: AsyncIterable<ProductInput> | Iterable<ProductInput>, user: TemplateUser): AsyncGenerator<Uint8Array, void, undefined> {
+  const build = createRowBuilder(layout, user.markups, user.rowOptions);
+  const rows = (async function* () {
+    for await (const product of products) yield build(product);
+  })();
+  if (format === 'xlsx') {
+    yield* xlsxChunks(columnsFor(layout), rows, xlsxOptionsOf(user));
+    return;
+  }
+  for await (const chunk of csvChunks(columnsFor(layout), rows)) yield Buffer.from(chunk, 'utf8');
 }

@@ -6,6 +6,7 @@ import { insertCollection, listCollectionCodesLike, setCategoryAnnounced } from 
 import { analyzeProducts, insertProducts, type NewProduct } from '../repositories/products.ts';
 import type { CheckedEditionWithItems } from './check-edition.ts';
 import { editionCode } from './edition-naming.ts';
+import { queueEditionTemplates } from './edition-templates.ts';
 
 /**
  * Publishes a checked edition: the edition and all its rows in one transaction (or none), the
@@ -44,6 +45,7 @@ export async function publishCheckedEdition(
         );
         if (category.wasAnnounced) await setCategoryAnnounced(trx, category.id, false);
         await scheduleEditionAnnouncement(trx, { collectionId: collection.id, rundate: edition.rundate }, actor.email, now);
+        await queueEditionTemplates(trx, collection.id, now);
         await recordOperatorAction(trx, now, actor, {
           action: 'edition.publish',
           subjectType: 'edition',
