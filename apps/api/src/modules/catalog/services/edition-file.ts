@@ -108,12 +108,16 @@ export function generateEditionFile(db: Db, download: AllowedDownload, onRow: ()
   return xlsxStream(columns, rows, xlsxOptionsFor(download));
 }
 
+/** Hands over work to do once the file being written has been served (`openEditionFile`). */
+type AfterServed = (work: () => void) => void;
+
 /**
  * A user's file of a product layout, written on a worker thread (decision 0043): filled from the
  * edition's template in this machine's store, or, when the store has none yet, by the plain
- * writers from the database, after which the template is written for the next users.
+ * writers from the database; the template is then written for the next users once this file has
+ * been served, so that it does not compete with it.
  */
-async function* userFileOffThread(ctx: AppContext, download: AllowedDownload & { layout: ProductLayout }): AsyncGenerator<Buffer> {
+async function* userFileOffThread(ctx: AppContext, download: AllowedDownload & { layout: ProductLayout }, afterServed: AfterServed): AsyncGenerator<Buffer> {
   const { format, layout, collection } = download;
   const { sheetName, modifiedAt } = xlsxOptionsFor(download);
   const user = { markups: download.markups, rowOptions: { inventoryOption: download.inventoryOption, incomeType: download.incomeType }, sheetName, modifiedAt: modifiedAt.toISOString() };
@@ -123,14 +127,14 @@ async function* userFileOffThread(ctx: AppContext, download: AllowedDownload & {
     return;
   }
   yield* runEditionFileWorker({ kind: 'plain', format, layout, user }, productPages(ctx.db, collection.id));
-  buildEditionTemplateLater(ctx, collection, format, layout);
+  afterServed(() => buildEditionTemplateLater(ctx, collection, format, layout));
 }
 
 /** The bytes to store for a download: written on a worker thread, or for Changes generated. */
-function produceEditionFile(ctx: AppContext, download: AllowedDownload): Readable {
+function produceEditionFile(ctx: AppContext, download: AllowedDownload, afterServed: AfterServed): Readable {
   const { layout } = download;
   if (layout === 'changes') return generateEditionFile(ctx.db, download);
-  return Readable.from(userFileOffThread(ctx, { ...download, layout }), { objectMode: false });
+  return Readable.from(userFileOffThread(ctx, { ...download, layout }, afterServed), { objectMode: false });
 }
 
 /**
@@ -149,11 +153,17 @@ export async function openEditionFile(ctx: AppContext, download: AllowedDownload
   // The metrics count where each file came from and how long a generation took (docs/production.md).
   let generated = false;
   const started = performance.now();
-  const stored = await editionFileCache(ctx.config, ctx.log).get(editionFileKey(download), () => {
-    generated = true;
-    return produceEditionFile(ctx, download);
-  }, signal);
+  let afterServed: (() => void) | undefined;
+  const stored = await editionFileCache(ctx.config, ctx.log).get(
+    editionFileKey(download),
+    () => {
+      generated = true;
+      return produceEditionFile(ctx, download, (work) => (afterServed = work));
+    },
+    signal,
+  );
   if (stored) {
+    if (afterServed) stored.body.once('close', afterServed);
     if (generated) ctx.metrics.downloadGenerated(download.format, 'miss', performance.now() - started);
     ctx.metrics.download(generated ? 'miss' : 'hit');
     return { ...headers, body: stored.body, size: stored.size };
