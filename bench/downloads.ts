@@ -215,16 +215,11 @@ async function stopServer(server: ChildProcess): Promise<void> {
   await exited;
 }
 
-interface Editions {
-  big: number;
-  small: number;
-}
-
 type Run = Awaited<ReturnType<typeof measureDownload>>;
 type Report = (label: string, format: Format, runs: Run[]) => void;
 
 /** A fresh database of `kind` with the editions, and the median of 3 COPYs of the large one. */
-async function prepareBench(kind: Kind, adminClient: pg.Client | null, dataDir: string): Promise<{ editions: Editions; copies: Array<{ ms: number; bytes: number }> }> {
+async function prepareBench(kind: Kind, adminClient: pg.Client | null, dataDir: string): Promise<{ editions: Awaited<ReturnType<typeof prepareDatabase>>; copies: Array<{ ms: number; bytes: number }> }> {
   console.log(`\n## ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}\n\nPreparing ${BIG.toLocaleString('en-US')} + ${SMALL.toLocaleString('en-US')} items...`);
   const copies: Array<{ ms: number; bytes: number }> = [];
   if (kind === 'postgres') {

@@ -206,8 +206,8 @@ describe('a client that leaves while its file is first written', () => {
     expect(Number(whole.headers['content-length'])).toBe(whole.rawPayload.length);
     expect(userFiles(server)).toHaveLength(filesBefore.length + 1);
     expect(await settled(server, userId!)).toEqual({ reserved: 0, completed: 1, aborted: 1 });
-    // The edition's template, written after its first whole download.
-    await vi.waitFor(() => expect(unfinished(server)).toEqual([]), { timeout: 20_000, interval: 50 });
-    expect(templates(server).filter((name) => name.startsWith(`${bulk.editionId}-`))).toHaveLength(1);
+    // The edition's template, written once its first whole download has been served.
+    await vi.waitFor(() => expect(templates(server).filter((name) => name.startsWith(`${bulk.editionId}-`))).toHaveLength(1), { timeout: 20_000, interval: 50 });
+    expect(unfinished(server)).toEqual([]);
   });
 });
