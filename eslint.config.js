@@ -111,7 +111,7 @@ export default tseslint.config(
   {
     // Files a person can enter (docs/architecture.md): production code stays under 400 lines a
     // file and 80 lines a function. Tests and sample data are exempt.
-    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.{ts,tsx}', 'scripts/**/*.ts'],
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.{ts,tsx}', 'scripts/**/*.ts', 'bench/**/*.ts'],
     ignores: ['**/*.test.ts', '**/*.test.tsx', '**/test/**', '**/sample/**'],
     rules: {
       'max-lines': ['error', { max: 400 }],

@@ -4,16 +4,18 @@
  * - the limit: the database's own `COPY (SELECT ...) TO STDOUT WITH CSV` of those rows (on PGlite,
  *   `TO '/dev/blob'`, in the benchmark's process);
  * - our CSV and .xlsx downloads of it through HTTP with markups, each the median of 3: the
- *   edition's first download on the machine (the store is emptied: the edition's template and the
- *   user's file are written), a user's first download (only the users' files are removed: the
- *   file is filled from the stored template, decision 0043), the next one (served from storage),
+ *   edition's first download on the machine (the store is emptied: the user's file is written by
+ *   the plain writers on a worker, then the server writes the edition's template, which the
+ *   benchmark waits for), a user's first download (only the users' files are removed: the file
+ *   is filled from the stored template, decision 0043), the next one (served from storage),
  *   and with the store turned off (FILE_CACHE_MAX_MB=0: generated while it streams). With each:
  *   the ratio to the limit, the server's peak memory growth, and the longest and p99 wait of
  *   GET /api/categories/ during the download;
  * - 1,000-item downloads, 20 at a time for 10 s (served from storage after the first).
  * PostgreSQL: BENCH_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres;
  * a fresh database is created for the run and dropped after. BENCH_DOWNLOAD_DATABASES picks the
- * databases (default `postgres,pglite`).
+ * databases (default `postgres,pglite`); BENCH_NODE_ARGS adds options to the server's node (a CPU
+ * profile: `--cpu-prof --cpu-prof-dir=<dir>`).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -194,7 +196,9 @@ interface Measure {
 /** Starts the built server on `port` and waits until it answers. */
 async function startServer(env: Record<string, string>): Promise<{ server: ChildProcess; base: string }> {
   const port = String(3800 + Math.floor(Math.random() * 90));
-  const server = spawn('node', ['apps/api/dist/server.js'], {
+  // BENCH_NODE_ARGS: options for the server's node, such as `--cpu-prof --cpu-prof-dir=<dir>`.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '');
+  const server = spawn('node', [...nodeArgs, 'apps/api/dist/server.js'], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, PORT: port, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn', RATE_LIMIT_SCALE: '1000000', ...env },
@@ -211,6 +215,105 @@ async function stopServer(server: ChildProcess): Promise<void> {
   await exited;
 }
 
+type Run = Awaited<ReturnType<typeof measureDownload>>;
+type Report = (label: string, format: Format, runs: Run[]) => void;
+
+/** A fresh database of `kind` with the editions, and the median of 3 COPYs of the large one. */
+async function prepareBench(kind: Kind, adminClient: pg.Client | null, dataDir: string): Promise<{ editions: Awaited<ReturnType<typeof prepareDatabase>>; copies: Array<{ ms: number; bytes: number }> }> {
+  console.log(`\n## ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}\n\nPreparing ${BIG.toLocaleString('en-US')} + ${SMALL.toLocaleString('en-US')} items...`);
+  const copies: Array<{ ms: number; bytes: number }> = [];
+  if (kind === 'postgres') {
+    await adminClient!.query(`DROP DATABASE IF EXISTS ${dbName}`);
+    await adminClient!.query(`CREATE DATABASE ${dbName}`);
+    const handle = await openDatabase({ databaseUrl: benchUrl });
+    const editions = await prepareDatabase(handle);
+    await handle.close();
+    for (let i = 0; i < 3; i++) copies.push(await copyLimitPostgres(benchUrl, editions.big));
+    return { editions, copies };
+  }
+  mkdirSync(path.join(dataDir, 'pglite'), { recursive: true });
+  const pglite = await PGlite.create(path.join(dataDir, 'pglite'));
+  const handle = await openDatabase({ pglite });
+  const editions = await prepareDatabase(handle);
+  await pglite.query('CHECKPOINT');
+  for (let i = 0; i < 3; i++) copies.push(await copyLimitPGlite(pglite, editions.big));
+  await handle.close();
+  return { editions, copies };
+}
+
+/** Prints a measure (median of its runs, ratio to `limit`, memory and stall) and adds it to `rows`. */
+function reporter(limit: number, rows: Measure[]): Report {
+  const targets = { csv: 2, xlsx: 4 };
+  return (label, format, runs) => {
+    const time = median(runs.map((r) => r.ms));
+    const growth = Math.max(...runs.map((r) => r.rssGrowthMb));
+    const stall = Math.max(...runs.map((r) => r.longestCheapMs));
+    const stallP99 = Math.max(...runs.map((r) => r.p99CheapMs));
+    const ratio = time / limit;
+    console.log(
+      `${label}: ${ms(time)} (median of 3, ${(runs[0]!.bytes / 1e6).toFixed(1)} MB), ` +
+        `${ratio.toFixed(2)}× the COPY limit (target ≤ ${targets[format]}×: ${ratio <= targets[format] ? 'met' : 'MISSED'}), ` +
+        `server RSS growth ${growth.toFixed(1)} MB (target < 64: ${growth < 64 ? 'met' : 'MISSED'}), ` +
+        `GET /api/categories/ meanwhile: longest ${ms(stall)} (target ≤ 50: ${stall <= 50 ? 'met' : 'MISSED'}), p99 ${ms(stallP99)}`,
+    );
+    rows.push({ label, ms: time, ratio, mb: runs[0]!.bytes / 1e6, growthMb: growth, stallMs: stall, stallP99Ms: stallP99 });
+  };
+}
+
+/**
+ * Waits until the edition's template of `format` is in the store: after the edition's first
+ * download on a machine, the server writes it once the user's file is written (decision 0043).
+ */
+async function templateWritten(filesDir: string, format: Format): Promise<void> {
+  const present = () => existsSync(filesDir) && readdirSync(filesDir).some((name) => name.endsWith(`.${format}-template`));
+  for (let i = 0; i < 600 && !present(); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+  if (!present()) throw new Error(`The ${format} template was not written`);
+}
+
+/** The large edition's downloads with the store on: the edition's first on the machine, a user's first, the next. */
+async function benchStoreOn(base: string, headers: Record<string, string>, pid: number, edition: number, filesDir: string, report: Report): Promise<void> {
+  // The users' files; the editions' templates (decision 0043) lie beside them.
+  const removeUserFiles = () => {
+    for (const name of existsSync(filesDir) ? readdirSync(filesDir) : []) if (!name.endsWith('-template')) rmSync(path.join(filesDir, name));
+  };
+  for (const format of ['csv', 'xlsx'] as const) {
+    const cold = [];
+    for (let i = 0; i < 3; i++) {
+      rmSync(filesDir, { recursive: true, force: true });
+      cold.push(await measureDownload(base, headers, pid, { collection_id: edition, format }));
+      await templateWritten(filesDir, format);
+    }
+    report(`${format.toUpperCase()} first download of the edition on this machine (no template: plain writers on a worker)`, format, cold);
+    const first = [];
+    for (let i = 0; i < 3; i++) {
+      removeUserFiles();
+      first.push(await measureDownload(base, headers, pid, { collection_id: edition, format }));
+    }
+    report(`${format.toUpperCase()} first download (file written from the stored template)`, format, first);
+    const stored = [];
+    for (let i = 0; i < 3; i++) stored.push(await measureDownload(base, headers, pid, { collection_id: edition, format }));
+    report(`${format.toUpperCase()} next download (served from storage)`, format, stored);
+  }
+}
+
+/** The small edition's downloads, 20 at a time for 10 s (from the store after the first). */
+async function benchConcurrentSmall(base: string, headers: Record<string, string>, edition: number): Promise<void> {
+  for (const format of ['csv', 'xlsx'] as const) {
+    const result = await autocannon({
+      url: `${base}/api/download-products/`,
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ collection_id: edition, format }),
+      connections: 20,
+      duration: 10,
+    });
+    console.log(
+      `${format.toUpperCase().padEnd(4)} ${SMALL.toLocaleString('en-US')}-item downloads, 20 at a time for 10 s (from storage): ${result.requests.average.toFixed(0)} downloads/s, ` +
+        `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (${result.requests.total} served, ${result.non2xx} non-2xx, ${result.errors} errors)`,
+    );
+  }
+}
+
 /** Every figure of one database; returns the rows of the summary table. */
 async function benchDatabase(kind: Kind, adminClient: pg.Client | null): Promise<Measure[]> {
   const dataDir = path.join(os.tmpdir(), `${dbName}_${kind}`);
@@ -224,86 +327,22 @@ async function benchDatabase(kind: Kind, adminClient: pg.Client | null): Promise
   };
   let server: ChildProcess | undefined;
   try {
-    console.log(`\n## ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}\n\nPreparing ${BIG.toLocaleString('en-US')} + ${SMALL.toLocaleString('en-US')} items...`);
-    let editions: { big: number; small: number };
-    const copies: Array<{ ms: number; bytes: number }> = [];
-    if (kind === 'postgres') {
-      await adminClient!.query(`DROP DATABASE IF EXISTS ${dbName}`);
-      await adminClient!.query(`CREATE DATABASE ${dbName}`);
-      const handle = await openDatabase({ databaseUrl: benchUrl });
-      editions = await prepareDatabase(handle);
-      await handle.close();
-      for (let i = 0; i < 3; i++) copies.push(await copyLimitPostgres(benchUrl, editions.big));
-    } else {
-      mkdirSync(path.join(dataDir, 'pglite'), { recursive: true });
-      const pglite = await PGlite.create(path.join(dataDir, 'pglite'));
-      const handle = await openDatabase({ pglite });
-      editions = await prepareDatabase(handle);
-      await pglite.query('CHECKPOINT');
-      for (let i = 0; i < 3; i++) copies.push(await copyLimitPGlite(pglite, editions.big));
-      await handle.close();
-    }
+    const { editions, copies } = await prepareBench(kind, adminClient, dataDir);
     const limit = median(copies.map((c) => c.ms));
     console.log(`COPY (SELECT ...) ${kind === 'postgres' ? 'TO STDOUT' : "TO '/dev/blob'"} WITH CSV, ${BIG.toLocaleString('en-US')} rows: ${ms(limit)} (median of 3, ${(copies[0]!.bytes / 1e6).toFixed(1)} MB)`);
     const rows: Measure[] = [{ label: 'COPY limit', ms: limit, ratio: 1, mb: copies[0]!.bytes / 1e6, growthMb: 0, stallMs: 0, stallP99Ms: 0 }];
-    const targets = { csv: 2, xlsx: 4 };
-    const report = (label: string, format: Format, runs: Array<Awaited<ReturnType<typeof measureDownload>>>) => {
-      const time = median(runs.map((r) => r.ms));
-      const growth = Math.max(...runs.map((r) => r.rssGrowthMb));
-      const stall = Math.max(...runs.map((r) => r.longestCheapMs));
-      const stallP99 = Math.max(...runs.map((r) => r.p99CheapMs));
-      const ratio = time / limit;
-      console.log(
-        `${label}: ${ms(time)} (median of 3, ${(runs[0]!.bytes / 1e6).toFixed(1)} MB), ` +
-          `${ratio.toFixed(2)}× the COPY limit (target ≤ ${targets[format]}×: ${ratio <= targets[format] ? 'met' : 'MISSED'}), ` +
-          `server RSS growth ${growth.toFixed(1)} MB (target < 64: ${growth < 64 ? 'met' : 'MISSED'}), ` +
-          `GET /api/categories/ meanwhile: longest ${ms(stall)} (target ≤ 50: ${stall <= 50 ? 'met' : 'MISSED'}), p99 ${ms(stallP99)}`,
-      );
-      rows.push({ label, ms: time, ratio, mb: runs[0]!.bytes / 1e6, growthMb: growth, stallMs: stall, stallP99Ms: stallP99 });
-    };
-
+    const report = reporter(limit, rows);
     if (!existsSync(path.join(root, 'apps/api/dist/server.js'))) spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
-    const filesDir = path.join(dataDir, 'files');
     let base: string;
     ({ server, base } = await startServer(serverEnv));
     let headers = await session(base);
-    // Warm up the server's code paths.
-    for (const format of ['csv', 'xlsx'] as const) await measureDownload(base, headers, server.pid!, { collection_id: editions.small, format });
-    // The users' files; the editions' templates (decision 0043) lie beside them.
-    const removeUserFiles = () => {
-      for (const name of existsSync(filesDir) ? readdirSync(filesDir) : []) if (!name.endsWith('-template')) rmSync(path.join(filesDir, name));
-    };
+    // Warm up the server's code paths; the small edition's templates are written after.
     for (const format of ['csv', 'xlsx'] as const) {
-      const edition = [];
-      for (let i = 0; i < 3; i++) {
-        rmSync(filesDir, { recursive: true, force: true });
-        edition.push(await measureDownload(base, headers, server.pid!, { collection_id: editions.big, format }));
-      }
-      report(`${format.toUpperCase()} first download of the edition on this machine (template and file written)`, format, edition);
-      const first = [];
-      for (let i = 0; i < 3; i++) {
-        removeUserFiles();
-        first.push(await measureDownload(base, headers, server.pid!, { collection_id: editions.big, format }));
-      }
-      report(`${format.toUpperCase()} first download (file written from the stored template)`, format, first);
-      const stored = [];
-      for (let i = 0; i < 3; i++) stored.push(await measureDownload(base, headers, server.pid!, { collection_id: editions.big, format }));
-      report(`${format.toUpperCase()} next download (served from storage)`, format, stored);
+      await measureDownload(base, headers, server.pid!, { collection_id: editions.small, format });
+      await templateWritten(path.join(dataDir, 'files'), format);
     }
-    for (const format of ['csv', 'xlsx'] as const) {
-      const result = await autocannon({
-        url: `${base}/api/download-products/`,
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ collection_id: editions.small, format }),
-        connections: 20,
-        duration: 10,
-      });
-      console.log(
-        `${format.toUpperCase().padEnd(4)} ${SMALL.toLocaleString('en-US')}-item downloads, 20 at a time for 10 s (from storage): ${result.requests.average.toFixed(0)} downloads/s, ` +
-          `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (${result.requests.total} served, ${result.non2xx} non-2xx, ${result.errors} errors)`,
-      );
-    }
+    await benchStoreOn(base, headers, server.pid!, editions.big, path.join(dataDir, 'files'), report);
+    await benchConcurrentSmall(base, headers, editions.small);
     await stopServer(server);
     ({ server, base } = await startServer({ ...serverEnv, FILE_CACHE_MAX_MB: '0' }));
     headers = await session(base);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { csvChunks } from './csv.ts';
-import { filledFileChunks, fileTemplateChunks, type TemplateFormat, type TemplateUser } from './file-template.ts';
+import { filledFileChunks, fileTemplateChunks, plainFileChunks, type TemplateFormat, type TemplateUser } from './file-template.ts';
 import { columnsFor, createRowBuilder, createEditionCellBuilder, createUserCellBuilder, productLayouts, userColumnsFor, type ProductInput, type ProductLayout } from './layouts.ts';
 import { emptyMarkups, type Markups } from './markups.ts';
 import { xlsxChunks } from './xlsx.ts';
@@ -62,18 +62,28 @@ describe('a file filled from its edition template', () => {
     }
   });
 
+  it.each(cases)('%s %s: without a template, the plain file of the products as they come', async (format, layout) => {
+    const products = Array.from({ length: 2_500 }, (_, index) => trickyProduct(index));
+    const arriving = (async function* () {
+      yield* products;
+    })();
+    expect((await bytesOf(plainFileChunks(format, layout, arriving, user))).equals(await plainFile(format, layout, products, user))).toBe(true);
+  });
+
   it.each(cases)('%s %s: the same bytes for an edition without products', async (format, layout) => {
     const template = await bytesOf(fileTemplateChunks(format, layout, []));
     const expected = await plainFile(format, layout, [], user);
     expect((await bytesOf(filledFileChunks(format, layout, inPieces(template, 5), user))).equals(expected)).toBe(true);
   });
 
-  it('serves every user from one template: other markups and empty QuickBooks texts', async () => {
+  it('serves every user from one template: other markups, empty QuickBooks texts and control characters', async () => {
     const products = Array.from({ length: 200 }, (_, index) => trickyProduct(index));
     const other: TemplateUser = { ...user, markups: { ...emptyMarkups, markup501: 1, tax: 10_000 }, rowOptions: { inventoryOption: ' ', incomeType: '' } };
+    const marked: TemplateUser = { ...user, rowOptions: { inventoryOption: 'a\u0001b', incomeType: '\u0001' } };
     for (const [format, layout] of cases) {
       const template = await bytesOf(fileTemplateChunks(format, layout, products));
       expect((await bytesOf(filledFileChunks(format, layout, inPieces(template, 1000), other))).equals(await plainFile(format, layout, products, other))).toBe(true);
+      expect((await bytesOf(filledFileChunks(format, layout, inPieces(template, 1000), marked))).equals(await plainFile(format, layout, products, marked))).toBe(true);
     }
   });
 

@@ -9,17 +9,17 @@
  * Template bytes, a sequence of frames `[u32 length][payload]` (integers little-endian):
  * - the head, as UTF-8 text (CSV: BOM and header row; .xlsx: the sheet XML to its header row);
  * - blocks of up to 1,000 rows: `[u32 rows]`, for each row `[u32 cost low][u32 cost high]` and
- *   the lengths (UTF-16 units) of its pieces, one piece more than the user's cells (before the
+ *   the lengths (UTF-8 bytes) of its pieces, one piece more than the user's cells (before the
  *   first, between them, after the last), then the pieces' text, UTF-8;
  * - an empty block (0 rows), then the tail, as UTF-8 text (CSV: nothing; .xlsx: the sheet's end).
- * Rows are grouped so that a user's file is made with one decode and one encode per block, not
- * one per piece: the pieces are slices of the block's text.
+ * A user's block is one buffer of the block's size plus the user's cells, filled by copying bytes:
+ * no text is decoded or encoded per row.
  */
-import { csvHead, fieldWriter, LINE_END } from './csv.ts';
-import { columnsFor, createEditionCellBuilder, createUserCellBuilder, userColumnsFor, type Cell, type ProductInput, type ProductLayout, type RowOptions } from './layouts.ts';
+import { csvChunks, csvHead, fieldWriter, LINE_END } from './csv.ts';
+import { columnsFor, createEditionCellBuilder, createRowBuilder, createUserCellBuilder, userColumnsFor, type Cell, type ProductInput, type ProductLayout, type RowOptions } from './layouts.ts';
 import type { Cents } from './money.ts';
 import type { Markups } from './markups.ts';
-import { autoFilterRange, cellWriter, columnLetter, sheetHead, sheetTail, xlsxPackage, XLSX_MAX_ROWS } from './xlsx.ts';
+import { autoFilterRange, cellWriter, columnLetter, sheetHead, sheetTail, xlsxChunks, xlsxPackage, XLSX_MAX_ROWS, type XlsxOptions } from './xlsx.ts';
 
 export type TemplateFormat = 'csv' | 'xlsx';
 
@@ -110,7 +110,7 @@ export async function* fileTemplateChunks(format: TemplateFormat, layout: Produc
     for (let column = 0; column < cells.length; column += 1) {
       if (column > 0) piece += encoding.separator;
       if (userColumns.has(column)) {
-        index.push(piece.length);
+        index.push(Buffer.byteLength(piece));
         text += piece;
         piece = '';
       } else {
@@ -118,7 +118,7 @@ export async function* fileTemplateChunks(format: TemplateFormat, layout: Produc
       }
     }
     piece += encoding.close;
-    index.push(piece.length);
+    index.push(Buffer.byteLength(piece));
     text += piece;
     rows += 1;
     if (rows === ROWS_PER_BLOCK) {
@@ -160,30 +160,100 @@ async function* templateFrames(template: AsyncIterable<Uint8Array>): AsyncGenera
 }
 
 /**
+ * A row reference no cell's XML holds (the XML writer drops control characters): the user's
+ * .xlsx cells are written once per cost with it, and split where each row's reference goes.
+ */
+const ROW_MARK = '\u0001';
+/** Pieces longer than this are copied by one native call; shorter ones byte by byte, which is faster. */
+const SHORT_PIECE = 64;
+
+/** Copies `source[from, to)` into `target` at `at`; returns where the copy ends. */
+function put(target: Buffer, at: number, source: Uint8Array, from: number, to: number): number {
+  if (to - from > SHORT_PIECE) {
+    target.set(source.subarray(from, to), at);
+    return at + to - from;
+  }
+  let end = at;
+  for (let i = from; i < to; i += 1) target[end++] = source[i]!;
+  return end;
+}
+
+/** How many decimal digits `value` (a positive integer) has. */
+function digitCount(value: number): number {
+  let digits = 1;
+  for (let rest = value; rest >= 10; rest = Math.floor(rest / 10)) digits += 1;
+  return digits;
+}
+
+/** Writes `value`'s decimal digits into `target` at `at`, `digits` of them; returns where they end. */
+function putDigits(target: Buffer, at: number, value: number, digits: number): number {
+  let rest = value;
+  for (let i = at + digits - 1; i >= at; i -= 1) {
+    target[i] = 0x30 + (rest % 10);
+    rest = Math.floor(rest / 10);
+  }
+  return at + digits;
+}
+
+/** A user's cells of one cost, as bytes: each in one part, or two around its row's reference. */
+type CellParts = Buffer[][];
+
+/** The bytes of a block of `rows` rows from `firstRow` on: the template's pieces with the user's cells between. */
+function fillBlock(block: Buffer, rows: number, slots: number, firstRow: number, partsOf: (cost: Cents) => CellParts): Buffer {
+  const stride = 2 + slots + 1;
+  const textStart = UINT32 * (1 + rows * stride);
+  // A copy, so that the numbers sit at an offset a Uint32Array can start at.
+  const index = new Uint32Array(new Uint8Array(block.subarray(UINT32, textStart)).buffer);
+  const cellsOfRows: CellParts[] = new Array<CellParts>(rows);
+  let size = block.length - textStart;
+  for (let row = 0; row < rows; row += 1) {
+    const cells = partsOf(index[row * stride]! + index[row * stride + 1]! * TWO_TO_32);
+    cellsOfRows[row] = cells;
+    for (const cell of cells) size += cell.length === 1 ? cell[0]!.length : cell[0]!.length + digitCount(firstRow + row) + cell[1]!.length;
+  }
+  const out = Buffer.allocUnsafe(size);
+  let at = 0;
+  let from = textStart;
+  for (let row = 0; row < rows; row += 1) {
+    const lengths = row * stride + 2;
+    const cells = cellsOfRows[row]!;
+    for (let piece = 0; piece < slots; piece += 1) {
+      at = put(out, at, block, from, (from += index[lengths + piece]!));
+      const [first, after] = cells[piece]! as [Buffer, Buffer?];
+      at = put(out, at, first, 0, first.length);
+      if (after) {
+        at = putDigits(out, at, firstRow + row, digitCount(firstRow + row));
+        at = put(out, at, after, 0, after.length);
+      }
+    }
+    at = put(out, at, block, from, (from += index[lengths + slots]!));
+  }
+  if (from !== block.length || at !== size) throw new RangeError('A file template block does not match its index');
+  return out;
+}
+
+/**
  * The body of a user's file from its template: the head, each row's pieces with the user's cells
  * between them, the tail. The user's cells come from the pricing engine (`createUserCellBuilder`),
- * once per distinct cost; for CSV their text too, since it does not depend on the row.
+ * and their text from the writers' cell functions, once per distinct cost; an .xlsx cell's text
+ * is kept in two parts, before and after its row's reference.
  */
 async function* filledBody(format: TemplateFormat, layout: ProductLayout, template: AsyncIterable<Uint8Array>, user: TemplateUser, onRows: (rows: number) => void): AsyncGenerator<Buffer, void, undefined> {
   const encoding = rowEncoding(format, layout);
   const userColumns = userColumnsFor(layout);
   const slots = userColumns.length;
   const userCells = createUserCellBuilder(layout, user.markups, user.rowOptions);
-  const known = new Map<Cents, Cell[]>();
-  const knownTexts = new Map<Cents, string[]>();
-  const textsFor = (cost: Cents, ref: string): string[] => {
-    if (format === 'csv') {
-      const texts = knownTexts.get(cost);
-      if (texts) return texts;
+  const known = new Map<Cents, CellParts>();
+  const cellParts = (cost: Cents): CellParts => {
+    let parts = known.get(cost);
+    if (!parts) {
+      parts = userCells(cost).map((cell, index) => {
+        const text = encoding.cell(userColumns[index]!, cell, ROW_MARK);
+        return (format === 'csv' ? [text] : text.split(ROW_MARK)).map((part) => Buffer.from(part, 'utf8'));
+      });
+      known.set(cost, parts);
     }
-    let cells = known.get(cost);
-    if (!cells) {
-      cells = userCells(cost);
-      known.set(cost, cells);
-    }
-    const texts = cells.map((cell, index) => encoding.cell(userColumns[index]!, cell, ref));
-    if (format === 'csv') knownTexts.set(cost, texts);
-    return texts;
+    return parts;
   };
   const frames = templateFrames(template);
   const head = await frames.next();
@@ -199,26 +269,8 @@ async function* filledBody(format: TemplateFormat, layout: ProductLayout, templa
       yield tail.value;
       return;
     }
-    const stride = 2 + slots + 1;
-    // A copy, so that the numbers sit at an offset a Uint32Array can start at.
-    const index = new Uint32Array(new Uint8Array(block.subarray(UINT32, UINT32 * (1 + rows * stride))).buffer);
-    const text = block.toString('utf8', UINT32 * (1 + rows * stride));
-    let out = '';
-    let at = 0;
-    for (let row = 0; row < rows; row += 1) {
-      rowNumber += 1;
-      const base = row * stride;
-      const texts = textsFor(index[base]! + index[base + 1]! * TWO_TO_32, String(rowNumber));
-      for (let piece = 0; piece < slots; piece += 1) {
-        const end = at + index[base + 2 + piece]!;
-        out += text.slice(at, end) + texts[piece]!;
-        at = end;
-      }
-      const end = at + index[base + 2 + slots]!;
-      out += text.slice(at, end);
-      at = end;
-    }
-    yield Buffer.from(out, 'utf8');
+    yield fillBlock(block, rows, slots, rowNumber + 1, cellParts);
+    rowNumber += rows;
   }
   throw new RangeError('A file template ends before its last row');
 }
@@ -234,6 +286,27 @@ export async function* filledFileChunks(format: TemplateFormat, layout: ProductL
     yield* body;
     return;
   }
-  const options = { ...(user.sheetName !== undefined ? { sheetName: user.sheetName } : {}), ...(user.modifiedAt ? { modifiedAt: user.modifiedAt } : {}) };
-  yield* xlsxPackage(body, () => autoFilterRange(columnsFor(layout).length, lastRow), options);
+  yield* xlsxPackage(body, () => autoFilterRange(columnsFor(layout).length, lastRow), xlsxOptionsOf(user));
+}
+
+/** The .xlsx's tab name and date of a user's file. */
+function xlsxOptionsOf(user: TemplateUser): XlsxOptions {
+  return { ...(user.sheetName !== undefined ? { sheetName: user.sheetName } : {}), ...(user.modifiedAt ? { modifiedAt: user.modifiedAt } : {}) };
+}
+
+/**
+ * A user's file written from the edition's products by the row builder and the plain writers,
+ * without a template, as byte chunks: what a machine that lacks the edition's template serves
+ * while it has none (decision 0043).
+ */
+export async function* plainFileChunks(format: TemplateFormat, layout: ProductLayout, products: AsyncIterable<ProductInput> | Iterable<ProductInput>, user: TemplateUser): AsyncGenerator<Uint8Array, void, undefined> {
+  const build = createRowBuilder(layout, user.markups, user.rowOptions);
+  const rows = (async function* () {
+    for await (const product of products) yield build(product);
+  })();
+  if (format === 'xlsx') {
+    yield* xlsxChunks(columnsFor(layout), rows, xlsxOptionsOf(user));
+    return;
+  }
+  for await (const chunk of csvChunks(columnsFor(layout), rows)) yield Buffer.from(chunk, 'utf8');
 }

@@ -40,6 +40,25 @@ export interface EnqueueOptions {
 }
 
 /**
+ * Queues a job of `kind` in `db`, to run from `runAt`: what `JobQueue.enqueue` does, for code that
+ * also runs where no queue is at hand (the admin CLI publishes editions). Pass the transaction of
+ * the change that causes it. The kind must be registered where the workers run.
+ */
+export async function queueJob<Payload>(db: Db, kind: JobKind<Payload>, payload: NoInfer<Payload>, now: Date, runAt: Date = now): Promise<number> {
+  const checked = kind.payload.parse(payload);
+  const id = await insertJob(db, {
+    queue: kind.name,
+    payload: checked,
+    max_attempts: kind.maxAttempts,
+    run_at: runAt,
+    created_at: now,
+    idempotency_key: kind.idempotencyKey?.(checked) ?? null,
+  });
+  noteJobQueued(db);
+  return id;
+}
+
+/**
  * A durable job queue in the application's own database (docs/decisions/0009). Jobs are inserted
  * in the same transaction as the change that causes them, so a job exists if and only if its
  * change committed; workers poll, claim with SKIP LOCKED, check the payload against the kind's
@@ -97,19 +116,8 @@ export class JobQueue {
    */
   async enqueue<Payload>(kind: JobKind<Payload>, payload: NoInfer<Payload>, options: EnqueueOptions = {}): Promise<number> {
     if (this.kinds.get(kind.name) !== kind) throw new Error(`The job kind ${kind.name} is not registered`);
-    const checked = kind.payload.parse(payload);
     const now = this.deps.clock.now();
-    const db = options.db ?? this.deps.db;
-    const id = await insertJob(db, {
-      queue: kind.name,
-      payload: checked,
-      max_attempts: kind.maxAttempts,
-      run_at: options.runAt ?? now,
-      created_at: now,
-      idempotency_key: kind.idempotencyKey?.(checked) ?? null,
-    });
-    noteJobQueued(db);
-    return id;
+    return queueJob(options.db ?? this.deps.db, kind, payload, now, options.runAt ?? now);
   }
 
   /** Starts polling for jobs and scheduled tasks. */

@@ -53,6 +53,20 @@ describe('FileCache', () => {
     expect(readdirSync(dir)).toEqual(['a.csv']);
   });
 
+  test('open serves a stored file and writes nothing when it is missing, while a write is under way, or with the cache off', async () => {
+    const dir = tempDir();
+    const cache = new FileCache({ dir, maxBytes: 1_000_000 });
+    expect(await cache.open('a.csv')).toBeNull();
+    const source = counted(['one ', 'two']);
+    const writing = cache.get('a.csv', source.produce);
+    expect(await cache.open('a.csv')).toBeNull();
+    await read(await writing);
+    expect(await read(await cache.open('a.csv'))).toBe('one two');
+    expect(source.state.produced).toBe(1);
+    expect(await new FileCache({ dir, maxBytes: 0 }).open('a.csv')).toBeNull();
+    await expect(cache.open('../a.csv')).rejects.toThrow(RangeError);
+  });
+
   test('two simultaneous first requests in one process: produced once, both get the whole file', async () => {
     const dir = tempDir();
     const cache = new FileCache({ dir, maxBytes: 1_000_000 });

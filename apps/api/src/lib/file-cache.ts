@@ -64,8 +64,7 @@ export class FileCache {
    */
   async get(key: string, produce: () => Readable, signal?: AbortSignal): Promise<CachedFile | null> {
     if (!this.enabled) return null;
-    if (!KEY.test(key) || key.endsWith(TEMP_SUFFIX)) throw new RangeError(`Not a cache key: ${key}`);
-    const target = path.join(this.options.dir, key);
+    const target = this.pathOf(key);
     const hit = await this.openIfPresent(target, key);
     if (hit !== null) return hit === 'unreadable' ? null : hit;
     signal?.throwIfAborted();
@@ -100,6 +99,18 @@ export class FileCache {
     // Null if a purge removed it in the meantime: the caller streams, as on a write failure.
     const opened = await this.openIfPresent(target, key);
     return opened === 'unreadable' ? null : opened;
+  }
+
+  /** The file stored under `key`, or null when it is not stored (or cannot be read, or the cache is off); nothing is written. */
+  async open(key: string): Promise<CachedFile | null> {
+    if (!this.enabled) return null;
+    const opened = await this.openIfPresent(this.pathOf(key), key);
+    return opened === 'unreadable' ? null : opened;
+  }
+
+  private pathOf(key: string): string {
+    if (!KEY.test(key) || key.endsWith(TEMP_SUFFIX)) throw new RangeError(`Not a cache key: ${key}`);
+    return path.join(this.options.dir, key);
   }
 
   /** Writes `produce()` to a temporary file and renames it to `target`; false if storage failed or the write was cancelled. */

@@ -9,7 +9,7 @@ import type { AllowedDownload } from './download-edition.ts';
 export const EDITION_FILE_VERSION = 3;
 
 /** The version of the edition templates' bytes (packages/pricing file-template.ts): bump it when they change. */
-export const EDITION_TEMPLATE_VERSION = 1;
+export const EDITION_TEMPLATE_VERSION = 2;
 
 /** The edition's id, code, creation time and item count: what stands for its rows. */
 function editionIdentity(collection: AllowedDownload['collection']): unknown[] {

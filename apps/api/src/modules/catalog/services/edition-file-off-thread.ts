@@ -4,13 +4,17 @@ import type { TemplateFormat, TemplateUser } from '@tradelist/pricing/file-templ
 import type { ProductLayout } from '@tradelist/pricing/layouts';
 import { startWorkerThread } from '../../../lib/worker-thread.ts';
 
+/** A user's side of a file, as it crosses to the worker (a date as its ISO text). */
+export type EditionFileUser = Omit<TemplateUser, 'modifiedAt'> & { modifiedAt: string };
+
 /**
- * What the worker writes: an edition's template from the edition's products (COPY text pages), or
- * a user's file from the template's bytes (decision 0043).
+ * What the worker writes (decision 0043): an edition's template from the edition's products (COPY
+ * text pages), a user's file from the template's bytes, or a user's file from the products by the
+ * plain writers (no template yet).
  */
 export type EditionFileJob =
   | { kind: 'template'; format: TemplateFormat; layout: ProductLayout }
-  | { kind: 'fill'; format: TemplateFormat; layout: ProductLayout; user: Omit<TemplateUser, 'modifiedAt'> & { modifiedAt: string } };
+  | { kind: 'fill' | 'plain'; format: TemplateFormat; layout: ProductLayout; user: EditionFileUser };
 
 /** Messages to the worker: a job, its input bytes, the end of them, and how many output bytes were taken. */
 export type ToEditionFileWorker = { job: EditionFileJob } | { input: Uint8Array } | { inputEnd: true } | { taken: number };

@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { fileTemplateChunks, filledFileChunks } from '@tradelist/pricing/file-template';
+import { fileTemplateChunks, filledFileChunks, plainFileChunks } from '@tradelist/pricing/file-template';
 import { decodeProductsPage } from '../repositories/products.ts';
 import { BYTES_IN_FLIGHT, exactBytes, type EditionFileJob, type FromEditionFileWorker, type ToEditionFileWorker } from './edition-file-off-thread.ts';
 import { productInput } from './product-input.ts';
@@ -41,11 +41,16 @@ async function* products(pages: AsyncIterable<Uint8Array>) {
   }
 }
 
+/** The bytes a job writes. */
+function outputOf(job: EditionFileJob): AsyncIterable<Uint8Array> {
+  if (job.kind === 'template') return fileTemplateChunks(job.format, job.layout, products(input()));
+  const user = { ...job.user, modifiedAt: new Date(job.user.modifiedAt) };
+  if (job.kind === 'fill') return filledFileChunks(job.format, job.layout, input(), user);
+  return plainFileChunks(job.format, job.layout, products(input()), user);
+}
+
 async function run(job: EditionFileJob): Promise<void> {
-  const output =
-    job.kind === 'template'
-      ? fileTemplateChunks(job.format, job.layout, products(input()))
-      : filledFileChunks(job.format, job.layout, input(), { ...job.user, modifiedAt: new Date(job.user.modifiedAt) });
+  const output = outputOf(job);
   for await (const chunk of output) {
     while (credits <= 0) await waitForNews();
     credits -= chunk.byteLength;

@@ -1,24 +1,21 @@
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import { downloadMediaTypes } from '@tradelist/contract/catalog';
 import { csvChunks } from '@tradelist/pricing/csv';
 import { contentDisposition } from '@tradelist/pricing/file-names';
 import { columnsFor, createChangeRowBuilder, createRowBuilder, noPreviousEditionRow, type Cell, type ChangedProductInput, type ProductLayout } from '@tradelist/pricing/layouts';
 import { xlsxStream } from '@tradelist/pricing/xlsx';
-import type { Config } from '../../../config/env.ts';
 import type { AppContext } from '../../../context.ts';
 import type { Db } from '../../../db/database.ts';
-import { FileCache } from '../../../lib/file-cache.ts';
 import { countDifferingItems } from '../repositories/edition-changes.ts';
-import { copyPageOfChangedProducts, copyPageOfProducts, copyPageOfProductsText, copyPageOfRemovedProducts, lastIdOfPage, type ChangedProductRow } from '../repositories/products.ts';
+import { copyPageOfChangedProducts, copyPageOfProducts, copyPageOfRemovedProducts, type ChangedProductRow } from '../repositories/products.ts';
 import type { AllowedDownload } from './download-edition.ts';
-import { editionFileKey, editionTemplateKey } from './edition-file-key.ts';
+import { editionFileKey } from './edition-file-key.ts';
 import { runEditionFileWorker } from './edition-file-off-thread.ts';
+import { editionFileCache } from './edition-file-store.ts';
+import { afterFullPage, pagesOf, PAGE_SIZE, productPages } from './edition-pages.ts';
+import { buildEditionTemplateLater, openEditionTemplate } from './edition-templates.ts';
 import { productInput } from './product-input.ts';
 
-// Rows per COPY: 5,000 rows are about 0.9 MB of text; on PGlite one page holds the event loop
-// for some tens of milliseconds.
-const PAGE_SIZE = 5_000;
 const CONTENT_TYPES = {
   csv: `${downloadMediaTypes.csv}; charset=utf-8`,
   xlsx: downloadMediaTypes.xlsx,
@@ -38,27 +35,6 @@ export type EditionFile = { contentType: string; contentDisposition: string; bod
 
 /** How long a file is: its size in bytes when known in advance, otherwise its rows. */
 export type FileLength = { size: number; rows?: undefined } | { size?: undefined; rows: RowProgress };
-
-/**
- * Pages read one after the other (keyset pagination on `id`), the next page fetched while the
- * current one is being written, so the database and the writer work at the same time and memory
- * holds two pages whatever the size of the list. `after(page)` is the id to read after it, or
- * null when it was the last page.
- */
-async function* pagesOf<T>(readPage: (afterId: number) => Promise<T>, after: (page: T) => number | null): AsyncGenerator<T> {
-  let page: T | null = await readPage(0);
-  while (page !== null) {
-    const afterId = after(page);
-    const next = afterId === null ? Promise.resolve(null) : readPage(afterId);
-    // A failed prefetch is reported when it is awaited below, not as an unhandled rejection.
-    next.catch(() => undefined);
-    yield page;
-    page = await next;
-  }
-}
-
-/** After a full page of rows, its last id; after a shorter one, nothing more to read. */
-const afterFullPage = (page: Array<{ id: number }>) => (page.length === PAGE_SIZE ? page[PAGE_SIZE - 1]!.id : null);
 
 /** The edition's rows with the user's markups applied, read page by page with COPY. */
 async function* editionRows(db: Db, download: AllowedDownload, layout: ProductLayout): AsyncGenerator<Cell[]> {
@@ -132,56 +108,33 @@ export function generateEditionFile(db: Db, download: AllowedDownload, onRow: ()
   return xlsxStream(columns, rows, xlsxOptionsFor(download));
 }
 
-/** The edition's products as COPY text pages, for the template worker to decode. */
-function productPages(db: Db, collectionId: number): AsyncGenerator<Buffer> {
-  return pagesOf(
-    (afterId) => copyPageOfProductsText(db, collectionId, afterId, PAGE_SIZE),
-    (page) => (page.length === 0 ? null : lastIdOfPage(page)),
-  );
-}
+/** Hands over work to do once the file being written has been served (`openEditionFile`). */
+type AfterServed = (work: () => void) => void;
 
 /**
- * A user's file of a product layout, written on a worker thread from the edition's template
- * (decision 0043). The template is taken from the store, or written there first from the
- * database (on a worker thread too) by the first download of the edition on this machine. When
- * the template cannot be stored, the file is generated from the database as without the store.
+ * A user's file of a product layout, written on a worker thread (decision 0043): filled from the
+ * edition's template in this machine's store, or, when the store has none yet, by the plain
+ * writers from the database; the template is then written for the next users once this file has
+ * been served, so that it does not compete with it.
  */
-async function* filledFromTemplate(ctx: AppContext, download: AllowedDownload & { layout: ProductLayout }): AsyncGenerator<Buffer> {
-  const { format, layout } = download;
-  const template = await editionFileCache(ctx.config, ctx.log).get(editionTemplateKey(download), () =>
-    runEditionFileWorker({ kind: 'template', format, layout }, productPages(ctx.db, download.collection.id)),
-  );
-  if (!template) {
-    yield* generateEditionFile(ctx.db, download);
-    return;
-  }
+async function* userFileOffThread(ctx: AppContext, download: AllowedDownload & { layout: ProductLayout }, afterServed: AfterServed): AsyncGenerator<Buffer> {
+  const { format, layout, collection } = download;
   const { sheetName, modifiedAt } = xlsxOptionsFor(download);
   const user = { markups: download.markups, rowOptions: { inventoryOption: download.inventoryOption, incomeType: download.incomeType }, sheetName, modifiedAt: modifiedAt.toISOString() };
-  yield* runEditionFileWorker({ kind: 'fill', format, layout, user }, template.body);
+  const template = await openEditionTemplate(ctx, collection, format, layout);
+  if (template) {
+    yield* runEditionFileWorker({ kind: 'fill', format, layout, user }, template.body);
+    return;
+  }
+  yield* runEditionFileWorker({ kind: 'plain', format, layout, user }, productPages(ctx.db, collection.id));
+  afterServed(() => buildEditionTemplateLater(ctx, collection, format, layout));
 }
 
-/** The bytes to store for a download: filled from the edition's template, or for Changes generated. */
-function produceEditionFile(ctx: AppContext, download: AllowedDownload): Readable {
+/** The bytes to store for a download: written on a worker thread, or for Changes generated. */
+function produceEditionFile(ctx: AppContext, download: AllowedDownload, afterServed: AfterServed): Readable {
   const { layout } = download;
   if (layout === 'changes') return generateEditionFile(ctx.db, download);
-  return Readable.from(filledFromTemplate(ctx, { ...download, layout }), { objectMode: false });
-}
-
-const caches = new Map<string, FileCache>();
-
-/** The store of generated files under DATA_DIR/files (one per directory, shared by every request). */
-export function editionFileCache(config: Config, log: AppContext['log']): FileCache {
-  const dir = path.join(config.dataDir, 'files');
-  let cache = caches.get(dir);
-  if (!cache) {
-    cache = new FileCache({
-      dir,
-      maxBytes: config.fileCacheMaxBytes,
-      onStoreError: (error, key) => log.warn({ err: error, key }, 'a generated file could not be stored; it is streamed instead'),
-    });
-    caches.set(dir, cache);
-  }
-  return cache;
+  return Readable.from(userFileOffThread(ctx, { ...download, layout }, afterServed), { objectMode: false });
 }
 
 /**
@@ -200,11 +153,17 @@ export async function openEditionFile(ctx: AppContext, download: AllowedDownload
   // The metrics count where each file came from and how long a generation took (docs/production.md).
   let generated = false;
   const started = performance.now();
-  const stored = await editionFileCache(ctx.config, ctx.log).get(editionFileKey(download), () => {
-    generated = true;
-    return produceEditionFile(ctx, download);
-  }, signal);
+  let afterServed: (() => void) | undefined;
+  const stored = await editionFileCache(ctx.config, ctx.log).get(
+    editionFileKey(download),
+    () => {
+      generated = true;
+      return produceEditionFile(ctx, download, (work) => (afterServed = work));
+    },
+    signal,
+  );
   if (stored) {
+    if (afterServed) stored.body.once('close', afterServed);
     if (generated) ctx.metrics.downloadGenerated(download.format, 'miss', performance.now() - started);
     ctx.metrics.download(generated ? 'miss' : 'hit');
     return { ...headers, body: stored.body, size: stored.size };

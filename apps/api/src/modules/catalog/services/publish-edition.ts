@@ -6,6 +6,7 @@ import { analyzeProducts, insertProducts, type NewProduct } from '../repositorie
 import type { CheckedEditionWithItems } from './check-edition.ts';
 import type { EditionAnnouncements } from './edition-announcements.ts';
 import { editionCode } from './edition-naming.ts';
+import { queueEditionTemplates } from './edition-templates.ts';
 
 /**
  * Publishes a checked edition: the edition and all its rows in one transaction (or none), the
@@ -45,6 +46,7 @@ export async function publishCheckedEdition(
         );
         if (category.wasAnnounced) await setCategoryAnnounced(trx, category.id, false);
         await announcements.schedule(trx, { collectionId: collection.id, rundate: edition.rundate }, actor.email, now);
+        await queueEditionTemplates(trx, collection.id, now);
         await recordOperatorAction(trx, now, actor, {
           action: 'edition.publish',
           subjectType: 'edition',

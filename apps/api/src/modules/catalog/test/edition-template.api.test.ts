@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, truncateSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, truncateSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,9 +7,13 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { clientFor, createCatalogFixture, type CatalogFixture } from '../../../../test/support/catalog.ts';
 import { setUpApiTest } from '../../../../test/support/api-test.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../../../test/support/test-app.ts';
+import { importEdition } from '../services/import-edition.ts';
+import { editionAnnouncements } from '../../mailings/index.ts';
 
 // A user's first download of a price list or QuickBooks file is filled on a worker thread from
-// the edition's template, stored beside the generated files (decision 0043).
+// the edition's template, stored beside the generated files (decision 0043). Publishing an edition
+// queues the writing of its templates; a machine that lacks one writes the edition's first
+// download there with the plain writers, on a worker thread too, then the template.
 
 const markupsA = { markup1_10: 10, markup11_20: 20, markup21_50: 30, markup51_150: 40, markup151_500: 50, markup501: 60, tax: 8.25, inventory_option: 'Inventory, "A"', income_type: '=Sales' };
 const markupsB = { ...markupsA, markup11_20: 22.5, tax: 7, inventory_option: '', income_type: '' };
@@ -48,9 +52,16 @@ afterAll(async () => {
   }
 });
 
-const stored = (server: Server) => readdirSync(path.join(server.dir, 'files')).sort();
+const stored = (server: Server) => (existsSync(path.join(server.dir, 'files')) ? readdirSync(path.join(server.dir, 'files')).sort() : []);
 const templates = (server: Server) => stored(server).filter((name) => name.endsWith('-template'));
-const userFiles = (server: Server) => stored(server).filter((name) => !name.endsWith('-template'));
+// Without the templates being written (`<key>-template.<suffix>.tmp`).
+const userFiles = (server: Server) => stored(server).filter((name) => !name.includes('-template'));
+const unfinished = (server: Server) => stored(server).filter((name) => name.endsWith('.tmp'));
+
+/** Waits until the store holds `count` templates: one is written after the edition's first download on a machine. */
+async function templatesWritten(server: Server, count: number): Promise<void> {
+  await vi.waitFor(() => expect(templates(server)).toHaveLength(count), { timeout: 20_000, interval: 20 });
+}
 
 async function download(server: Server, client: TestClient, format: 'csv' | 'xlsx', layout: 'price-list' | 'quickbooks') {
   const response = await client.post('/api/download-products/', { collection_id: server.fixture.paidEditions.mar, catelog_id: server.fixture.paidCategoryId, format, layout });
@@ -71,7 +82,7 @@ async function settled(server: Server, userId: number): Promise<Record<'reserved
 }
 
 describe('first downloads filled from the edition template', () => {
-  test('CSV and .xlsx, price list and QuickBooks: the same bytes as a generation without the store; one template per format and layout serves every user', async () => {
+  test('CSV and .xlsx, price list and QuickBooks: the edition\'s first download (no template yet) and the next user\'s (filled from it) have the same bytes as a generation without the store; one template per format and layout serves every user', async () => {
     const plain = await startServer({ FILE_CACHE_MAX_MB: '0' });
     servers.push(plain);
     const { client } = await clientFor(main.t, main.fixture, 'subscriber', 'fill-a');
@@ -80,9 +91,11 @@ describe('first downloads filled from the edition template', () => {
     expect((await client.post('/api/user_factor/', markupsA)).statusCode).toBe(200);
     expect((await other.post('/api/user_factor/', markupsB)).statusCode).toBe(200);
     for (const [format, layout] of cases) {
-      const filled = await download(main, client, format, layout);
+      const templateCount = templates(main).length;
+      const first = await download(main, client, format, layout);
       expect((await plainClient.post('/api/user_factor/', markupsA)).statusCode).toBe(200);
-      expect(filled.equals(await download(plain, plainClient, format, layout))).toBe(true);
+      expect(first.equals(await download(plain, plainClient, format, layout))).toBe(true);
+      await templatesWritten(main, templateCount + 1);
       const templatesBefore = templates(main);
       const filledForOther = await download(main, other, format, layout);
       expect(templates(main)).toEqual(templatesBefore);
@@ -93,7 +106,7 @@ describe('first downloads filled from the edition template', () => {
     expect(userFiles(main)).toHaveLength(8);
   });
 
-  test('a process whose store lacks the templates (another data directory) writes them, and serves the same bytes', async () => {
+  test('a process whose store lacks the templates (another data directory) serves the same bytes, and writes them after the first download', async () => {
     const second = await startServer();
     servers.push(second);
     const { client } = await clientFor(main.t, main.fixture, 'subscriber', 'first-machine');
@@ -103,12 +116,26 @@ describe('first downloads filled from the edition template', () => {
       const fromMain = await download(main, client, format, layout);
       expect((await download(second, secondClient, format, layout)).equals(fromMain)).toBe(true);
     }
-    expect(templates(second)).toHaveLength(4);
+    await templatesWritten(second, 4);
     // Removed (as a purge would), a template is written again.
     for (const name of templates(second)) rmSync(path.join(second.dir, 'files', name));
     expect((await secondClient.post('/api/user_factor/', { ...markupsA, markup501: 62 })).statusCode).toBe(200);
     await download(second, secondClient, 'csv', 'price-list');
-    expect(templates(second)).toHaveLength(1);
+    await templatesWritten(second, 1);
+  });
+
+  test('publishing an edition queues one job that writes its templates, every format and product layout', async () => {
+    const content = new TextEncoder().encode('sku,name,description,unit,group,cost\nP-1,"Wire, 12 AWG",Copper,RL,Wires,12.50\nP-2,=Box,Steel,EA,Boxes,3.10\n');
+    const imported = await importEdition(main.t.ctx, editionAnnouncements, { category: 'Electrical', fileName: 'templates.csv', content, rundate: '2026-04-01' });
+    expect(imported.status).toBe('imported');
+    const id = imported.status === 'imported' ? imported.edition.id : null;
+    const jobs = await main.t.database.db.selectFrom('jobs').select('payload').where('queue', '=', 'edition-templates').execute();
+    expect(jobs.filter((job) => (job.payload as { collectionId: number }).collectionId === id)).toHaveLength(1);
+    const ofEdition = () => templates(main).filter((name) => name.startsWith(`${id}-`));
+    expect(ofEdition()).toEqual([]);
+    await main.t.ctx.queue.runDueJobs();
+    expect(ofEdition()).toHaveLength(4);
+    expect(ofEdition().filter((name) => name.endsWith('.csv-template'))).toHaveLength(2);
   });
 
   test('a template that fails while a file is filled from it: a clear error logged, an error answer, nothing counted or stored', async () => {
@@ -124,7 +151,7 @@ describe('first downloads filled from the edition template', () => {
     expect(failed.statusCode).toBe(500);
     expect(await settled(main, userId!)).toMatchObject({ completed: before, aborted: 1 });
     expect(userFiles(main)).toEqual(files);
-    expect(stored(main).some((name) => name.endsWith('.tmp'))).toBe(false);
+    expect(unfinished(main)).toEqual([]);
     expect(main.logs.join('\n')).toContain('A file template ends inside a frame');
     for (const name of templates(main)) rmSync(path.join(main.dir, 'files', name));
   });
@@ -173,7 +200,7 @@ describe('a client that leaves while its file is first written', () => {
     );
     request.destroy();
     expect(await settled(server, userId!)).toEqual({ reserved: 0, completed: 0, aborted: 1 });
-    await vi.waitFor(() => expect(stored(server).filter((name) => name.endsWith('.tmp'))).toEqual([]), { timeout: 20_000, interval: 50 });
+    await vi.waitFor(() => expect(unfinished(server)).toEqual([]), { timeout: 20_000, interval: 50 });
     expect(userFiles(server)).toEqual(filesBefore);
 
     const whole = await client.post('/api/download-products/', { collection_id: bulk.editionId, catelog_id: bulk.categoryId, format: 'xlsx' });
@@ -181,5 +208,8 @@ describe('a client that leaves while its file is first written', () => {
     expect(Number(whole.headers['content-length'])).toBe(whole.rawPayload.length);
     expect(userFiles(server)).toHaveLength(filesBefore.length + 1);
     expect(await settled(server, userId!)).toEqual({ reserved: 0, completed: 1, aborted: 1 });
+    // The edition's template, written once its first whole download has been served.
+    await vi.waitFor(() => expect(templates(server).filter((name) => name.startsWith(`${bulk.editionId}-`))).toHaveLength(1), { timeout: 20_000, interval: 50 });
+    expect(unfinished(server)).toEqual([]);
   });
 });
