@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyBasisPoints, basisPointsToPercent, centsToDecimal, formatPercent, formatUsd, parseDollars, percentToBasisPoints } from './money.ts';
+import { applyBasisPoints, basisPointsToPercent, centsToDecimal, formatPercent, formatPercentChange, formatUsd, parseDollars, percentToBasisPoints } from './money.ts';
 
 /** The definition, in BigInt: round half-up of cents × (10000 + bp) / 10000. */
 function referenceApply(cents: number, basisPoints: number): number {
@@ -150,6 +150,27 @@ describe('formatPercent', () => {
         expect(formatPercent(basisPoints)).toBe(String(basisPointsToPercent(basisPoints)));
       }),
     );
+  });
+});
+
+describe('formatPercentChange', () => {
+  it.each([
+    [1000, '+10.0%'],
+    [2615, '+26.2%'],
+    [-235, '-2.4%'],
+    [-234, '-2.3%'],
+    [5, '+0.1%'],
+    [4, '0.0%'],
+    [-4, '0.0%'],
+    [-5, '-0.1%'],
+    [0, '0.0%'],
+    [123_456, '+1234.6%'],
+  ])('%i bp reads %s', (basisPoints, text) => {
+    expect(formatPercentChange(basisPoints)).toBe(text);
+  });
+
+  it('refuses a fractional amount', () => {
+    expect(() => formatPercentChange(1.5)).toThrow(RangeError);
   });
 });
 

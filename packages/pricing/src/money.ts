@@ -110,6 +110,17 @@ export function formatPercent(basisPoints: BasisPoints): string {
   return `${sign}${whole}.${hundredths < 10 ? '0' : ''}${hundredths}`;
 }
 
+/**
+ * 1000 → "+10.0%", -235 → "-2.4%", 4 → "0.0%": a change in basis points as the product shows a
+ * price's move, to a tenth of a percent rounded half away from zero, with integer arithmetic only.
+ */
+export function formatPercentChange(basisPoints: BasisPoints): string {
+  requireSafeInteger(basisPoints, 'Basis points');
+  const tenths = Math.floor((Math.abs(basisPoints) + 5) / 10);
+  const sign = tenths === 0 ? '' : basisPoints < 0 ? '-' : '+';
+  return `${sign}${Math.floor(tenths / 10)}.${tenths % 10}%`;
+}
+
 const DOLLARS = /^\$?(\d{1,3}(?:,\d{3})+|\d*)(?:\.(\d{1,2}))?$/;
 const PLAIN_DOLLARS = /^(\d*)(?:\.(\d{1,2}))?$/;
 

@@ -1,4 +1,5 @@
-import { formatUsd } from '@tradelist/pricing/money';
+import { amountChange } from '@tradelist/pricing/changes';
+import { formatPercentChange, formatUsd } from '@tradelist/pricing/money';
 
 /** An email's subject and bodies, before it has a recipient. */
 export interface MailContent {
@@ -295,9 +296,8 @@ export interface PricedIncrease {
 
 /** "+10.0%" from an old and a new amount; "new price" when the old one was 0. */
 function percentChange(oldCents: number, newCents: number): string {
-  if (oldCents === 0) return 'new price';
-  const tenths = Math.round(((newCents - oldCents) * 1000) / oldCents);
-  return `${tenths > 0 ? '+' : ''}${(tenths / 10).toFixed(1)}%`;
+  const { percentBp } = amountChange(oldCents, newCents);
+  return percentBp === null ? 'new price' : formatPercentChange(percentBp);
 }
 
 /**

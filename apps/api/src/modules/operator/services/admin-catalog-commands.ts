@@ -1,4 +1,5 @@
-import { formatUsd } from '@tradelist/pricing/money';
+import { amountChange } from '@tradelist/pricing/changes';
+import { formatPercentChange, formatUsd } from '@tradelist/pricing/money';
 import { utcDay } from '../../../lib/clock.ts';
 import { type EditionComparison, importEdition, listEditions, type PriceChange } from '../../catalog/index.ts';
 import { editionAnnouncements } from '../../mailings/index.ts';
@@ -58,11 +59,8 @@ const count = (n: number) => n.toLocaleString('en-US');
 const dollars = (cents: number) => formatUsd(cents, { grouping: false });
 
 function change(c: PriceChange): string {
-  let percent = 'was free';
-  if (c.oldCents > 0) {
-    const tenths = Math.round(((c.newCents - c.oldCents) * 1000) / c.oldCents);
-    percent = `${tenths > 0 ? '+' : ''}${(tenths / 10).toFixed(1)}%`;
-  }
+  const { percentBp } = amountChange(c.oldCents, c.newCents);
+  const percent = percentBp === null ? 'was free' : formatPercentChange(percentBp);
   return `    ${c.sku}  ${c.name}: ${dollars(c.oldCents)} -> ${dollars(c.newCents)} (${percent})`;
 }
 

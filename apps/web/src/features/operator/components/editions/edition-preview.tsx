@@ -1,5 +1,5 @@
 import type { EditionUploadResponse, PriceChange } from '@tradelist/contract/operator-editions';
-import { formatUsd } from '@tradelist/pricing/money';
+import { formatPercentChange, formatUsd } from '@tradelist/pricing/money';
 import buttonStyles from '../../../../components/ui/button.module.css';
 import { cx } from '../../../../lib/cx';
 import { formatCount, formatRunDate } from '../../../../lib/format';
@@ -15,10 +15,7 @@ type Checked = Extract<EditionUploadResponse, { status: 'checked' }>;
 
 /** +10.0% from basis points; "new" when the old cost was 0. */
 function percent(bp: number | null): string {
-  if (bp === null) return 'new';
-  // Tenths of a percent from the integer, so 2615 bp reads 26.2% (no float rounding on the way).
-  const tenths = Math.round(bp / 10);
-  return `${tenths > 0 ? '+' : ''}${(tenths / 10).toFixed(1)}%`;
+  return bp === null ? 'new' : formatPercentChange(bp);
 }
 
 /** Every problem of a refused file, with its row number: nothing was stored. */
