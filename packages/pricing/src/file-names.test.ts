@@ -26,6 +26,8 @@ describe('safeFileName', () => {
     ['100% copper', 'csv', '100 copper.csv', '100% copper.csv'],
     ['right\u202Eexe.csv', 'csv', 'right exe.csv.csv', 'right exe.csv.csv'],
     ['lone \ud800 surrogate', 'csv', 'lone surrogate.csv', 'lone surrogate.csv'],
+    ['\u2100 split', 'csv', 'a c split.csv', '\u2100 split.csv'],
+    ['wide\uff0fslash\uff1a', 'csv', 'wide slash.csv', 'wide\uff0fslash\uff1a.csv'],
   ] as const)('%j as .%s → %j / %j', (name, extension, ascii, utf8) => {
     expect(safeFileName(name, extension)).toEqual({ ascii, utf8 });
   });

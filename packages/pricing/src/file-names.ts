@@ -67,6 +67,8 @@ export function safeFileName(collectionName: string | null | undefined, extensio
             .normalize('NFKD')
             .replace(/[\u0300-\u036f]/g, '')
             .replace(/[^\x20-\x7e]/g, '')
+            // Compatibility decomposition can make unsafe characters (U+2100 becomes "a/c").
+            .replace(UNSAFE, ' ')
             .replace(/[%'`]/g, ' '),
         ),
         room,
