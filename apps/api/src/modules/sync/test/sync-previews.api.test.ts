@@ -150,6 +150,32 @@ describe('sync previews: QuickBooks Online', () => {
     expect(notConnected.json()).toMatchObject({ code: 'NOT_CONNECTED', error: 'QuickBooks Online is not connected. Please sign in to sync.' });
   });
 
+  test('approving a preview not ready, failed, or while another sync to the service runs is refused with the reason', async () => {
+    const { client } = await userOf(s, 'free', 'pv-refused');
+    await connect(client, 'quickbook');
+    const edition = await freeEditionOf(s, 'pvrefused', 2);
+    const started = await client.post('/api/sync-previews/', { collection_id: edition, software_name: 'quickbook' });
+    const early = await client.post(`/api/sync-previews/${started.json().id}/approve/`, {});
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toMatchObject({ code: 'CONFLICT', error: 'This preview is not ready yet.' });
+    await s.t.ctx.queue.runDueJobs();
+
+    const running = await startSync(client, 'quickbook', edition);
+    const busy = await client.post(`/api/sync-previews/${started.json().id}/approve/`, {});
+    expect(busy.statusCode).toBe(409);
+    // A sync to the same company, still running, changes what the preview read: it has expired.
+    expect(busy.json()).toMatchObject({ code: 'CONFLICT', error: 'Another sync changed the items in the service since this preview. Preview the sync again.' });
+    expect(await s.t.database.db.selectFrom('sync_previews').select('approved_at').where('id', '=', started.json().id).executeTakeFirstOrThrow()).toEqual({ approved_at: null });
+    await runAndRead(s, client, running);
+
+    const lost = await client.post('/api/sync-previews/', { collection_id: edition, software_name: 'quickbook' });
+    await client.post('/api/quickbooks/disconnect/');
+    await s.t.ctx.queue.runDueJobs();
+    expect(await readPreview(client, lost.json().id)).toMatchObject({ status: 'failed', error: 'QuickBooks Online is not connected any more. Please sign in to sync again.' });
+    const failed = await client.post(`/api/sync-previews/${lost.json().id}/approve/`, {});
+    expect(failed.json()).toMatchObject({ code: 'CONFLICT', error: 'This preview failed. Preview the sync again.' });
+  });
+
   test('two tabs approving at once start one sync', async () => {
     const { client } = await userOf(s, 'free', 'pv-twice');
     await connect(client, 'quickbook');
