@@ -12,7 +12,7 @@ import { sql, type Kysely } from 'kysely';
  *   sync that approval started (unique: two approvals start one sync);
  * - sync_preview_items: each item of a preview with its kind, old and new price and the size of
  *   the change (the order it is shown in);
- * - sync_runs gains how it was started, its preview, its policy, its pricing profile, and the
+ * - sync_runs gains how it was started, its preview, its policy, its pricing profile (its column comes from 0024), and the
  *   counts of items left alone and retired; sync_run_failures keeps every item the provider
  *   refused with its reason (sync_runs.errors keeps the first 20 for the progress screen).
  */
@@ -36,7 +36,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       provider text NOT NULL CHECK (provider IN ('quickbooks', 'jobber')),
       account_id text NOT NULL,
       collection_id integer NOT NULL REFERENCES collections (id) ON DELETE CASCADE,
-      profile_id integer,
+      profile_id integer REFERENCES pricing_profiles (id) ON DELETE SET NULL,
       pricing_fingerprint text NOT NULL,
       status text NOT NULL CHECK (status IN ('running', 'ready', 'failed')),
       counts jsonb NOT NULL DEFAULT '{}',
@@ -69,7 +69,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       ADD COLUMN trigger text NOT NULL DEFAULT 'direct' CHECK (trigger IN ('direct', 'preview', 'automatic')),
       ADD COLUMN preview_id integer REFERENCES sync_previews (id) ON DELETE SET NULL,
       ADD COLUMN policy jsonb,
-      ADD COLUMN profile_id integer,
       ADD COLUMN left_alone integer NOT NULL DEFAULT 0,
       ADD COLUMN retired integer NOT NULL DEFAULT 0;
     CREATE INDEX sync_runs_connection_idx ON sync_runs (user_id, provider, account_id, id DESC);

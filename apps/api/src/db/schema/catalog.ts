@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { Timestamp } from './columns.ts';
+import type { Json, Timestamp } from './columns.ts';
 
 /** A product line; every category has its own list (product §3 Category). */
 export interface CategoriesTable {
@@ -55,6 +55,20 @@ export interface UserFactorsTable {
   tax_bp: number | null;
   inventory_option: Generated<string>;
   income_type: Generated<string>;
+  updated_at: Timestamp;
+}
+
+/**
+ * A user's named set of pricing rules (decision 0044); one per user is the default. `rules` is the
+ * engine's `PricingRules` as JSON (cents and basis points), checked by the engine before it is stored.
+ */
+export interface PricingProfilesTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  is_default: Generated<boolean>;
+  rules: Json<unknown>;
+  created_at: Timestamp;
   updated_at: Timestamp;
 }
 

@@ -62,7 +62,6 @@ export interface SyncRunsTable {
   preview_id: number | null;
   /** What it may write (decision 0048); null: everything, as a sync without a preview always did. */
   policy: ColumnType<SyncPolicyColumn | null, string | null | undefined, string | null>;
-  profile_id: number | null;
   errors: ColumnType<Array<{ sku: string; name: string; error: string }>, string | undefined, string>;
   error: string | null;
   lease_owner: string | null;
@@ -71,6 +70,11 @@ export interface SyncRunsTable {
   queued_at: Timestamp;
   started_at: Timestamp | null;
   finished_at: Timestamp | null;
+  /** The pricing profile that priced the sync (null once deleted), and its name when the sync was asked for. */
+  profile_id: Generated<number | null>;
+  profile_name: Generated<string | null>;
+  /** The profile's rules when the sync was asked for (the engine's PricingRules); null before pricing profiles. */
+  pricing_rules: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
 /** A provider's id for one of our keys in a company or account (Jobber item by SKU, QuickBooks account by name). */

@@ -34,7 +34,7 @@ export async function approveSyncPreview(ctx: AppContext, user: User, previewId:
   if (row.status === 'running') throw new AppError('CONFLICT', previewNotReadyMessage);
   const expiry = await expiryOf(ctx, row);
   if (expiry) throw new AppError('CONFLICT', previewExpiredMessages[expiry]);
-  const syncable = await requireSyncable(ctx, user.id, { collectionId: row.collection_id, categoryId: 'none', provider: row.provider });
+  const syncable = await requireSyncable(ctx, user.id, { collectionId: row.collection_id, categoryId: 'none', provider: row.provider, profileId: row.profile_id ?? undefined });
   const policy: SyncPolicyColumn = { exclude: body.exclude, onlyRaise: body.only_raise, allowDecrease: body.allow_decrease, overwriteEdited: body.overwrite_edited, retireLeft: body.retire_left };
   const items = await previewItemsBySku(ctx.db, row.id);
   const rule = policyOf(policy);
@@ -45,7 +45,7 @@ export async function approveSyncPreview(ctx: AppContext, user: User, previewId:
   try {
     syncId = await runUnitOfWork(ctx, async (trx) => {
       if (!(await approvePreviewOnce(trx, row.id, { by: user.email, at: now, approval: JSON.stringify(record) }))) return null;
-      const id = await queueSyncRun(ctx, trx, { userId: user.id, provider: row.provider, syncable, trigger: 'preview', policy, profileId: row.profile_id, previewId: row.id });
+      const id = await queueSyncRun(ctx, trx, { userId: user.id, provider: row.provider, syncable, trigger: 'preview', policy, previewId: row.id });
       // Another sync to this service is queued or running: the approval is not recorded either.
       if (id === undefined) throw new SyncBusy();
       await linkPreviewToRun(trx, row.id, id);

@@ -32,9 +32,8 @@ export async function startSyncPreview(ctx: AppContext, user: User, body: Omit<S
   await enforceRateLimits(ctx, [{ key: `sync-preview:user:${user.id}`, rule: ctx.config.rateLimits.syncsPerUser }]);
   const provider = syncProviderOf(body.software_name);
   const catelog = body.catelog_id ?? 'none';
-  const { collection, connection } = await requireSyncable(ctx, user.id, { collectionId: body.collection_id, categoryId: catelog === 'none' ? 'none' : Number(catelog), provider, companyId: body.company_id });
-  const profileId = body.profile_id ?? null;
-  const pricing = await syncPricing(ctx, ctx.db, user.id, profileId);
+  const { collection, connection } = await requireSyncable(ctx, user.id, { collectionId: body.collection_id, categoryId: catelog === 'none' ? 'none' : Number(catelog), provider, companyId: body.company_id, profileId: body.profile_id });
+  const pricing = await syncPricing(ctx.db, user.id, body.profile_id ?? null);
   const now = ctx.clock.now();
   return runUnitOfWork(ctx, async (trx) => {
     const preview = await insertPreview(trx, {
@@ -42,7 +41,7 @@ export async function startSyncPreview(ctx: AppContext, user: User, body: Omit<S
       provider,
       account_id: connection.account_id,
       collection_id: collection.id,
-      profile_id: profileId,
+      profile_id: pricing.profileId,
       pricing_fingerprint: pricing.fingerprint,
       status: 'running',
       created_at: now,
@@ -59,7 +58,7 @@ async function planPreview(ctx: AppContext, preview: NonNullable<Awaited<ReturnT
   if (!isLive(connection, ctx.clock.now()) || connection.account_id !== preview.account_id) throw new ConnectionGoneError('The connection the preview was started with is gone');
   const collection = await findCollectionById(ctx.db, preview.collection_id);
   const products = collection ? await editionProducts(ctx, collection.id) : [];
-  const pricing = await syncPricing(ctx, ctx.db, preview.user_id, preview.profile_id);
+  const pricing = await syncPricing(ctx.db, preview.user_id, preview.profile_id);
   const scope = { user_id: preview.user_id, provider: preview.provider, account_id: preview.account_id };
   const ledger = await ledgerOf(ctx.db, scope);
   const tokens = connectionTokens(ctx, preview.user_id, preview.provider);

@@ -20,7 +20,7 @@ export async function expiryOf(ctx: AppContext, row: SyncPreviewRow): Promise<Pr
   const now = ctx.clock.now();
   if (now >= row.expires_at) return 'age';
   if (await newerEditionSince(ctx.db, row.collection_id, row.created_at, utcDay(now))) return 'edition';
-  if ((await syncPricing(ctx, ctx.db, row.user_id, row.profile_id)).fingerprint !== row.pricing_fingerprint) return 'pricing';
+  if ((await syncPricing(ctx.db, row.user_id, row.profile_id)).fingerprint !== row.pricing_fingerprint) return 'pricing';
   if (await syncToTargetSince(ctx.db, row, row.created_at, row.sync_run_id)) return 'target';
   return null;
 }

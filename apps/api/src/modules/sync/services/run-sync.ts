@@ -5,6 +5,7 @@ import type { SyncRunRow } from '../../../db/schema.ts';
 import { defineJob } from '../../../jobs/job-kind.ts';
 import { addSeconds } from '../../../lib/clock.ts';
 import { randomToken } from '../../../lib/secrets.ts';
+import type { PricingRules } from '@tradelist/pricing/rules';
 import { copyPageOfProducts, findCollectionById, type ProductForFile } from '../../catalog/index.ts';
 import { ProviderAccessRefusedError } from '../../../integrations/oauth-client.ts';
 import { findConnection } from '../repositories/connections.ts';
@@ -62,7 +63,8 @@ async function runClaimed(ctx: AppContext, run: SyncRunRow, owner: string): Prom
     run,
     connection,
     products,
-    pricing: await syncPricing(ctx, ctx.db, run.user_id, run.profile_id),
+    // The rules the sync was asked with; a sync queued before pricing profiles prices with the default.
+    pricing: await syncPricing(ctx.db, run.user_id, run.profile_id, run.pricing_rules as PricingRules | null),
     policy: policyOf(run.policy),
     previewed: run.preview_id === null ? undefined : await previewItemsBySku(ctx.db, run.preview_id),
     ledger: await ledgerOf(ctx.db, { user_id: run.user_id, provider: run.provider, account_id: run.account_id }),

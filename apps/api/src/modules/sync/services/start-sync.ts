@@ -6,7 +6,7 @@ import type { ProviderConnectionRow, SyncPolicyColumn, SyncTrigger, User } from 
 import { AppError } from '../../../errors.ts';
 import { runUnitOfWork } from '../../../jobs/unit-of-work.ts';
 import { enforceRateLimits } from '../../../security/rate-limits.ts';
-import { collectionNotFoundMessage, decideSync, entitlementRepository, findReleasedCollectionById, type CollectionWithCategory } from '../../catalog/index.ts';
+import { choosePricingProfile, collectionNotFoundMessage, decideSync, entitlementRepository, findReleasedCollectionById, type ChosenPricingProfile, type CollectionWithCategory } from '../../catalog/index.ts';
 import { findConnection } from '../repositories/connections.ts';
 import { findActiveRun, insertRunUnlessActive } from '../repositories/sync-runs.ts';
 import { isLive } from './provider-tokens.ts';
@@ -21,12 +21,15 @@ export interface SyncRequest {
   categoryId: number | 'none';
   provider: SyncProvider;
   companyId?: string | undefined;
+  /** The pricing profile that prices the items; without it, the default profile. */
+  profileId?: number | undefined;
 }
 
-/** A sync's edition and connection, once its rights and connection were checked. */
+/** A sync's edition, connection and pricing profile, once its rights and connection were checked. */
 export interface Syncable {
   collection: CollectionWithCategory;
   connection: ProviderConnectionRow;
+  profile: ChosenPricingProfile;
 }
 
 /**
@@ -40,6 +43,7 @@ export async function requireSyncable(ctx: AppContext, userId: number, request: 
   if (!collection || (request.categoryId !== 'none' && request.categoryId !== collection.category_id)) {
     throw new AppError('NOT_FOUND', collectionNotFoundMessage);
   }
+  const profile = await choosePricingProfile(ctx.db, userId, request.profileId);
   const now = ctx.clock.now();
   const decision = await decideSync(entitlementRepository(ctx.db, now), userId, collection, now);
   if (!decision.allowed) throw new AppError(decision.code, decision.message);
@@ -50,7 +54,7 @@ export async function requireSyncable(ctx: AppContext, userId: number, request: 
   if (provider === 'quickbooks' && request.companyId && request.companyId !== connection.account_id) {
     throw new AppError('NOT_CONNECTED', `${label} is connected to another company. Please sign in to sync again.`);
   }
-  return { collection, connection };
+  return { collection, connection, profile };
 }
 
 /** A sync to queue: whose, what, how it was started, and what it may write (null: everything). */
@@ -60,7 +64,6 @@ export interface SyncToQueue {
   syncable: Syncable;
   trigger: SyncTrigger;
   policy: SyncPolicyColumn | null;
-  profileId: number | null;
   previewId?: number;
 }
 
@@ -70,7 +73,7 @@ export interface SyncToQueue {
  * requests): answers the new id or undefined.
  */
 export async function queueSyncRun(ctx: AppContext, trx: Db, sync: SyncToQueue): Promise<number | undefined> {
-  const { collection, connection } = sync.syncable;
+  const { collection, connection, profile } = sync.syncable;
   const id = await insertRunUnlessActive(trx, {
     user_id: sync.userId,
     provider: sync.provider,
@@ -81,7 +84,10 @@ export async function queueSyncRun(ctx: AppContext, trx: Db, sync: SyncToQueue):
     queued_at: ctx.clock.now(),
     trigger: sync.trigger,
     policy: sync.policy ? JSON.stringify(sync.policy) : null,
-    profile_id: sync.profileId,
+    // The sync keeps the profile it was asked with: its id, its name and its rules as they are now.
+    profile_id: profile.id,
+    profile_name: profile.name,
+    pricing_rules: JSON.stringify(profile.rules),
     preview_id: sync.previewId ?? null,
   });
   if (id !== undefined) await ctx.queue.enqueue(syncProductsJob, { syncId: id }, { db: trx });
@@ -115,7 +121,7 @@ async function queueOrRefuse(ctx: AppContext, sync: SyncToQueue): Promise<{ sync
 export async function startSync(ctx: AppContext, user: User, request: SyncRequest): Promise<{ sync_id: number; message: string }> {
   await enforceRateLimits(ctx, [{ key: `sync:user:${user.id}`, rule: ctx.config.rateLimits.syncsPerUser }]);
   const syncable = await requireSyncable(ctx, user.id, request);
-  return queueOrRefuse(ctx, { userId: user.id, provider: request.provider, syncable, trigger: 'direct', policy: null, profileId: null });
+  return queueOrRefuse(ctx, { userId: user.id, provider: request.provider, syncable, trigger: 'direct', policy: null });
 }
 
 /** A sync started by the product rather than a person (issue §3's automatic syncs). */
@@ -135,13 +141,12 @@ export interface PolicySyncRequest {
  * SYNC_RUNNING with the running sync's id). Answers the sync's id.
  */
 export async function startPolicySync(ctx: AppContext, request: PolicySyncRequest): Promise<{ sync_id: number; message: string }> {
-  const syncable = await requireSyncable(ctx, request.userId, { collectionId: request.collectionId, categoryId: 'none', provider: request.provider });
+  const syncable = await requireSyncable(ctx, request.userId, { collectionId: request.collectionId, categoryId: 'none', provider: request.provider, profileId: request.profileId ?? undefined });
   return queueOrRefuse(ctx, {
     userId: request.userId,
     provider: request.provider,
     syncable,
     trigger: request.trigger ?? 'automatic',
     policy: request.policy,
-    profileId: request.profileId ?? null,
   });
 }

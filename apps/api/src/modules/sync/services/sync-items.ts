@@ -1,6 +1,6 @@
-import { createRowBuilder } from '@tradelist/pricing/layouts';
+import { createEditionCellBuilder, DEFAULT_QUICKBOOKS_INCOME_ACCOUNT, DEFAULT_QUICKBOOKS_TYPE } from '@tradelist/pricing/layouts';
 import { centsToDecimal, parseDollars } from '@tradelist/pricing/money';
-import type { Markups } from '@tradelist/pricing/markups';
+import { compileRules, type PricingRules, type RulePrice } from '@tradelist/pricing/rules';
 import type { ProductForFile } from '../../catalog/index.ts';
 import type { JobberItem, JobberItemInput } from '../../../integrations/jobber/client.ts';
 import type { QboItem } from '../../../integrations/quickbooks/client.ts';
@@ -8,9 +8,9 @@ import type { QboItem } from '../../../integrations/quickbooks/client.ts';
 /** The price before tax of a product, in cents: the pricing engine's (services/sync-pricing.ts). */
 export type PriceOf = (product: ProductForFile) => number;
 
-/** The user's settings an item is built from (product §3.7). */
+/** The user's settings an item is built from (product §3.7): the rules of the sync's pricing profile, and the QuickBooks texts. */
 export interface ItemSettings {
-  markups: Markups;
+  rules: PricingRules;
   inventoryOption: string;
   incomeType: string;
 }
@@ -35,22 +35,35 @@ export function quickBooksType(option: string): QboDesired['type'] {
 }
 
 /**
- * The edition's items for QuickBooks, in product order, built by the same row builder as the
- * QuickBooks file: names cleaned and unique, the marked-up price before tax as the price, the
- * cost as purchase cost, descriptions within 4,000 characters.
+ * The one pricing of a sync, to QuickBooks and Jobber alike: each product's price under the
+ * rules of the sync's profile, by the pricing engine (as every file and the preview), in product
+ * order.
+ */
+export function priceItemsForSync(rules: PricingRules, products: readonly ProductForFile[]): RulePrice[] {
+  const engine = compileRules(rules);
+  return products.map((p) => engine.price({ sku: p.sku, group: p.group_name, costCents: p.cost_cents }));
+}
+
+/**
+ * The edition's items for QuickBooks, in product order, with the QuickBooks file's edition cells:
+ * names cleaned and unique, descriptions within 4,000 characters; the price before tax
+ * (`priceCents`, services/sync-pricing.ts) as the price (QuickBooks adds tax itself), the cost as
+ * purchase cost.
  */
 export function quickBooksItems(products: ProductForFile[], settings: ItemSettings, priceCents: PriceOf): QboDesired[] {
-  const build = createRowBuilder('quickbooks', settings.markups, { inventoryOption: settings.inventoryOption, incomeType: settings.incomeType });
+  const build = createEditionCellBuilder('quickbooks');
+  const type = quickBooksType(settings.inventoryOption.trim() || DEFAULT_QUICKBOOKS_TYPE);
+  const incomeAccount = settings.incomeType.trim() || DEFAULT_QUICKBOOKS_INCOME_ACCOUNT;
   return products.map((p) => {
-    const [name, sku, type, description, , incomeAccount, , costCents] = build({ sku: p.sku, name: p.name, description: p.description, unit: p.unit, group: p.group_name, costCents: p.cost_cents });
+    const [name, sku, , description] = build({ sku: p.sku, name: p.name, description: p.description, unit: p.unit, group: p.group_name, costCents: p.cost_cents });
     return {
       sku: String(sku).slice(0, 100),
       name: String(name),
-      type: quickBooksType(String(type)),
+      type,
       description: String(description),
       priceCents: priceCents(p),
-      costCents: Number(costCents),
-      incomeAccount: String(incomeAccount),
+      costCents: p.cost_cents,
+      incomeAccount,
     };
   });
 }
@@ -143,7 +156,7 @@ export interface JobberDesired {
 
 /**
  * The edition's items for Jobber, in product order: the marked-up price as defaultUnitCost, the
- * cost as internalUnitCost, materials as PRODUCT, taxable when the user charges tax (product
+ * cost as internalUnitCost, materials as PRODUCT, taxable when the profile charges tax (product
  * §10.17). Names are trimmed and unique in the list (a repeated one gets " (SKU)"), so that a
  * name finds one item.
  */
@@ -160,7 +173,7 @@ export function jobberItems(products: ProductForFile[], settings: ItemSettings, 
       }
     }
   };
-  const taxable = (settings.markups.tax ?? 0) > 0;
+  const taxable = (settings.rules.taxBp ?? 0) > 0;
   return products.map((p) => {
     const name = unique(p.name, p.sku);
     const price = priceCents(p);

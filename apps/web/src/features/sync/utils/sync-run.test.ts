@@ -18,6 +18,7 @@ function run(overrides: Partial<SyncRun>): SyncRun {
     error: null,
     queued_at: '2026-07-03T10:00:00.000Z',
     finished_at: '2026-07-03T10:04:00.000Z',
+    profile_name: null,
     ...overrides,
   };
 }
