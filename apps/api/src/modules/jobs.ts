@@ -7,10 +7,11 @@ import { processStripeEvent } from './billing/services/stripe-events.ts';
 import { updateStripeCustomer } from './billing/services/update-stripe-customer.ts';
 import { buildEditionTemplates } from './catalog/services/edition-templates.ts';
 import { syncProductsJob } from './sync/services/run-sync.ts';
+import { automaticSyncJob, startAutomaticSyncsJob } from './sync/services/automatic-syncs.ts';
 import { sendMailingBatch, startDueMailingsJob, startDueMailingsSchedule } from './mailings/services/send-mailing-batch.ts';
 
 /** The background jobs and schedules of the domain modules, registered by the server and the worker. */
 export const moduleJobs: ModuleJobs = {
-  kinds: [processStripeEvent, updateStripeCustomer, linkPlanPrices, reconcileSubscriptions, syncProductsJob, sendMailingBatch, startDueMailingsJob, buildEditionTemplates] as Array<JobKind<unknown>>,
+  kinds: [processStripeEvent, updateStripeCustomer, linkPlanPrices, reconcileSubscriptions, syncProductsJob, startAutomaticSyncsJob, automaticSyncJob, sendMailingBatch, startDueMailingsJob, buildEditionTemplates] as Array<JobKind<unknown>>,
   schedules: [linkPlanPricesSchedule, reconcileSubscriptionsSchedule, startDueMailingsSchedule] as Array<ScheduledTask<unknown>>,
 };

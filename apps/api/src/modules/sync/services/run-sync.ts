@@ -12,6 +12,8 @@ import { claimRun, finishRun, findRun, releaseRun, setRunTotal } from '../reposi
 import { syncToJobber } from './jobber-sync.ts';
 import { ConnectionGoneError, connectionTokens, isLive } from './provider-tokens.ts';
 import { syncToQuickBooks } from './quickbooks-sync.ts';
+import { reportAutomaticSyncEnd } from './automatic-sync-end.ts';
+import { runUnitOfWork } from '../../../jobs/unit-of-work.ts';
 import { requireSyncAllowed, SyncStoppedError } from './require-sync-allowed.ts';
 import { checkpointer, LEASE_SECONDS, LeaseLostError } from './sync-progress.ts';
 
@@ -42,6 +44,14 @@ async function editionProducts(ctx: AppContext, collectionId: number): Promise<P
   }
 }
 
+/** Ends a run, and in the same transaction the automatic sync it was queued for, if any (decision 0050: its email goes once). */
+async function endRun(ctx: AppContext, id: number, outcome: Parameters<typeof finishRun>[2]): Promise<void> {
+  await runUnitOfWork(ctx, async (trx) => {
+    await finishRun(trx, id, outcome);
+    await reportAutomaticSyncEnd(ctx, trx, id);
+  });
+}
+
 /** Runs a claimed sync to its end (succeeded), or throws. */
 async function runClaimed(ctx: AppContext, run: SyncRunRow, owner: string): Promise<void> {
   const started = performance.now();
@@ -66,7 +76,7 @@ async function runClaimed(ctx: AppContext, run: SyncRunRow, owner: string): Prom
   };
   if (run.provider === 'quickbooks') await syncToQuickBooks(sync);
   else await syncToJobber(sync);
-  await finishRun(ctx.db, run.id, { status: 'succeeded', error: null, now: ctx.clock.now(), owner });
+  await endRun(ctx, run.id, { status: 'succeeded', error: null, now: ctx.clock.now(), owner });
   ctx.metrics.syncEnded(run.provider, 'succeeded');
   const done = await findRun(ctx.db, run.id);
   // The sync log (product §10.17): who, which edition, where, the counts, how long, the outcome.
@@ -103,7 +113,7 @@ export async function runSync(ctx: AppContext, syncId: number): Promise<void> {
   } catch (error) {
     const final = finalFailure(error, run.provider);
     if (final) {
-      await finishRun(ctx.db, syncId, { status: 'failed', error: final.message, now: ctx.clock.now(), owner });
+      await endRun(ctx, syncId, { status: 'failed', error: final.message, now: ctx.clock.now(), owner });
       ctx.metrics.syncEnded(run.provider, 'failed');
       ctx.log.info({ syncId, userId: run.user_id, provider: run.provider, outcome: final.outcome, err: error }, 'sync failed');
       return;
@@ -127,7 +137,7 @@ export const syncProductsJob = defineJob({
     const run = await findRun(ctx.db, payload.syncId);
     if (!run) return;
     ctx.log.warn({ syncId: run.id, userId: run.user_id, provider: run.provider, error, outcome: 'failed' }, 'sync given up');
-    await finishRun(ctx.db, run.id, { status: 'failed', error: providerFailed(run.provider), now: ctx.clock.now() });
+    await endRun(ctx, run.id, { status: 'failed', error: providerFailed(run.provider), now: ctx.clock.now() });
     ctx.metrics.syncEnded(run.provider, 'failed');
   },
 });

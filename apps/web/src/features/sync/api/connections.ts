@@ -88,7 +88,7 @@ export async function disconnectProvider(provider: SyncProvider): Promise<Messag
 
 export function useDisconnectProvider(provider: SyncProvider, config: MutationConfig<MessageBody, void> = {}) {
   const queryClient = useQueryClient();
-  const disconnected: ConnectionStatus = { connected: false, connected_at: null, company_id: null, company_name: null };
+  const disconnected: ConnectionStatus = { connected: false, connected_at: null, company_id: null, company_name: null, automatic_sync: false };
   return useMutation({
     ...withOwnSuccess(config, () => queryClient.setQueryData<ConnectionStatus>(connectionStatusQueryOptions(provider).queryKey, disconnected)),
     mutationFn: () => disconnectProvider(provider),
