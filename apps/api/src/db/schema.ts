@@ -38,6 +38,10 @@ import type {
   ProviderConnectionsTable,
   SyncRunsTable,
   SyncLinksTable,
+  SyncLedgerTable,
+  SyncPreviewsTable,
+  SyncPreviewItemsTable,
+  SyncRunFailuresTable,
   AutomaticSyncsTable,
 } from './schema/sync.ts';
 import type {
@@ -56,7 +60,7 @@ export type { UsersTable, SessionsTable, UserTokensTable, GoogleTokenUsesTable, 
 export type { JobsTable, JobSchedulesTable, MailOutboxTable, RateLimitsTable, UploadedFilesTable, OperatorAuditLogTable } from './schema/platform.ts';
 export type { CategoriesTable, CollectionsTable, ProductsTable, UserFactorsTable, DownloadLogTable, PreviewViewsTable, EditionUploadsTable, EditionUploadPartsTable } from './schema/catalog.ts';
 export type { PlansTable, SubscriptionsTable, ProcessedProviderEventsTable, PaymentsTable, BillingNoticesTable, FunnelEventsTable } from './schema/billing.ts';
-export type { OauthFlowsTable, ProviderConnectionsTable, SyncRunsTable, SyncLinksTable, AutomaticSyncsTable } from './schema/sync.ts';
+export type { OauthFlowsTable, ProviderConnectionsTable, SyncRunsTable, SyncLinksTable, SyncLedgerTable, SyncPreviewsTable, SyncPreviewItemsTable, SyncRunFailuresTable, SyncPolicyColumn, PreviewItemKind, SyncTrigger, AutomaticSyncsTable } from './schema/sync.ts';
 export type { UserGuideResourcesTable, UserGuideVideosTable, BlogPostsTable, NewsletterSubscribersTable, MarketingSignupsTable, SetupCallRequestsTable, DrawWinnersTable, MailingsTable, MailingDeliveriesTable } from './schema/content.ts';
 
 /** Every table, as Kysely sees it; the tables' types live per area in db/schema/. */
@@ -86,6 +90,10 @@ export interface Database {
   provider_connections: ProviderConnectionsTable;
   sync_runs: SyncRunsTable;
   sync_links: SyncLinksTable;
+  sync_ledger: SyncLedgerTable;
+  sync_previews: SyncPreviewsTable;
+  sync_preview_items: SyncPreviewItemsTable;
+  sync_run_failures: SyncRunFailuresTable;
   automatic_syncs: AutomaticSyncsTable;
   profile_pictures: ProfilePicturesTable;
   user_guide_resources: UserGuideResourcesTable;
@@ -117,6 +125,7 @@ export type DownloadLogRow = Selectable<DownloadLogTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
 export type ProviderConnectionRow = Selectable<ProviderConnectionsTable>;
 export type SyncRunRow = Selectable<SyncRunsTable>;
+export type SyncPreviewRow = Selectable<SyncPreviewsTable>;
 export type AutomaticSyncRow = Selectable<AutomaticSyncsTable>;
 export type BlogPostRow = Selectable<BlogPostsTable>;
 export type MailingRow = Selectable<MailingsTable>;

@@ -72,7 +72,7 @@ export async function runAutomaticSync(ctx: AppContext, automaticSyncId: number)
   if (!decision.allowed) return skip(decision.message);
   if (!isLive(connection, now)) return failAutomaticSync(ctx, row, notConnectedAnymore(row.provider));
   await runUnitOfWork(ctx, async (trx) => {
-    const syncId = await queueProtectedSync(ctx, trx, { userId: row.user_id, provider: row.provider, collectionId: edition.id, accountId: connection.account_id, itemCount: edition.item_count, now });
+    const syncId = await queueProtectedSync(ctx, trx, row.user_id, row.provider, { collection: edition, connection });
     if (syncId === undefined) throw new ConnectionBusyError(`A sync of user ${row.user_id} to ${row.provider} is running; the automatic sync waits`);
     // Another attempt that got here first keeps its sync; this one's is rolled back.
     if (!(await moveAutomaticSync(trx, row.id, ['pending'], { state: 'syncing', sync_run_id: syncId }))) throw new Error(`Automatic sync ${row.id} was taken by another attempt`);

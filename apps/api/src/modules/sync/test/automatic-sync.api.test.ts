@@ -6,7 +6,9 @@ import { TEST_TOKEN_KEY } from '../../../../test/support/test-app.ts';
 import type { TestClient } from '../../../../test/support/test-app.ts';
 import { multipartFile } from '../../../../test/support/operator-client.ts';
 import { connect, runAndRead, setUpSyncTest, simItems, startSync, userOf, type SyncTest } from '../../../../test/support/sync.ts';
+import { QuickBooksClient } from '../../../integrations/quickbooks/client.ts';
 import { startAutomaticSyncs } from '../services/automatic-syncs.ts';
+import { connectionTokens } from '../services/provider-tokens.ts';
 import { openToken } from '../services/token-cipher.ts';
 
 let s: SyncTest;
@@ -91,14 +93,25 @@ describe('hands-free months: a new edition is synced to opted-in connections (de
     const first = (await runsOf(optedIn.userId)).find((run) => run.collection_id === march)!;
     expect(first).toMatchObject({ status: 'succeeded', created: 3 });
 
+    // Someone edits AUTO-3's price in QuickBooks (through QuickBooks' API, as its screens do).
+    const before = (await simItems<QboItemSummary>(s.qbo.url))[realm(0)] ?? [];
+    const edited = before.find((item) => item.sku === 'AUTO-3')!;
+    const decreased = before.find((item) => item.sku === 'AUTO-2')!;
+    const quickbooks = new QuickBooksClient(s.t.ctx.config.quickbooks, realm(0), connectionTokens(s.t.ctx, optedIn.userId, 'quickbooks'), s.t.ctx.config.providerTimeScale);
+    await quickbooks.writeItem({ Id: edited.id, SyncToken: edited.syncToken, sparse: true, UnitPrice: 99.99 });
+
     const april = await publish(operator, s.fixture.freeCategoryId, 'Demo — April', [['AUTO-1', 'Auto one', '11.00'], ['AUTO-2', 'Auto two', '18.00'], ['AUTO-3', 'Auto three', '30.00'], ['AUTO-4', 'Auto four', '4.00']]);
     await s.t.ctx.queue.runDueJobs();
 
     const runs = (await runsOf(optedIn.userId)).filter((run) => run.collection_id === april);
     expect(runs).toHaveLength(1);
-    expect(runs[0]).toMatchObject({ status: 'succeeded', account_id: realm(0), created: 1 });
+    // AUTO-1 up: written; AUTO-4 new: created; AUTO-2 down and AUTO-3 edited in QuickBooks: left as they are.
+    expect(runs[0]).toMatchObject({ status: 'succeeded', account_id: realm(0), trigger: 'automatic', created: 1, updated: 1, left_alone: 2, retired: 0 });
     const items = (await simItems<QboItemSummary>(s.qbo.url))[realm(0)] ?? [];
     expect(items.find((item) => item.sku === 'AUTO-4')).toBeDefined();
+    expect(items.find((item) => item.sku === 'AUTO-1')!.unitPrice).toBeGreaterThan(before.find((item) => item.sku === 'AUTO-1')!.unitPrice!);
+    expect(items.find((item) => item.sku === 'AUTO-2')!.unitPrice).toBe(decreased.unitPrice);
+    expect(items.find((item) => item.sku === 'AUTO-3')!.unitPrice).toBe(99.99);
     expect(await runsOf(notOptedIn.userId)).toEqual([]);
     expect(await automaticOf(notOptedIn.userId)).toEqual([]);
 
@@ -107,7 +120,10 @@ describe('hands-free months: a new edition is synced to opted-in connections (de
     expect(mails.map((mail) => mail.subject)).toEqual(['Demo — March is in QuickBooks Online', 'Demo — April is in QuickBooks Online']);
     const text = mails[1]!.text_body;
     expect(text).toContain('We synced Demo — April of the Wire & Conduit Demo list to QuickBooks Online for you.');
+    expect(text).toContain('1 item created, 1 item updated, 0 items already current.');
+    expect(text).toContain('Held back: 2 items, left as they are in QuickBooks Online. We never lower a price and never overwrite an item you edited in QuickBooks Online on our own');
     expect(text).toContain(`See the record of this sync: http://localhost:3000/dashboard/syncs/${runs[0]!.id}`);
+    expect(text).toContain(`Preview what was held back: http://localhost:3000/dashboard/catalog?sync=quickbooks&collection=${april}`);
     expect(await mailsTo(notOptedIn.email, 'automatic-sync-done')).toEqual([]);
 
     // The look for April's automatic syncs runs again (a retry, a second worker): nothing is queued, written or sent.
