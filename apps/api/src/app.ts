@@ -30,6 +30,7 @@ import { adminCliRoutes } from './modules/operator/admin-cli-routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { catalogOperatorRoutes } from './modules/catalog/operator-routes.ts';
 import { syncRoutes } from './modules/sync/routes.ts';
+import { withAutomaticSyncs } from './modules/sync/index.ts';
 import { operatorRoutes } from './modules/operator/routes.ts';
 import { editionAnnouncements } from './modules/mailings/index.ts';
 import { mailingsOperatorRoutes } from './modules/mailings/operator-routes.ts';
@@ -178,7 +179,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   const refuseMethod = trackAllowedMethods(app);
 
   // Each call is registered in the context of its access level (public, user, operator) by the
-  // module that owns it; the catalog's console calls get the editions' announcements (mailings).
+  // module that owns it; the catalog's console calls get the editions' announcements (mailings)
+  // and their automatic syncs (sync).
   await registerBrowserApi(app, ctx, [
     configRoutes,
     accountRoutes,
@@ -191,7 +193,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     operatorRoutes,
     accountsOperatorRoutes,
     billingOperatorRoutes,
-    catalogOperatorRoutes(editionAnnouncements),
+    catalogOperatorRoutes(withAutomaticSyncs(editionAnnouncements)),
     contentOperatorRoutes,
     guideOperatorRoutes,
     mailingsOperatorRoutes,

@@ -99,6 +99,8 @@ export const connectionStatus = z.object({
   /** QuickBooks: the company (realmId) and its name; null for Jobber or when disconnected. */
   company_id: z.string().nullable(),
   company_name: z.string().nullable(),
+  /** Each new edition is synced to this connection on its own, with the protections (product §10.22); kept when the user connects again. */
+  automatic_sync: z.boolean(),
 });
 export type ConnectionStatus = z.infer<typeof connectionStatus>;
 
@@ -130,3 +132,30 @@ export const authCompletedResponse = z.object({
   company_id: z.string().nullable(),
 });
 export type AuthCompletedResponse = z.infer<typeof authCompletedResponse>;
+
+/**
+ * PUT /api/quickbooks/automatic-sync/ and /api/jobber/automatic-sync/ (product §10.22): turns the
+ * connection's hands-free months on or off; answers the connection's status.
+ */
+export const automaticSyncRequest = z.object({
+  automatic_sync: z.boolean({ error: 'Say true or false.' }),
+});
+export type AutomaticSyncRequest = z.infer<typeof automaticSyncRequest>;
+
+/** The switch of Settings → Connections and what it promises (product §10.22). */
+export const automaticSyncWords = {
+  label: 'Keep prices current automatically each month',
+  explanation:
+    'When a new edition of a list you have comes out, we sync it for you and email you what changed. We never lower a price, never overwrite an item you edited in your software, and never make an item inactive: those wait for you to review.',
+} as const;
+
+/** The messages of the automatic sync switch (product §8.10). */
+export function automaticSyncMessages(provider: SyncProvider) {
+  const name = syncProviderNames[provider];
+  return {
+    turnedOn: `Each new edition will be synced to ${name} automatically.`,
+    turnedOff: `Automatic syncs to ${name} are off.`,
+    failed: 'Failed to change automatic syncs.',
+    notConnected: `${name} is not connected. Connect it first, then turn on automatic syncs.`,
+  };
+}

@@ -43,6 +43,7 @@ import type {
   SyncPreviewsTable,
   SyncPreviewItemsTable,
   SyncRunFailuresTable,
+  AutomaticSyncsTable,
 } from './schema/sync.ts';
 import type {
   UserGuideResourcesTable,
@@ -60,7 +61,7 @@ export type { UsersTable, SessionsTable, UserTokensTable, GoogleTokenUsesTable, 
 export type { JobsTable, JobSchedulesTable, MailOutboxTable, RateLimitsTable, UploadedFilesTable, OperatorAuditLogTable } from './schema/platform.ts';
 export type { CategoriesTable, CollectionsTable, ProductsTable, UserFactorsTable, DownloadLogTable, PreviewViewsTable, EditionUploadsTable, EditionUploadPartsTable } from './schema/catalog.ts';
 export type { PlansTable, SubscriptionsTable, ProcessedProviderEventsTable, PaymentsTable, BillingNoticesTable, FunnelEventsTable } from './schema/billing.ts';
-export type { OauthFlowsTable, ProviderConnectionsTable, SyncRunsTable, SyncLinksTable, SyncLedgerTable, SyncPreviewsTable, SyncPreviewItemsTable, SyncRunFailuresTable, SyncPolicyColumn, PreviewItemKind, SyncTrigger, PreviewApprovalColumn } from './schema/sync.ts';
+export type { OauthFlowsTable, ProviderConnectionsTable, SyncRunsTable, SyncLinksTable, SyncLedgerTable, SyncPreviewsTable, SyncPreviewItemsTable, SyncRunFailuresTable, SyncPolicyColumn, PreviewItemKind, SyncTrigger, PreviewApprovalColumn, AutomaticSyncsTable } from './schema/sync.ts';
 export type { UserGuideResourcesTable, UserGuideVideosTable, BlogPostsTable, NewsletterSubscribersTable, MarketingSignupsTable, SetupCallRequestsTable, DrawWinnersTable, MailingsTable, MailingDeliveriesTable } from './schema/content.ts';
 
 /** Every table, as Kysely sees it; the tables' types live per area in db/schema/. */
@@ -95,6 +96,7 @@ export interface Database {
   sync_previews: SyncPreviewsTable;
   sync_preview_items: SyncPreviewItemsTable;
   sync_run_failures: SyncRunFailuresTable;
+  automatic_syncs: AutomaticSyncsTable;
   profile_pictures: ProfilePicturesTable;
   user_guide_resources: UserGuideResourcesTable;
   user_guide_videos: UserGuideVideosTable;
@@ -126,5 +128,6 @@ export type PaymentRow = Selectable<PaymentsTable>;
 export type ProviderConnectionRow = Selectable<ProviderConnectionsTable>;
 export type SyncRunRow = Selectable<SyncRunsTable>;
 export type SyncPreviewRow = Selectable<SyncPreviewsTable>;
+export type AutomaticSyncRow = Selectable<AutomaticSyncsTable>;
 export type BlogPostRow = Selectable<BlogPostsTable>;
 export type MailingRow = Selectable<MailingsTable>;

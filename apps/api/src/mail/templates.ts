@@ -21,7 +21,7 @@ function layout(paragraphs: string[], action?: { label: string; url: string }, f
 }
 
 /** The email's page around an HTML body that is already safe (escaped or sanitised). */
-function frame(body: string, action?: { label: string; url: string }, footer = ACCOUNT_FOOTER): string {
+export function frame(body: string, action?: { label: string; url: string }, footer = ACCOUNT_FOOTER): string {
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#f26b1d;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#555">Or paste this link into your browser: ${escapeHtml(action.url)}</p>`
     : '';

@@ -8,10 +8,11 @@ import { updateStripeCustomer } from './billing/services/update-stripe-customer.
 import { buildEditionTemplates } from './catalog/services/edition-templates.ts';
 import { syncPreviewJob } from './sync/services/preview-sync.ts';
 import { syncProductsJob } from './sync/services/run-sync.ts';
+import { automaticSyncJob, startAutomaticSyncsJob } from './sync/services/automatic-syncs.ts';
 import { sendMailingBatch, startDueMailingsJob, startDueMailingsSchedule } from './mailings/services/send-mailing-batch.ts';
 
 /** The background jobs and schedules of the domain modules, registered by the server and the worker. */
 export const moduleJobs: ModuleJobs = {
-  kinds: [processStripeEvent, updateStripeCustomer, linkPlanPrices, reconcileSubscriptions, syncProductsJob, syncPreviewJob, sendMailingBatch, startDueMailingsJob, buildEditionTemplates] as Array<JobKind<unknown>>,
+  kinds: [processStripeEvent, updateStripeCustomer, linkPlanPrices, reconcileSubscriptions, syncProductsJob, syncPreviewJob, startAutomaticSyncsJob, automaticSyncJob, sendMailingBatch, startDueMailingsJob, buildEditionTemplates] as Array<JobKind<unknown>>,
   schedules: [linkPlanPricesSchedule, reconcileSubscriptionsSchedule, startDueMailingsSchedule] as Array<ScheduledTask<unknown>>,
 };

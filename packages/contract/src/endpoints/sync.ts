@@ -1,6 +1,7 @@
 import { defineEndpoint } from '../endpoint.ts';
 import { messageBody } from '../errors.ts';
 import {
+  automaticSyncRequest,
   authCompletedResponse,
   authorizeUrlResponse,
   connectionStatus,
@@ -118,6 +119,26 @@ export const syncEndpoints = {
     summary: 'Whether Jobber is connected',
     response: { 200: connectionStatus },
     errors: [401, 403],
+  }),
+  quickbooksAutomaticSync: defineEndpoint({
+    method: 'PUT',
+    path: '/api/quickbooks/automatic-sync/',
+    access: 'user',
+    tag: 'sync',
+    summary: 'Turn on or off the automatic sync of each new edition to QuickBooks Online (no decrease, no overwrite of edited items, no retiring)',
+    body: automaticSyncRequest,
+    response: { 200: connectionStatus },
+    errors: [400, 401, 403, 409],
+  }),
+  jobberAutomaticSync: defineEndpoint({
+    method: 'PUT',
+    path: '/api/jobber/automatic-sync/',
+    access: 'user',
+    tag: 'sync',
+    summary: 'Turn on or off the automatic sync of each new edition to Jobber (no decrease, no overwrite of edited items, no retiring)',
+    body: automaticSyncRequest,
+    response: { 200: connectionStatus },
+    errors: [400, 401, 403, 409],
   }),
   jobberDisconnect: defineEndpoint({
     method: 'POST',

@@ -21,6 +21,7 @@ import * as uploadedFiles from './0022-uploaded-files.ts';
 import * as namesThatSayWhatTheyMean from './0023-names-that-say-what-they-mean.ts';
 import * as pricingProfiles from './0024-pricing-profiles.ts';
 import * as syncPreviews from './0025-sync-previews.ts';
+import * as automaticSyncs from './0026-automatic-syncs.ts';
 
 /**
  * Every migration, in order. Imported statically so the bundled server carries them; a new
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '0023-names-that-say-what-they-mean': namesThatSayWhatTheyMean,
   '0024-pricing-profiles': pricingProfiles,
   '0025-sync-previews': syncPreviews,
+  '0026-automatic-syncs': automaticSyncs,
 };

@@ -36,6 +36,8 @@ export interface ProviderConnectionsTable {
   refreshed_at: Timestamp | null;
   updated_at: Timestamp;
   disconnected_reason: string | null;
+  /** Each new edition is synced on its own, with the protections (decision 0050). */
+  automatic_sync: Generated<boolean>;
 }
 
 /** One sync of an edition to a provider, its checkpointed progress and outcome. */
@@ -158,4 +160,18 @@ export interface SyncRunFailuresTable {
   sku: string;
   name: string;
   error: string;
+}
+
+/** What the automatic sync did with one edition for one connection (decision 0050): once per user, provider and edition. */
+export interface AutomaticSyncsTable {
+  id: Generated<number>;
+  user_id: number;
+  provider: Provider;
+  collection_id: number;
+  state: 'pending' | 'syncing' | 'succeeded' | 'failed' | 'skipped';
+  sync_run_id: number | null;
+  /** Why it failed (as emailed) or was skipped. */
+  reason: string | null;
+  created_at: Timestamp;
+  finished_at: Timestamp | null;
 }

@@ -8,3 +8,4 @@ export { cancelQueuedSyncs } from './services/cancel-queued-syncs.ts';
 export { disconnect } from './services/connections.ts';
 export { startPolicySync, type PolicySyncRequest } from './services/start-sync.ts';
 export { PROTECTED_POLICY_COLUMN } from './services/sync-plan.ts';
+export { withAutomaticSyncs } from './services/automatic-syncs.ts';

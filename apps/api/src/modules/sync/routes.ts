@@ -4,6 +4,7 @@ import type { ApiModule } from '../../http/contexts.ts';
 import { registerEndpoint } from '../../http/endpoints.ts';
 import { requireUser } from '../../security/session-plugin.ts';
 import { completeAuthorization, connectionStatus, disconnect, startAuthorization } from './services/connections.ts';
+import { changeAutomaticSync } from './services/automatic-sync-setting.ts';
 import { lastSyncResults, syncRunOfUser } from './services/read-syncs.ts';
 import { startSync } from './services/start-sync.ts';
 import { approveSyncPreview } from './services/approve-preview.ts';
@@ -37,10 +38,12 @@ export const syncRoutes: ApiModule = ({ user }, ctx) => {
   registerEndpoint(user, calls.quickbooksConnect, async (request) => startAuthorization(ctx, requireUser(request), request.auth.cookieValue, 'quickbooks'));
   registerEndpoint(user, calls.quickbooksAuth, async (request) => completeAuthorization(ctx, requireUser(request), request.auth.cookieValue, 'quickbooks', request.body));
   registerEndpoint(user, calls.quickbooksStatus, async (request) => connectionStatus(ctx, requireUser(request).id, 'quickbooks'));
+  registerEndpoint(user, calls.quickbooksAutomaticSync, async (request) => changeAutomaticSync(ctx, requireUser(request).id, 'quickbooks', request.body.automatic_sync));
   registerEndpoint(user, calls.quickbooksDisconnect, async (request) => disconnect(ctx, requireUser(request).id, 'quickbooks'));
 
   registerEndpoint(user, calls.jobberConnect, async (request) => startAuthorization(ctx, requireUser(request), request.auth.cookieValue, 'jobber'));
   registerEndpoint(user, calls.jobberAuth, async (request) => completeAuthorization(ctx, requireUser(request), request.auth.cookieValue, 'jobber', request.body));
   registerEndpoint(user, calls.jobberStatus, async (request) => connectionStatus(ctx, requireUser(request).id, 'jobber'));
+  registerEndpoint(user, calls.jobberAutomaticSync, async (request) => changeAutomaticSync(ctx, requireUser(request).id, 'jobber', request.body.automatic_sync));
   registerEndpoint(user, calls.jobberDisconnect, async (request) => disconnect(ctx, requireUser(request).id, 'jobber'));
 };

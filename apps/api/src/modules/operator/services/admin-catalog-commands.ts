@@ -3,6 +3,7 @@ import { formatPercentChange, formatUsd } from '@tradelist/pricing/money';
 import { utcDay } from '../../../lib/clock.ts';
 import { type EditionComparison, importEdition, listEditions, type PriceChange } from '../../catalog/index.ts';
 import { editionAnnouncements } from '../../mailings/index.ts';
+import { withAutomaticSyncs } from '../../sync/index.ts';
 import { done, parseCommandArgs, type AdminCommand, type AdminCommandResult, type AdminContext } from './admin-command.ts';
 
 /** At most this many problem lines are printed for a rejected file (the count is always given). */
@@ -23,7 +24,7 @@ async function runImportEdition(ctx: AdminContext, args: string[], files: Readon
   const [category, fileName] = positionals as [string, string];
   const content = files.get(fileName);
   if (!content) return { exitCode: 1, output: `Cannot read the file ${fileName}.\n` };
-  const result = await importEdition(ctx, editionAnnouncements, {
+  const result = await importEdition(ctx, withAutomaticSyncs(editionAnnouncements), {
     category,
     fileName,
     content,

@@ -34,3 +34,21 @@ export async function updateConnection(db: Db, id: number, changes: Updateable<P
 export async function deleteConnection(db: Db, userId: number, provider: Provider): Promise<void> {
   await db.deleteFrom('provider_connections').where('user_id', '=', userId).where('provider', '=', provider).execute();
 }
+
+/** Turns the automatic sync of a user's connection on or off; answers whether the user has that connection. */
+export async function setAutomaticSync(db: Db, userId: number, provider: Provider, on: boolean): Promise<boolean> {
+  const result = await db.updateTable('provider_connections').set({ automatic_sync: on }).where('user_id', '=', userId).where('provider', '=', provider).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The next connections with the automatic sync on, by id after `afterId` (connected or not: a lost one is told by email). */
+export function listAutomaticConnectionsAfter(db: Db, afterId: number, limit: number): Promise<Array<Pick<ProviderConnectionRow, 'id' | 'user_id' | 'provider'>>> {
+  return db
+    .selectFrom('provider_connections')
+    .select(['id', 'user_id', 'provider'])
+    .where('automatic_sync', '=', true)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}

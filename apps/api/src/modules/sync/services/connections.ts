@@ -152,13 +152,16 @@ async function readJobberAccount(ctx: AppContext, userId: number, tokens: TokenS
 /** GET /quickbooks/status/, /jobber/status/. */
 export async function connectionStatus(ctx: AppContext, userId: number, provider: SyncProvider): Promise<ConnectionStatus> {
   const row = await findConnection(ctx.db, userId, provider);
-  if (!isLive(row, ctx.clock.now())) return { connected: false, connected_at: null, company_id: null, company_name: null };
+  // The automatic sync is the user's choice and outlives an expired connection (it comes back on with the next connect).
+  const automatic_sync = row?.automatic_sync ?? false;
+  if (!isLive(row, ctx.clock.now())) return { connected: false, connected_at: null, company_id: null, company_name: null, automatic_sync };
   return {
     connected: true,
     connected_at: row.connected_at.toISOString(),
     company_id: provider === 'quickbooks' ? row.account_id : null,
     // QuickBooks' company, or the Jobber account's name (read with its account query when connecting).
     company_name: row.account_name,
+    automatic_sync,
   };
 }
 

@@ -15,6 +15,8 @@ import { claimRun, finishRun, findRun, releaseRun, setRunTotal } from '../reposi
 import { syncToJobber } from './jobber-sync.ts';
 import { ConnectionGoneError, connectionTokens, isLive } from './provider-tokens.ts';
 import { syncToQuickBooks } from './quickbooks-sync.ts';
+import { reportAutomaticSyncEnd } from './automatic-sync-end.ts';
+import { runUnitOfWork } from '../../../jobs/unit-of-work.ts';
 import { requireSyncAllowed, SyncStoppedError } from './require-sync-allowed.ts';
 import { policyOf } from './sync-plan.ts';
 import { syncPricing } from './sync-pricing.ts';
@@ -47,6 +49,14 @@ export async function editionProducts(ctx: AppContext, collectionId: number): Pr
   }
 }
 
+/** Ends a run, and in the same transaction the automatic sync it was queued for, if any (decision 0050: its email goes once). */
+async function endRun(ctx: AppContext, id: number, outcome: Parameters<typeof finishRun>[2]): Promise<void> {
+  await runUnitOfWork(ctx, async (trx) => {
+    await finishRun(trx, id, outcome);
+    await reportAutomaticSyncEnd(ctx, trx, id);
+  });
+}
+
 /** Runs a claimed sync to its end (succeeded), or throws. */
 async function runClaimed(ctx: AppContext, run: SyncRunRow, owner: string): Promise<void> {
   const started = performance.now();
@@ -74,7 +84,7 @@ async function runClaimed(ctx: AppContext, run: SyncRunRow, owner: string): Prom
   };
   if (run.provider === 'quickbooks') await syncToQuickBooks(sync);
   else await syncToJobber(sync);
-  await finishRun(ctx.db, run.id, { status: 'succeeded', error: null, now: ctx.clock.now(), owner });
+  await endRun(ctx, run.id, { status: 'succeeded', error: null, now: ctx.clock.now(), owner });
   ctx.metrics.syncEnded(run.provider, 'succeeded');
   const done = await findRun(ctx.db, run.id);
   // The sync log (product §10.17): who, which edition, where, the counts, how long, the outcome.
@@ -111,7 +121,7 @@ export async function runSync(ctx: AppContext, syncId: number): Promise<void> {
   } catch (error) {
     const final = finalFailure(error, run.provider);
     if (final) {
-      await finishRun(ctx.db, syncId, { status: 'failed', error: final.message, now: ctx.clock.now(), owner });
+      await endRun(ctx, syncId, { status: 'failed', error: final.message, now: ctx.clock.now(), owner });
       ctx.metrics.syncEnded(run.provider, 'failed');
       ctx.log.info({ syncId, userId: run.user_id, provider: run.provider, outcome: final.outcome, err: error }, 'sync failed');
       return;
@@ -135,7 +145,7 @@ export const syncProductsJob = defineJob({
     const run = await findRun(ctx.db, payload.syncId);
     if (!run) return;
     ctx.log.warn({ syncId: run.id, userId: run.user_id, provider: run.provider, error, outcome: 'failed' }, 'sync given up');
-    await finishRun(ctx.db, run.id, { status: 'failed', error: providerFailed(run.provider), now: ctx.clock.now() });
+    await endRun(ctx, run.id, { status: 'failed', error: providerFailed(run.provider), now: ctx.clock.now() });
     ctx.metrics.syncEnded(run.provider, 'failed');
   },
 });

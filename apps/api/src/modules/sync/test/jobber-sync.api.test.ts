@@ -29,7 +29,7 @@ describe('Jobber: connect', () => {
     const answer = await client.post('/api/jobber/disconnect/');
     expect(answer.json()).toEqual({ message: 'Disconnected from Jobber successfully.' });
     expect((await simStats(s.jobber.url)).requests).toBe(requests + 1);
-    expect((await client.get('/api/jobber/status/')).json()).toEqual({ connected: false, connected_at: null, company_id: null, company_name: null });
+    expect((await client.get('/api/jobber/status/')).json()).toEqual({ connected: false, connected_at: null, company_id: null, company_name: null, automatic_sync: false });
     expect(await s.t.database.db.selectFrom('provider_connections').select('id').where('user_id', '=', userId).execute()).toEqual([]);
     // Disconnecting again is harmless.
     expect((await client.post('/api/jobber/disconnect/')).json()).toEqual({ message: 'Disconnected from Jobber successfully.' });

@@ -17,7 +17,7 @@ describe('QuickBooks Online: connect', () => {
   test('connect, consent and auth: a connection whose tokens stay on the server, sealed; status names the company', async () => {
     const { client, userId } = await userOf(s, 'free', 'qbo-connect');
     const before = await client.get('/api/quickbooks/status/');
-    expect(before.json()).toEqual({ connected: false, connected_at: null, company_id: null, company_name: null });
+    expect(before.json()).toEqual({ connected: false, connected_at: null, company_id: null, company_name: null, automatic_sync: false });
     const started = await client.post('/api/quickbooks/connect/');
     const url = new URL(started.json().url);
     expect(url.origin + url.pathname).toBe(s.qbo.authorizeUrl);

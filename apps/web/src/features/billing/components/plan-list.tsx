@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import buttonStyles from '../../../components/ui/button.module.css';
+import switchStyles from '../../../components/ui/switch.module.css';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
 import { cx } from '../../../lib/cx';
@@ -96,7 +97,7 @@ function AutoRenewSwitch({ checked, onChange }: { checked: boolean; onChange: (c
         <input
           type="checkbox"
           role="switch"
-          className={billingStyles.autoRenewInput}
+          className={switchStyles.switch}
           checked={checked}
           onChange={(event) => onChange(event.currentTarget.checked)}
           aria-describedby={hintId}

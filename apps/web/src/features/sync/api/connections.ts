@@ -13,11 +13,13 @@ const calls = {
     status: api.sync.quickbooksStatus,
     connect: api.sync.quickbooksConnect,
     disconnect: api.sync.quickbooksDisconnect,
+    automaticSync: api.sync.quickbooksAutomaticSync,
   },
   jobber: {
     status: api.sync.jobberStatus,
     connect: api.sync.jobberConnect,
     disconnect: api.sync.jobberDisconnect,
+    automaticSync: api.sync.jobberAutomaticSync,
   },
 } as const;
 
@@ -88,9 +90,22 @@ export async function disconnectProvider(provider: SyncProvider): Promise<Messag
 
 export function useDisconnectProvider(provider: SyncProvider, config: MutationConfig<MessageBody, void> = {}) {
   const queryClient = useQueryClient();
-  const disconnected: ConnectionStatus = { connected: false, connected_at: null, company_id: null, company_name: null };
+  const disconnected: ConnectionStatus = { connected: false, connected_at: null, company_id: null, company_name: null, automatic_sync: false };
   return useMutation({
     ...withOwnSuccess(config, () => queryClient.setQueryData<ConnectionStatus>(connectionStatusQueryOptions(provider).queryKey, disconnected)),
     mutationFn: () => disconnectProvider(provider),
+  });
+}
+
+/** PUT /api/quickbooks/automatic-sync/ or /api/jobber/automatic-sync/: each new edition synced on its own, or not (product §10.22). */
+export function setAutomaticSync(provider: SyncProvider, on: boolean): Promise<ConnectionStatus> {
+  return callApi(calls[provider].automaticSync, { body: { automatic_sync: on } });
+}
+
+export function useSetAutomaticSync(provider: SyncProvider, config: MutationConfig<ConnectionStatus, boolean> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...withOwnSuccess(config, (status) => queryClient.setQueryData<ConnectionStatus>(connectionStatusQueryOptions(provider).queryKey, status)),
+    mutationFn: (on: boolean) => setAutomaticSync(provider, on),
   });
 }

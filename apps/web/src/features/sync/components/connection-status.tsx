@@ -4,14 +4,15 @@ import { cx } from '../../../lib/cx';
 import { notify } from '../../../lib/notify';
 import { useConnectionStatus, useConnectProvider, useDisconnectProvider } from '../api/connections';
 import { formatSyncTime } from '../utils/sync-run';
+import { AutomaticSyncSwitch } from './automatic-sync-switch';
 import { disconnectedMessage, disconnectFailedMessage, providerName } from '../utils/messages';
 import buttonStyles from '../../../components/ui/button.module.css';
 import connectionStyles from './connection.module.css';
 
 /**
  * product §2.13 Connections: one provider shown as connected or disconnected, as the server says,
- * with the QuickBooks company or Jobber account it opens, and Disconnect (product §8.10's
- * messages) or Connect.
+ * with the QuickBooks company or Jobber account it opens, the switch that keeps its prices current
+ * each month (product §10.22), and Disconnect (product §8.10's messages) or Connect.
  */
 export function ConnectionStatusCard({ provider }: { provider: SyncProvider }) {
   const headingId = useId();
@@ -53,6 +54,7 @@ export function ConnectionStatusCard({ provider }: { provider: SyncProvider }) {
           {connected && status.data.connected_at ? (
             <p className={connectionStyles.connectionDetail}>Since {formatSyncTime(status.data.connected_at)}</p>
           ) : null}
+          {connected ? <AutomaticSyncSwitch provider={provider} on={status.data.automatic_sync} /> : null}
           {connected ? (
             <button
               type="button"

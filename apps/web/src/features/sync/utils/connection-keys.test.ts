@@ -34,8 +34,9 @@ const connected = (company_id: string | null): ConnectionStatus => ({
   connected_at: '2026-05-01T10:00:00.000Z',
   company_id,
   company_name: company_id ? 'Sandbox Company US 1' : null,
+  automatic_sync: false,
 });
-const disconnected: ConnectionStatus = { connected: false, connected_at: null, company_id: null, company_name: null };
+const disconnected: ConnectionStatus = { connected: false, connected_at: null, company_id: null, company_name: null, automatic_sync: false };
 
 describe('the stored keys (product §3.2)', () => {
   let storage: FakeStorage;

@@ -1,0 +1,69 @@
+import { escapeHtml, frame, type MailContent } from './templates.ts';
+
+/** A link of an email: its words and its address. */
+interface MailLink {
+  label: string;
+  url: string;
+}
+
+const AUTOMATIC_FOOTER = 'You received this email because "Keep prices current automatically each month" is on for this connection in your Tradelist settings.';
+
+const items = (n: number) => `${n.toLocaleString('en-US')} item${n === 1 ? '' : 's'}`;
+
+/** Paragraphs, then links, as text and as HTML. */
+function syncMail(kind: string, subject: string, paragraphs: string[], links: MailLink[]): MailContent {
+  const text = [
+    ...paragraphs,
+    ...links.map((link) => `${link.label}: ${link.url}`),
+    '— Tradelist',
+    AUTOMATIC_FOOTER,
+  ].join('\n\n');
+  const paragraph = (p: string) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`;
+  const html = [
+    ...paragraphs.map(paragraph),
+    ...links.map((link) => `<p style="margin:0 0 12px"><a href="${escapeHtml(link.url)}" style="color:#f26b1d;font-weight:600">${escapeHtml(link.label)}</a></p>`),
+  ].join('');
+  return { kind, subject, text, html: frame(html, undefined, AUTOMATIC_FOOTER) };
+}
+
+/**
+ * After an automatic sync of a new edition (product §10.22): what it created, updated and found
+ * already current, and how many items it held back (a price that would go down, an item edited
+ * in the user's software), with a link to the sync's record and to a preview of the same edition,
+ * where what was held back shows and can be approved.
+ */
+export function automaticSyncDoneMail(
+  name: string,
+  sync: { providerName: string; editionName: string; categoryName: string; created: number; updated: number; unchanged: number; heldBack: number; failed: number; recordUrl: string; previewUrl: string },
+): MailContent {
+  const paragraphs = [
+    `Hi ${name},`,
+    `We synced ${sync.editionName} of the ${sync.categoryName} list to ${sync.providerName} for you.`,
+    `${items(sync.created)} created, ${items(sync.updated)} updated, ${items(sync.unchanged)} already current${sync.failed > 0 ? `; ${items(sync.failed)} refused by ${sync.providerName} (see the record)` : ''}.`,
+    sync.heldBack > 0
+      ? `Held back: ${items(sync.heldBack)}, left as they are in ${sync.providerName}. We never lower a price and never overwrite an item you edited in ${sync.providerName} on our own; preview the sync to see them and approve the ones you want.`
+      : 'Nothing was held back.',
+  ];
+  const links = [{ label: 'See the record of this sync', url: sync.recordUrl }];
+  if (sync.heldBack > 0) links.push({ label: 'Preview what was held back', url: sync.previewUrl });
+  return syncMail('automatic-sync-done', `${sync.editionName} is in ${sync.providerName}`, paragraphs, links);
+}
+
+/**
+ * An automatic sync that could not run or failed (product §10.22): the reason and how to fix it.
+ * Sent once; nothing is retried until the next edition.
+ */
+export function automaticSyncFailedMail(
+  name: string,
+  failure: { providerName: string; editionName: string; categoryName: string; reason: string; fix: { kind: 'reconnect' | 'retry'; url: string } },
+): MailContent {
+  const paragraphs = [
+    `Hi ${name},`,
+    `We could not sync ${failure.editionName} of the ${failure.categoryName} list to ${failure.providerName}: ${failure.reason}`,
+    failure.fix.kind === 'reconnect'
+      ? `To fix it, connect ${failure.providerName} again in your settings, then sync this edition from your catalog. We will not try again on our own; the next edition is synced automatically once you are connected.`
+      : `This is usually brief. Sync this edition from your catalog when you are ready; we will not try again on our own, and the next edition is synced automatically.`,
+  ];
+  const link = failure.fix.kind === 'reconnect' ? { label: `Connect ${failure.providerName} again`, url: failure.fix.url } : { label: 'Open your catalog', url: failure.fix.url };
+  return syncMail('automatic-sync-failed', `We could not sync ${failure.editionName} to ${failure.providerName}`, paragraphs, [link]);
+}
