@@ -50,3 +50,12 @@ describe('the guides speak of monthly editions', () => {
     expect(await pdfText(guide('jobber-sync'))).toContain("a quote written in the field uses this month's costs");
   });
 });
+
+describe('the guides connect the services from the sync question', () => {
+  test('the Jobber guide offers Connect Jobber beside a QuickBooks connection, and comes back to the edition', async () => {
+    const text = await pdfText(guide('jobber-sync'));
+    expect(text).toContain('Connect Jobber when QuickBooks already is');
+    expect(text).toContain('You return to the same edition, its sync question open with Jobber chosen');
+    expect(await pdfText(guide('quickbooks-online-import'))).toContain('you then come back to the same edition, its sync question open with QuickBooks chosen');
+  });
+});

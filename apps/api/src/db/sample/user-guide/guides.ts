@@ -105,7 +105,7 @@ export const guideDocuments: readonly GuideDocument[] = [
       {
         heading: 'Sync from Tradelist',
         paragraphs: [
-          'In Catalogs, choose Sync on an edition and pick QuickBooks. The first time, QuickBooks asks you to sign in and allow Tradelist to manage products and services for your company.',
+          'In Catalogs, choose Sync on an edition and pick QuickBooks. The first time, QuickBooks asks you to sign in and allow Tradelist to manage products and services for your company; you then come back to the same edition, its sync question open with QuickBooks chosen.',
           'Tradelist sends the items in batches and reports how many were created, updated or skipped. You can close the page; the sync carries on.',
         ],
         steps: ['Open Catalogs and choose the edition.', 'Press Sync and choose QuickBooks.', 'Sign in to QuickBooks and allow access, the first time only.', 'Wait for the summary, then check Products and services in QuickBooks.'],
@@ -135,9 +135,15 @@ export const guideDocuments: readonly GuideDocument[] = [
         heading: 'Connect Jobber',
         paragraphs: [
           'The first sync asks you to sign in to Jobber and allow Tradelist to manage your products and services. Tradelist keeps the connection on its server; your browser never holds Jobber\'s keys.',
+          'QuickBooks Online and Jobber can both be connected. The sync question lists each connected one to sync to and offers Connect for the other, so Jobber can be added from any edition even when QuickBooks is already connected.',
           'Settings, then Connections, shows whether Jobber is connected and lets you disconnect it at any time.',
         ],
-        steps: ['Open Catalogs and choose the edition.', 'Press Sync and choose Jobber.', 'Sign in to Jobber and approve access.', 'You return to Tradelist and the sync starts.'],
+        steps: [
+          'Open Catalogs and choose the edition.',
+          'Press Sync and choose Jobber: Sign in to Jobber when nothing is connected yet, Connect Jobber when QuickBooks already is.',
+          'Sign in to Jobber and approve access.',
+          'You return to the same edition, its sync question open with Jobber chosen: answer Yes to go on.',
+        ],
       },
       {
         heading: 'What the sync does',

@@ -4,6 +4,7 @@ import { cx } from '../../../lib/cx';
 import { notify } from '../../../lib/notify';
 import { useConnectionStatus, useConnectProvider, useDisconnectProvider } from '../api/connections';
 import { formatSyncTime } from '../utils/sync-run';
+import { forgetSyncAfterConnect } from '../utils/sync-after-connect';
 import { disconnectedMessage, disconnectFailedMessage, providerName } from '../utils/messages';
 import buttonStyles from '../../../components/ui/button.module.css';
 import connectionStyles from './connection.module.css';
@@ -72,7 +73,9 @@ export function ConnectionStatusCard({ provider }: { provider: SyncProvider }) {
               aria-describedby={headingId}
               aria-disabled={connect.isPending || connect.isSuccess || undefined}
               onClick={() => {
-                if (!connect.isPending && !connect.isSuccess) connect.mutate(provider);
+                if (connect.isPending || connect.isSuccess) return;
+                forgetSyncAfterConnect();
+                connect.mutate(provider);
               }}
             >
               {connect.isPending || connect.isSuccess ? 'Opening sign-in…' : `Connect ${name}`}
