@@ -8,6 +8,7 @@ import { operatorEditionEndpoints } from './endpoints/operator-editions.ts';
 import { operatorUserEndpoints } from './endpoints/operator-users.ts';
 import { profileEndpoints } from './endpoints/profile.ts';
 import { syncEndpoints } from './endpoints/sync.ts';
+import { syncPreviewEndpoints } from './endpoints/sync-previews.ts';
 import { userGuideEndpoints } from './endpoints/user-guide.ts';
 
 /**
@@ -23,7 +24,7 @@ export const api = {
   accounts: accountEndpoints,
   catalog: catalogEndpoints,
   billing: billingEndpoints,
-  sync: syncEndpoints,
+  sync: { ...syncEndpoints, ...syncPreviewEndpoints },
   profile: profileEndpoints,
   userGuide: userGuideEndpoints,
   content: contentEndpoints,

@@ -60,6 +60,12 @@ export const syncRun = z.object({
   updated: z.number().int(),
   unchanged: z.number().int(),
   failed: z.number().int(),
+  /** Items the sync did not write because of the approval or its protections (product §10.21); the server always sends it. */
+  left_alone: z.number().int().optional(),
+  /** Items that left the list, made inactive in the service; the server always sends it. */
+  retired: z.number().int().optional(),
+  /** The preview whose approval started it; null for a sync without one; the server always sends it. */
+  preview_id: z.number().int().nullable().optional(),
   /** The first item errors (at most 20), for the screen. */
   errors: z.array(syncItemError),
   /** Why the whole sync failed (not connected any more, the provider down), or null. */
@@ -76,6 +82,9 @@ export const syncIdParams = z.object({ syncId: idField('A valid sync id is requi
 
 /** GET /api/sync-results/: the user's last sync per edition and provider (the catalog shows them). */
 export const syncResultsResponse = z.array(syncRun);
+
+/** GET /api/sync-results/last/: the user's last sync to each service (the catalog card links it to its record). */
+export const lastSyncsResponse = z.object({ quickbook: syncRun.nullable(), jobber: syncRun.nullable() });
 
 /** A connection's state, for the catalog's Sync button and the settings' Connections tab. */
 export const connectionStatus = z.object({

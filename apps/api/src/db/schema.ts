@@ -38,6 +38,10 @@ import type {
   ProviderConnectionsTable,
   SyncRunsTable,
   SyncLinksTable,
+  SyncLedgerTable,
+  SyncPreviewsTable,
+  SyncPreviewItemsTable,
+  SyncRunFailuresTable,
 } from './schema/sync.ts';
 import type {
   UserGuideResourcesTable,
@@ -55,7 +59,7 @@ export type { UsersTable, SessionsTable, UserTokensTable, GoogleTokenUsesTable, 
 export type { JobsTable, JobSchedulesTable, MailOutboxTable, RateLimitsTable, UploadedFilesTable, OperatorAuditLogTable } from './schema/platform.ts';
 export type { CategoriesTable, CollectionsTable, ProductsTable, UserFactorsTable, DownloadLogTable, PreviewViewsTable, EditionUploadsTable, EditionUploadPartsTable } from './schema/catalog.ts';
 export type { PlansTable, SubscriptionsTable, ProcessedProviderEventsTable, PaymentsTable, BillingNoticesTable, FunnelEventsTable } from './schema/billing.ts';
-export type { OauthFlowsTable, ProviderConnectionsTable, SyncRunsTable, SyncLinksTable } from './schema/sync.ts';
+export type { OauthFlowsTable, ProviderConnectionsTable, SyncRunsTable, SyncLinksTable, SyncLedgerTable, SyncPreviewsTable, SyncPreviewItemsTable, SyncRunFailuresTable, SyncPolicyColumn, PreviewItemKind, SyncTrigger } from './schema/sync.ts';
 export type { UserGuideResourcesTable, UserGuideVideosTable, BlogPostsTable, NewsletterSubscribersTable, MarketingSignupsTable, SetupCallRequestsTable, DrawWinnersTable, MailingsTable, MailingDeliveriesTable } from './schema/content.ts';
 
 /** Every table, as Kysely sees it; the tables' types live per area in db/schema/. */
@@ -85,6 +89,10 @@ export interface Database {
   provider_connections: ProviderConnectionsTable;
   sync_runs: SyncRunsTable;
   sync_links: SyncLinksTable;
+  sync_ledger: SyncLedgerTable;
+  sync_previews: SyncPreviewsTable;
+  sync_preview_items: SyncPreviewItemsTable;
+  sync_run_failures: SyncRunFailuresTable;
   profile_pictures: ProfilePicturesTable;
   user_guide_resources: UserGuideResourcesTable;
   user_guide_videos: UserGuideVideosTable;
@@ -115,5 +123,6 @@ export type DownloadLogRow = Selectable<DownloadLogTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
 export type ProviderConnectionRow = Selectable<ProviderConnectionsTable>;
 export type SyncRunRow = Selectable<SyncRunsTable>;
+export type SyncPreviewRow = Selectable<SyncPreviewsTable>;
 export type BlogPostRow = Selectable<BlogPostsTable>;
 export type MailingRow = Selectable<MailingsTable>;

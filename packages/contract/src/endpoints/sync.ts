@@ -5,6 +5,7 @@ import {
   authorizeUrlResponse,
   connectionStatus,
   jobberAuthRequest,
+  lastSyncsResponse,
   quickbooksAuthRequest,
   syncIdParams,
   syncProductsRequest,
@@ -42,6 +43,15 @@ export const syncEndpoints = {
     tag: 'sync',
     summary: 'Your last sync of each edition to each provider',
     response: { 200: syncResultsResponse },
+    errors: [401, 403],
+  }),
+  lastSyncs: defineEndpoint({
+    method: 'GET',
+    path: '/api/sync-results/last/',
+    access: 'user',
+    tag: 'sync',
+    summary: 'Your last sync to each provider, whatever the edition',
+    response: { 200: lastSyncsResponse },
     errors: [401, 403],
   }),
   quickbooksConnect: defineEndpoint({

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { Timestamp } from './columns.ts';
+import type { Json, Timestamp } from './columns.ts';
 
 /** The stored provider id (the wire spells QuickBooks `quickbook`, decision 0042). */
 type Provider = 'quickbooks' | 'jobber';
@@ -53,6 +53,16 @@ export interface SyncRunsTable {
   updated: Generated<number>;
   unchanged: Generated<number>;
   failed: Generated<number>;
+  /** Items not written because of the approval or its protections (decision 0048). */
+  left_alone: Generated<number>;
+  /** Items that left the list, made inactive in the target. */
+  retired: Generated<number>;
+  /** How it was started: POST /sync-products/, an approved preview, or automatically. */
+  trigger: ColumnType<SyncTrigger, SyncTrigger | undefined, SyncTrigger>;
+  preview_id: number | null;
+  /** What it may write (decision 0048); null: everything, as a sync without a preview always did. */
+  policy: ColumnType<SyncPolicyColumn | null, string | null | undefined, string | null>;
+  profile_id: number | null;
   errors: ColumnType<Array<{ sku: string; name: string; error: string }>, string | undefined, string>;
   error: string | null;
   lease_owner: string | null;
@@ -71,4 +81,77 @@ export interface SyncLinksTable {
   kind: 'item' | 'account';
   key: string;
   remote_id: string;
+}
+
+export type SyncTrigger = 'direct' | 'preview' | 'automatic';
+
+/** A sync's policy as stored (decision 0048). */
+export interface SyncPolicyColumn {
+  exclude: string[];
+  onlyRaise: boolean;
+  allowDecrease: string[];
+  overwriteEdited: string[];
+  retireLeft: boolean;
+}
+
+/** What we last wrote to (or found equal in) a target, per item (decision 0048). */
+export interface SyncLedgerTable {
+  user_id: number;
+  provider: Provider;
+  account_id: string;
+  sku: string;
+  remote_id: string;
+  name: string;
+  price_cents: number;
+  written_at: Timestamp;
+}
+
+export type PreviewItemKind = 'new' | 'up' | 'down' | 'details' | 'unchanged' | 'left_list' | 'edited_in_target';
+
+/** A preview of a sync (decision 0047). */
+export interface SyncPreviewsTable {
+  id: Generated<number>;
+  user_id: number;
+  provider: Provider;
+  account_id: string;
+  collection_id: number;
+  profile_id: number | null;
+  pricing_fingerprint: string;
+  status: 'running' | 'ready' | 'failed';
+  counts: ColumnType<Partial<Record<PreviewItemKind, number>>, string | undefined, string>;
+  error: string | null;
+  created_at: Timestamp;
+  ready_at: Timestamp | null;
+  expires_at: Timestamp;
+  approved_at: Timestamp | null;
+  approved_by: string | null;
+  approval: Json<PreviewApprovalColumn | null>;
+  sync_run_id: number | null;
+}
+
+/** The approval as recorded with its preview. */
+export interface PreviewApprovalColumn {
+  policy: SyncPolicyColumn;
+  approved: Partial<Record<PreviewItemKind, number>>;
+}
+
+/** One item of a preview. */
+export interface SyncPreviewItemsTable {
+  preview_id: number;
+  sku: string;
+  name: string;
+  kind: PreviewItemKind;
+  old_cents: number | null;
+  new_cents: number | null;
+  magnitude_cents: number;
+  remote_id: string | null;
+}
+
+/** Every item a sync's provider refused, with its reason. */
+export interface SyncRunFailuresTable {
+  sync_run_id: number;
+  position: number;
+  sku: string;
+  name: string;
+  error: string;
 }

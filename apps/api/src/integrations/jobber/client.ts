@@ -70,6 +70,8 @@ export interface JobberItem {
   defaultUnitCost: number;
   internalUnitCost: number | null;
   taxable: boolean;
+  /** Whether it is offered on quotes, jobs and invoices; false for an item made inactive (decision 0048). */
+  visible: boolean | null;
 }
 
 /** The fields a sync sends. */
@@ -83,7 +85,7 @@ export interface JobberItemInput {
 }
 
 /** One write: a create, or an edit of the fields that changed. */
-export type JobberWrite = { kind: 'create'; input: JobberItemInput } | { kind: 'edit'; id: string; input: Partial<JobberItemInput> };
+export type JobberWrite = { kind: 'create'; input: JobberItemInput } | { kind: 'edit'; id: string; input: Partial<JobberItemInput> & { visible?: boolean } };
 
 /** What one write answered: the item's id, or Jobber's messages. */
 export type JobberWriteResult = { id: string; errors?: undefined } | { id?: undefined; errors: string[] };
@@ -109,7 +111,7 @@ const pacingByAccount = new Map<string, AccountPacing>();
 /** Counts of what this client sent, for the sync's log line and the benchmark. */
 export type JobberCallCounts = ProviderCallCounts;
 
-const ITEM_FIELDS = 'id name description category defaultUnitCost internalUnitCost taxable';
+const ITEM_FIELDS = 'id name description category defaultUnitCost internalUnitCost taxable visible';
 const PAGE_INFO_FIELDS = 'hasNextPage endCursor';
 const PAYLOAD_FIELDS = '{ productOrService { id } userErrors { message path } }';
 const fieldCount = (fields: string): number => fields.split(' ').length;

@@ -76,6 +76,8 @@ export interface Checkpoint {
   created: number;
   updated: number;
   unchanged: number;
+  leftAlone: number;
+  retired: number;
   failed: number;
   errors: SyncItemError[];
 }
@@ -92,6 +94,8 @@ export async function checkpointRun(db: Db, id: number, owner: string, step: Che
       created: (eb) => eb('created', '+', step.created),
       updated: (eb) => eb('updated', '+', step.updated),
       unchanged: (eb) => eb('unchanged', '+', step.unchanged),
+      left_alone: (eb) => eb('left_alone', '+', step.leftAlone),
+      retired: (eb) => eb('retired', '+', step.retired),
       failed: (eb) => eb('failed', '+', step.failed),
       errors:
         step.errors.length === 0

@@ -5,15 +5,19 @@ import type { SyncRunRow } from '../../../db/schema.ts';
 import { defineJob } from '../../../jobs/job-kind.ts';
 import { addSeconds } from '../../../lib/clock.ts';
 import { randomToken } from '../../../lib/secrets.ts';
-import { copyPageOfProducts, findCollectionById, getMarkups, type ProductForFile } from '../../catalog/index.ts';
+import { copyPageOfProducts, findCollectionById, type ProductForFile } from '../../catalog/index.ts';
 import { ProviderAccessRefusedError } from '../../../integrations/oauth-client.ts';
 import { findConnection } from '../repositories/connections.ts';
+import { ledgerOf } from '../repositories/sync-ledger.ts';
+import { previewItemsBySku } from '../repositories/sync-previews.ts';
 import { claimRun, finishRun, findRun, releaseRun, setRunTotal } from '../repositories/sync-runs.ts';
 import { syncToJobber } from './jobber-sync.ts';
 import { ConnectionGoneError, connectionTokens, isLive } from './provider-tokens.ts';
 import { syncToQuickBooks } from './quickbooks-sync.ts';
 import { requireSyncAllowed, SyncStoppedError } from './require-sync-allowed.ts';
-import { checkpointer, LEASE_SECONDS, LeaseLostError } from './sync-progress.ts';
+import { policyOf } from './sync-plan.ts';
+import { syncPricing } from './sync-pricing.ts';
+import { checkpointer, LEASE_SECONDS, LeaseLostError, type ProviderSync } from './sync-progress.ts';
 
 const PRODUCT_PAGE = 5_000;
 
@@ -33,7 +37,7 @@ export function providerFailed(provider: SyncRunRow['provider']): string {
   return `${syncProviderNames[provider]} could not be reached or refused the sync. Please try again later.`;
 }
 
-async function editionProducts(ctx: AppContext, collectionId: number): Promise<ProductForFile[]> {
+export async function editionProducts(ctx: AppContext, collectionId: number): Promise<ProductForFile[]> {
   const products: ProductForFile[] = [];
   for (;;) {
     const page = await copyPageOfProducts(ctx.db, collectionId, products.at(-1)?.id ?? 0, PRODUCT_PAGE);
@@ -53,15 +57,17 @@ async function runClaimed(ctx: AppContext, run: SyncRunRow, owner: string): Prom
   await requireAllowed();
   const products = collection ? await editionProducts(ctx, collection.id) : [];
   await setRunTotal(ctx.db, run.id, owner, products.length);
-  const settings = await getMarkups(ctx, ctx.db, run.user_id);
-  const sync = {
+  const sync: ProviderSync = {
     ctx,
     run,
     connection,
     products,
-    settings,
+    pricing: await syncPricing(ctx, ctx.db, run.user_id, run.profile_id),
+    policy: policyOf(run.policy),
+    previewed: run.preview_id === null ? undefined : await previewItemsBySku(ctx.db, run.preview_id),
+    ledger: await ledgerOf(ctx.db, { user_id: run.user_id, provider: run.provider, account_id: run.account_id }),
     tokens: connectionTokens(ctx, run.user_id, run.provider),
-    checkpoint: checkpointer(ctx, run.id, owner),
+    checkpoint: checkpointer(ctx, run, owner),
     beforeBatch: requireAllowed,
   };
   if (run.provider === 'quickbooks') await syncToQuickBooks(sync);
@@ -71,7 +77,7 @@ async function runClaimed(ctx: AppContext, run: SyncRunRow, owner: string): Prom
   const done = await findRun(ctx.db, run.id);
   // The sync log (product §10.17): who, which edition, where, the counts, how long, the outcome.
   ctx.log.info(
-    { syncId: run.id, userId: run.user_id, collectionId: run.collection_id, provider: run.provider, total: done?.total, created: done?.created, updated: done?.updated, unchanged: done?.unchanged, failed: done?.failed, attempts: done?.attempts, durationMs: Math.round(performance.now() - started), outcome: 'succeeded' },
+    { syncId: run.id, userId: run.user_id, collectionId: run.collection_id, provider: run.provider, total: done?.total, created: done?.created, updated: done?.updated, unchanged: done?.unchanged, leftAlone: done?.left_alone, retired: done?.retired, failed: done?.failed, trigger: run.trigger, attempts: done?.attempts, durationMs: Math.round(performance.now() - started), outcome: 'succeeded' },
     'sync finished',
   );
 }

@@ -5,6 +5,9 @@ import type { ProductForFile } from '../../catalog/index.ts';
 import type { JobberItem, JobberItemInput } from '../../../integrations/jobber/client.ts';
 import type { QboItem } from '../../../integrations/quickbooks/client.ts';
 
+/** The price before tax of a product, in cents: the pricing engine's (services/sync-pricing.ts). */
+export type PriceOf = (product: ProductForFile) => number;
+
 /** The user's settings an item is built from (product §3.7). */
 export interface ItemSettings {
   markups: Markups;
@@ -36,16 +39,16 @@ export function quickBooksType(option: string): QboDesired['type'] {
  * QuickBooks file: names cleaned and unique, the marked-up price before tax as the price, the
  * cost as purchase cost, descriptions within 4,000 characters.
  */
-export function quickBooksItems(products: ProductForFile[], settings: ItemSettings): QboDesired[] {
+export function quickBooksItems(products: ProductForFile[], settings: ItemSettings, priceCents: PriceOf): QboDesired[] {
   const build = createRowBuilder('quickbooks', settings.markups, { inventoryOption: settings.inventoryOption, incomeType: settings.incomeType });
   return products.map((p) => {
-    const [name, sku, type, description, priceCents, incomeAccount, , costCents] = build({ sku: p.sku, name: p.name, description: p.description, unit: p.unit, group: p.group_name, costCents: p.cost_cents });
+    const [name, sku, type, description, , incomeAccount, , costCents] = build({ sku: p.sku, name: p.name, description: p.description, unit: p.unit, group: p.group_name, costCents: p.cost_cents });
     return {
       sku: String(sku).slice(0, 100),
       name: String(name),
       type: quickBooksType(String(type)),
       description: String(description),
-      priceCents: Number(priceCents),
+      priceCents: priceCents(p),
       costCents: Number(costCents),
       incomeAccount: String(incomeAccount),
     };
@@ -53,7 +56,7 @@ export function quickBooksItems(products: ProductForFile[], settings: ItemSettin
 }
 
 /** A provider's amount in dollars as integer cents; null when it is not a whole number of cents (or is negative), undefined when absent. */
-const cents = (value: number | undefined | null): number | null | undefined => (value === undefined || value === null ? undefined : parseDollars(String(value)));
+export const cents = (value: number | undefined | null): number | null | undefined => (value === undefined || value === null ? undefined : parseDollars(String(value)));
 /** Integer cents as the JSON number of dollars a provider takes: 1234 → 12.34, read from the exact decimal. */
 const dollars = (value: number): number => Number(centsToDecimal(value));
 
@@ -135,6 +138,7 @@ export interface JobberDesired {
   sku: string;
   input: JobberItemInput;
   name: string;
+  priceCents: number;
 }
 
 /**
@@ -143,8 +147,7 @@ export interface JobberDesired {
  * §10.17). Names are trimmed and unique in the list (a repeated one gets " (SKU)"), so that a
  * name finds one item.
  */
-export function jobberItems(products: ProductForFile[], settings: ItemSettings): JobberDesired[] {
-  const build = createRowBuilder('price-list', settings.markups, { inventoryOption: settings.inventoryOption, incomeType: settings.incomeType });
+export function jobberItems(products: ProductForFile[], settings: ItemSettings, priceCents: PriceOf): JobberDesired[] {
   const taken = new Set<string>();
   const unique = (name: string, sku: string): string => {
     const base = (name.replace(/\s+/g, ' ').trim() || sku).slice(0, JOBBER_NAME_MAX);
@@ -159,20 +162,23 @@ export function jobberItems(products: ProductForFile[], settings: ItemSettings):
   };
   const taxable = (settings.markups.tax ?? 0) > 0;
   return products.map((p) => {
-    const row = build({ sku: p.sku, name: p.name, description: p.description, unit: p.unit, group: p.group_name, costCents: p.cost_cents });
     const name = unique(p.name, p.sku);
+    const price = priceCents(p);
     return {
       sku: p.sku,
       name,
-      input: { name, description: p.description.trim(), category: 'PRODUCT', defaultUnitCost: dollars(Number(row[7])), internalUnitCost: dollars(p.cost_cents), taxable },
+      priceCents: price,
+      input: { name, description: p.description.trim(), category: 'PRODUCT', defaultUnitCost: dollars(price), internalUnitCost: dollars(p.cost_cents), taxable },
     };
   });
 }
 
 /** The fields of a Jobber item that differ from what we would write; null when none do. */
-export function jobberChanges(desired: JobberDesired, existing: JobberItem): Partial<JobberItemInput> | null {
+export function jobberChanges(desired: JobberDesired, existing: JobberItem): (Partial<JobberItemInput> & { visible?: boolean }) | null {
   const want = desired.input;
-  const changes: Partial<JobberItemInput> = {};
+  const changes: Partial<JobberItemInput> & { visible?: boolean } = {};
+  // An item made inactive (not visible) that is in the list again is offered again.
+  if (existing.visible === false) changes.visible = true;
   if (existing.name !== want.name) changes.name = want.name;
   if ((existing.description ?? '') !== want.description) changes.description = want.description;
   if (existing.category !== want.category) changes.category = want.category;

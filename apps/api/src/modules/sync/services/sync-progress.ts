@@ -4,8 +4,10 @@ import type { ProviderConnectionRow, SyncRunRow } from '../../../db/schema.ts';
 import { addSeconds } from '../../../lib/clock.ts';
 import type { TokenSource } from '../../../integrations/oauth-client.ts';
 import type { ProductForFile } from '../../catalog/index.ts';
+import { recordFailures, recordWrites, type TargetScope } from '../repositories/sync-ledger.ts';
 import { checkpointRun, type Checkpoint, type SyncItemError } from '../repositories/sync-runs.ts';
-import type { ItemSettings } from './sync-items.ts';
+import type { SyncPricing } from './sync-pricing.ts';
+import type { LedgerEntry, PlannedItem, SyncPolicy } from './sync-plan.ts';
 
 /**
  * How long a worker holds a run without news: each checkpoint renews it; when a worker dies
@@ -23,12 +25,19 @@ export class StepCounts {
   created = 0;
   updated = 0;
   unchanged = 0;
+  leftAlone = 0;
+  retired = 0;
   failed = 0;
   readonly errors: SyncItemError[] = [];
+  /** Every refused item with its place in the run (the record keeps them all). */
+  readonly failures: Array<SyncItemError & { position: number }> = [];
+  /** What the step wrote, or found equal to ours, for the ledger. */
+  readonly written: LedgerEntry[] = [];
 
-  fail(item: { sku: string; name: string }, error: string): void {
+  fail(item: { sku: string; name: string }, error: string, position: number): void {
     this.failed += 1;
     this.errors.push({ sku: item.sku, name: item.name, error });
+    this.failures.push({ sku: item.sku, name: item.name, error, position });
   }
 }
 
@@ -38,7 +47,13 @@ export interface ProviderSync {
   run: SyncRunRow;
   connection: ProviderConnectionRow;
   products: ProductForFile[];
-  settings: ItemSettings;
+  pricing: SyncPricing;
+  /** What the run may write (decision 0048). */
+  policy: SyncPolicy;
+  /** The approved preview's items by SKU, when the run comes from one: nothing else is written. */
+  previewed: ReadonlyMap<string, PlannedItem> | undefined;
+  /** What we last wrote to this target, per SKU. */
+  ledger: ReadonlyMap<string, LedgerEntry>;
   tokens: TokenSource;
   /**
    * Records that the items before `done` (in product order) are finished, with the step's
@@ -51,11 +66,24 @@ export interface ProviderSync {
 }
 
 /** The checkpoint function of one run held by `owner`. */
-export function checkpointer(ctx: AppContext, runId: number, owner: string): ProviderSync['checkpoint'] {
+export function checkpointer(ctx: AppContext, run: Pick<SyncRunRow, 'id' | 'user_id' | 'provider' | 'account_id'>, owner: string): ProviderSync['checkpoint'] {
+  const runId = run.id;
+  const scope: TargetScope = { user_id: run.user_id, provider: run.provider, account_id: run.account_id };
   return async (done, counts, alsoInTransaction) => {
-    const step: Checkpoint = { done, created: counts.created, updated: counts.updated, unchanged: counts.unchanged, failed: counts.failed, errors: counts.errors };
+    const step: Checkpoint = {
+      done,
+      created: counts.created,
+      updated: counts.updated,
+      unchanged: counts.unchanged,
+      leftAlone: counts.leftAlone,
+      retired: counts.retired,
+      failed: counts.failed,
+      errors: counts.errors,
+    };
     const held = await ctx.db.transaction().execute(async (trx) => {
       if (alsoInTransaction) await alsoInTransaction(trx);
+      await recordWrites(trx, scope, counts.written, ctx.clock.now());
+      await recordFailures(trx, runId, counts.failures);
       const ok = await checkpointRun(trx, runId, owner, step, addSeconds(ctx.clock.now(), LEASE_SECONDS));
       // Nothing of the step is kept when the run is not ours any more.
       if (!ok) throw new LeaseLostError(`Sync ${runId} is held by another worker now`);
