@@ -1,5 +1,7 @@
 import type { SyncProvider } from '@tradelist/contract/sync';
 import { useId } from 'react';
+import { Link } from 'react-router';
+import { buildPath, paths } from '../../../config/paths';
 import { cx } from '../../../lib/cx';
 import { notify } from '../../../lib/notify';
 import { useConnectionStatus, useConnectProvider, useDisconnectProvider } from '../api/connections';
@@ -53,6 +55,11 @@ export function ConnectionStatusCard({ provider }: { provider: SyncProvider }) {
           ) : null}
           {connected && status.data.connected_at ? (
             <p className={connectionStyles.connectionDetail}>Since {formatSyncTime(status.data.connected_at)}</p>
+          ) : null}
+          {connected ? (
+            <p className={connectionStyles.connectionDetail}>
+              <Link to={buildPath(paths.dashboardSyncHistory, { provider })}>Sync history</Link>
+            </p>
           ) : null}
           {connected ? (
             <button

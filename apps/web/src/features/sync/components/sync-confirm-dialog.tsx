@@ -70,7 +70,7 @@ function SyncConfirmForm({ questionId, collectionName, connections, initialProvi
       questionId={questionId}
       collectionName={collectionName}
       before="syncing"
-      yesDoes="starts the sync"
+      yesDoes="shows what the sync will change, to approve before anything is written"
       onYes={() => {
         if (provider) onConfirm({ provider, profileId });
       }}

@@ -2,14 +2,15 @@ import type { Collection } from '@tradelist/contract/catalog';
 import type { SyncProvider } from '@tradelist/contract/sync';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { ContinueSync } from '../../../lib/dashboard-intents';
 import { notify } from '../../../lib/notify';
 import { updateStoredValues } from '../../../lib/stored-session';
 import { connectionStatusQueryOptions, useConnectProvider } from '../api/connections';
-import { syncResultsQueryOptions, useSyncProducts, useSyncResults, useSyncRuns } from '../api/syncs';
+import { syncResultsQueryOptions, useSyncResults, useSyncRuns } from '../api/syncs';
+import { useStartSyncPreview } from '../api/previews';
+import { buildPath, paths } from '../../../config/paths';
 import { forgetConnection } from '../utils/connection-keys';
-import { syncMessages } from '../utils/messages';
 import { collectionSyncViews, knownSyncs, syncsToFollow, type FollowedSync } from '../utils/followed-syncs';
 import { classifySyncStartFailure } from '../utils/sync-start-failure';
 import { isSyncActive, syncOutcome, type SyncRun } from '../utils/sync-run';
@@ -67,20 +68,22 @@ interface ConfirmState {
 }
 
 /**
- * Starting a sync from the Sync-up question: its answer is followed; a sync already running is
- * followed instead; a connection the server lost sends the user to sign in again (product §4.5).
+ * Yes in the Sync-up question starts the preview (issue 22 §1: nothing is written before the
+ * user approves) and opens it; a sync already running is followed instead; a connection the
+ * server lost sends the user to sign in again (product §4.5).
  */
 function useStartSync(connections: Connections, follow: (sync: FollowedSync) => void, askSignIn: (target: SyncTarget) => void) {
   const queryClient = useQueryClient();
-  const startSync = useSyncProducts();
-  const start = (target: SyncTarget, provider: SyncProvider) => {
+  const navigate = useNavigate();
+  const startPreview = useStartSyncPreview();
+  const start = (target: SyncTarget, choice: SyncChoice) => {
+    const { provider } = choice;
     const companyId = provider === 'quickbooks' ? connections.quickbooks.companyId : null;
-    startSync.mutate(
-      { collection_id: target.collection.id, category_id: target.categoryId, provider, ...(companyId ? { company_id: companyId } : {}) },
+    startPreview.mutate(
+      { collection_id: target.collection.id, category_id: target.categoryId, provider, profile_id: choice.profileId, ...(companyId ? { company_id: companyId } : {}) },
       {
-        onSuccess(answer) {
-          notify.success(syncMessages.started);
-          follow({ syncId: answer.sync_id, provider, collectionId: target.collection.id });
+        onSuccess({ id }) {
+          void navigate(buildPath(paths.dashboardSyncPreview, { previewId: id }));
         },
         onError(error) {
           const failure = classifySyncStartFailure(error);
@@ -99,7 +102,7 @@ function useStartSync(connections: Connections, follow: (sync: FollowedSync) => 
       },
     );
   };
-  const isStarting = (collectionId: number) => startSync.isPending && startSync.variables?.collection_id === collectionId;
+  const isStarting = (collectionId: number) => startPreview.isPending && startPreview.variables?.collection_id === collectionId;
   return { start, isStarting };
 }
 
@@ -160,7 +163,7 @@ export function useCatalogSync(continueSync: ContinueSync | null = null, onConti
     closeConfirm: useCallback(() => setConfirm(null), []),
     start: (target: SyncTarget, choice: SyncChoice) => {
       setConfirm(null);
-      startSync(target, choice.provider);
+      startSync(target, choice);
     },
     signIn,
     signingIn: connect.isPending || connect.isSuccess ? (connect.variables ?? null) : null,
