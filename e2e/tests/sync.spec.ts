@@ -1,71 +1,14 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import type { PreviewProduct, PreviewProductsResponse, UserFactor } from '@tradelist/contract/catalog';
-import { markupsFromPercents, priceFor } from '@tradelist/pricing/markups';
+import { priceFor } from '@tradelist/pricing/markups';
 import { createActivatedUser, signInThroughApi, uniqueEmail } from '../support/accounts.ts';
+import { allowOnConsentPage, approveWholePreview, demoList, jobberUrl, qboUrl, signInWithMarkups, simulatorItems } from '../support/sync.ts';
 import { expectToast } from '../support/toasts.ts';
 
 // product §2.7, §2.12, §4.5, §8.7, §8.10, §8.12: connecting QuickBooks Online and Jobber through
 // their (simulated) consent pages, syncing the free demo list, and disconnecting.
 
-const qboUrl = () => process.env.E2E_QBO_URL ?? '';
-const jobberUrl = () => process.env.E2E_JOBBER_URL ?? '';
-
-/** Percent markups per band and a sales tax that QuickBooks must not receive (it applies its own). */
-const markupPercents = { markup1_10: 15, markup11_20: 25, markup21_50: 35, markup51_150: 45, markup151_500: 55, markup501: 65, tax: 9.5 };
-
-async function xsrfHeaders(page: Page, email: string): Promise<Record<string, string>> {
-  await page.request.get('/api/config/');
-  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
-  if (!token) throw new Error('no XSRF-TOKEN cookie');
-  return { 'x-xsrf-token': token, 'x-user-email': email };
-}
-
-/** A new account (so no connection is left over from another test), signed in, with known markups. */
-async function signInWithMarkups(page: Page, label: string): Promise<{ email: string; markups: ReturnType<typeof markupsFromPercents> }> {
-  const account = { name: 'Sam Sync', email: uniqueEmail(label), password: 'pull the wire through' };
-  await createActivatedUser(page.request, account);
-  await signInThroughApi(page, account);
-  const saved = await page.request.post('/api/user_factor/', { headers: await xsrfHeaders(page, account.email), data: markupPercents });
-  expect(saved.status()).toBe(200);
-  const factor = (await saved.json()) as UserFactor;
-  return { email: account.email, markups: markupsFromPercents(factor) };
-}
-
-/** The free demo list (a signed-in user without a subscription previews it), every product. */
-async function demoList(page: Page, email: string): Promise<{ name: string; products: PreviewProduct[] }> {
-  const products: PreviewProduct[] = [];
-  let name = '';
-  for (let offset = 0, total = 1; offset < total; offset += 100) {
-    const response = await page.request.get(`/api/preview-products/?offset=${offset}&limit=100`, { headers: { 'x-user-email': email } });
-    expect(response.status()).toBe(200);
-    const body = (await response.json()) as PreviewProductsResponse;
-    expect(body.collection?.is_free).toBe(true);
-    name = body.collection?.name ?? '';
-    total = body.total;
-    products.push(...body.products);
-  }
-  // The free demo list: the 'Wire & Conduit Demo' category's current edition.
-  expect(name).toMatch(/^Wire & Conduit Demo/);
-  return { name, products };
-}
-
-/** Every item a simulator holds, by company (QuickBooks realmId) or account (Jobber). */
-async function simulatorItems<T>(baseUrl: string): Promise<Record<string, T[]>> {
-  const response = await fetch(`${baseUrl}/__sim/items`);
-  expect(response.status).toBe(200);
-  return (await response.json()) as Record<string, T[]>;
-}
-
 function demoCard(page: Page, name: string): Locator {
   return page.getByRole('region', { name: 'Free Collections' }).getByRole('article', { name });
-}
-
-/** Picks one company or account on a simulator's consent page and allows access. */
-async function allowOnConsentPage(page: Page, simulatorUrl: string, accountName: string): Promise<void> {
-  await page.waitForURL((url) => url.href.startsWith(simulatorUrl));
-  await expect(page.getByRole('heading', { name: 'Tradelist wants to connect' })).toBeVisible();
-  await page.getByRole('radio', { name: accountName }).check();
-  await page.getByRole('button', { name: 'Connect' }).click();
 }
 
 /** Answers the open 'Sync-up' modal with the provider and waits for the outcome (product §8.7). */
@@ -76,10 +19,10 @@ async function confirmSyncUp(page: Page, providerName: string): Promise<void> {
   if (providerName === 'QuickBooks Online') {
     await expect(dialog).toContainText('QuickBooks Online applies its own sales tax, so the price sent is your marked-up price before tax');
   }
+  await expect(dialog).toContainText('Yes shows what the sync will change, to approve before anything is written.');
   await dialog.getByRole('button', { name: 'Yes' }).click();
   await expect(dialog).toBeHidden();
-  await expectToast(page, 'Sync process started');
-  await expectToast(page, 'Successfully synced the pricelist');
+  await approveWholePreview(page);
 }
 
 /** Presses the card's Sync, then confirms the 'Sync-up' modal. */
@@ -241,7 +184,7 @@ test('Jobber: sign in from the catalog, sync the demo list, connect QuickBooks f
   await dialog.getByRole('radio', { name: 'Jobber' }).check();
   await expect(dialog).toContainText('Jobber receives your marked-up price');
   await dialog.getByRole('button', { name: 'Yes' }).click();
-  await expectToast(page, 'Successfully synced the pricelist');
+  await approveWholePreview(page);
   await expect(card).toContainText(`0 created, 0 updated, ${total} unchanged, 0 failed`);
 
   await page.goto('/dashboard/settings');

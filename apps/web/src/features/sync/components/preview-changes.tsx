@@ -33,7 +33,7 @@ export function PreviewCountButtons({ counts, kind, onKind }: { counts: PreviewC
       {previewKindOrder.map((option) => (
         <li key={option}>
           <button type="button" className={styles.count} aria-pressed={kind === option} onClick={() => onKind(kind === option ? null : option)}>
-            <span className={styles.countNumber}>{formatCount(counts[option])}</span>
+            <span className={styles.countNumber}>{formatCount(counts[option])}</span>{' '}
             <span className={styles.countLabel}>{previewKindLabels[option]}</span>
           </button>
         </li>
