@@ -106,9 +106,16 @@ export const guideDocuments: readonly GuideDocument[] = [
         heading: 'Sync from Tradelist',
         paragraphs: [
           'In Catalogs, choose Sync on an edition and pick QuickBooks. The first time, QuickBooks asks you to sign in and allow Tradelist to manage products and services for your company; you then come back to the same edition, its sync question open with QuickBooks chosen.',
-          'Tradelist sends the items in batches and reports how many were created, updated or skipped. You can close the page; the sync carries on.',
+          'Before anything is written, Tradelist reads your company and shows what the sync will change: new items, price increases and decreases with the old and new price, and items someone edited in QuickBooks since the last sync. Leave out any item or group, keep prices from going down, and approve: only what you approve is written.',
+          'Tradelist sends the items in batches and reports how many were created, updated or skipped. You can close the page; the sync carries on. Settings, then Connections, keeps the record of every sync.',
         ],
-        steps: ['Open Catalogs and choose the edition.', 'Press Sync and choose QuickBooks.', 'Sign in to QuickBooks and allow access, the first time only.', 'Wait for the summary, then check Products and services in QuickBooks.'],
+        steps: [
+          'Open Catalogs and choose the edition.',
+          'Press Sync and choose QuickBooks.',
+          'Sign in to QuickBooks and allow access, the first time only.',
+          'Check the preview of what will change, leave out what you do not want, and approve.',
+          'Wait for the summary, then check Products and services in QuickBooks.',
+        ],
       },
       {
         heading: 'Income type and inventory',
@@ -142,7 +149,8 @@ export const guideDocuments: readonly GuideDocument[] = [
           'Open Catalogs and choose the edition.',
           'Press Sync and choose Jobber: Sign in to Jobber when nothing is connected yet, Connect Jobber when QuickBooks already is.',
           'Sign in to Jobber and approve access.',
-          'You return to the same edition, its sync question open with Jobber chosen: answer Yes to go on.',
+          'You return to the same edition, its sync question open with Jobber chosen: answer Yes to see what the sync will change.',
+          'Check the preview, leave out what you do not want, and approve: only what you approve is written.',
         ],
       },
       {
