@@ -6,16 +6,18 @@ import { providerName } from '../utils/messages';
 import { groupKinds, setKindExcluded, type ApprovalDraft } from '../utils/preview-approval';
 import styles from './sync-preview.module.css';
 
-/** A group's tick, with its count: "Sync the 12 new items". */
-const groupLabels: Record<ChangeKind, (count: string) => string> = {
-  new: (count) => `Sync the ${count} new items`,
-  up: (count) => `Sync the ${count} price increases`,
-  down: (count) => `Sync the ${count} price decreases`,
-  details: (count) => `Sync the ${count} changes of name or details`,
-  unchanged: (count) => `${count} unchanged`,
-  left_list: (count) => `${count} left the list`,
-  edited_in_target: (count) => `${count} edited in the service`,
+/** A group's tick, with its count: "Sync the 12 new items", "Sync the 1 new item". */
+const groupLabels: Partial<Record<ChangeKind, [one: string, many: string]>> = {
+  new: ['new item', 'new items'],
+  up: ['price increase', 'price increases'],
+  down: ['price decrease', 'price decreases'],
+  details: ['change of name or details', 'changes of name or details'],
 };
+
+function groupLabel(kind: ChangeKind, count: number): string {
+  const [one, many] = groupLabels[kind] ?? ['item', 'items'];
+  return `Sync the ${formatCount(count)} ${count === 1 ? one : many}`;
+}
 
 function Option({ checked, onChange, label, hint }: { checked: boolean; onChange: (checked: boolean) => void; label: string; hint?: ReactNode }) {
   return (
@@ -45,7 +47,7 @@ export function PreviewOptions({ counts, draft, onDraft, provider }: PreviewOpti
       {groupKinds
         .filter((kind) => counts[kind] > 0)
         .map((kind) => (
-          <Option key={kind} checked={!draft.excludedKinds.has(kind)} onChange={(checked) => onDraft(setKindExcluded(draft, kind, !checked))} label={groupLabels[kind](formatCount(counts[kind]))} />
+          <Option key={kind} checked={!draft.excludedKinds.has(kind)} onChange={(checked) => onDraft(setKindExcluded(draft, kind, !checked))} label={groupLabel(kind, counts[kind])} />
         ))}
       <Option
         checked={draft.onlyRaise}
