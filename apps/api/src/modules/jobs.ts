@@ -6,11 +6,12 @@ import { reconcileSubscriptions, reconcileSubscriptionsSchedule } from './billin
 import { processStripeEvent } from './billing/services/stripe-events.ts';
 import { updateStripeCustomer } from './billing/services/update-stripe-customer.ts';
 import { buildEditionTemplates } from './catalog/services/edition-templates.ts';
+import { syncPreviewJob } from './sync/services/preview-sync.ts';
 import { syncProductsJob } from './sync/services/run-sync.ts';
 import { sendMailingBatch, startDueMailingsJob, startDueMailingsSchedule } from './mailings/services/send-mailing-batch.ts';
 
 /** The background jobs and schedules of the domain modules, registered by the server and the worker. */
 export const moduleJobs: ModuleJobs = {
-  kinds: [processStripeEvent, updateStripeCustomer, linkPlanPrices, reconcileSubscriptions, syncProductsJob, sendMailingBatch, startDueMailingsJob, buildEditionTemplates] as Array<JobKind<unknown>>,
+  kinds: [processStripeEvent, updateStripeCustomer, linkPlanPrices, reconcileSubscriptions, syncProductsJob, syncPreviewJob, sendMailingBatch, startDueMailingsJob, buildEditionTemplates] as Array<JobKind<unknown>>,
   schedules: [linkPlanPricesSchedule, reconcileSubscriptionsSchedule, startDueMailingsSchedule] as Array<ScheduledTask<unknown>>,
 };

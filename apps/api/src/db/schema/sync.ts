@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { Json, Timestamp } from './columns.ts';
+import type { Timestamp } from './columns.ts';
 
 /** The stored provider id (the wire spells QuickBooks `quickbook`, decision 0042). */
 type Provider = 'quickbooks' | 'jobber';
@@ -125,7 +125,7 @@ export interface SyncPreviewsTable {
   expires_at: Timestamp;
   approved_at: Timestamp | null;
   approved_by: string | null;
-  approval: Json<PreviewApprovalColumn | null>;
+  approval: ColumnType<PreviewApprovalColumn | null, string | null | undefined, string | null>;
   sync_run_id: number | null;
 }
 

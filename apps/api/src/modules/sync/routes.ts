@@ -6,6 +6,10 @@ import { requireUser } from '../../security/session-plugin.ts';
 import { completeAuthorization, connectionStatus, disconnect, startAuthorization } from './services/connections.ts';
 import { lastSyncResults, syncRunOfUser } from './services/read-syncs.ts';
 import { startSync } from './services/start-sync.ts';
+import { approveSyncPreview } from './services/approve-preview.ts';
+import { startSyncPreview } from './services/preview-sync.ts';
+import { readSyncPreview } from './services/read-preview.ts';
+import { lastSyncs, syncHistory, syncHistoryCsv } from './services/sync-history.ts';
 
 const calls = api.sync;
 
@@ -18,6 +22,17 @@ export const syncRoutes: ApiModule = ({ user }, ctx) => {
   });
   registerEndpoint(user, calls.syncRun, async (request) => syncRunOfUser(ctx, requireUser(request).id, request.params.syncId));
   registerEndpoint(user, calls.syncResults, async (request) => lastSyncResults(ctx, requireUser(request).id));
+  registerEndpoint(user, calls.lastSyncs, async (request) => lastSyncs(ctx, requireUser(request).id));
+
+  // Previews, their approval and the record (product §10.21).
+  registerEndpoint(user, calls.startSyncPreview, async (request, reply) => reply.code(202).send(await startSyncPreview(ctx, requireUser(request), request.body)));
+  registerEndpoint(user, calls.syncPreview, async (request) => readSyncPreview(ctx, requireUser(request).id, request.params.previewId, request.query));
+  registerEndpoint(user, calls.approveSyncPreview, async (request, reply) => reply.code(202).send(await approveSyncPreview(ctx, requireUser(request), request.params.previewId, request.body)));
+  registerEndpoint(user, calls.syncHistory, async (request) => syncHistory(ctx, requireUser(request).id, syncProviderOf(request.query.software_name), request.query.page));
+  registerEndpoint(user, calls.syncHistoryCsv, async (request, reply) => {
+    const file = await syncHistoryCsv(ctx, requireUser(request).id, syncProviderOf(request.query.software_name));
+    return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${file.fileName}"`).header('cache-control', 'no-store').send(file.content);
+  });
 
   registerEndpoint(user, calls.quickbooksConnect, async (request) => startAuthorization(ctx, requireUser(request), request.auth.cookieValue, 'quickbooks'));
   registerEndpoint(user, calls.quickbooksAuth, async (request) => completeAuthorization(ctx, requireUser(request), request.auth.cookieValue, 'quickbooks', request.body));

@@ -116,7 +116,7 @@ export async function newerEditionSince(db: Db, collectionId: number, since: Dat
   return row !== undefined;
 }
 
-/** Whether a sync to this target was queued after `since` (it may have changed the target). */
+/** Whether a sync to this target ran at or after `since` (it may have changed the target). */
 export async function syncToTargetSince(db: Db, target: { user_id: number; provider: SyncPreviewRow['provider']; account_id: string }, since: Date, except: number | null): Promise<boolean> {
   let query = db
     .selectFrom('sync_runs')
@@ -124,7 +124,8 @@ export async function syncToTargetSince(db: Db, target: { user_id: number; provi
     .where('user_id', '=', target.user_id)
     .where('provider', '=', target.provider)
     .where('account_id', '=', target.account_id)
-    .where('queued_at', '>', since);
+    // Still to finish when the preview was made, or finished since.
+    .where((eb) => eb.or([eb('finished_at', 'is', null), eb('finished_at', '>', since)]));
   if (except !== null) query = query.where('id', '<>', except);
   return (await query.executeTakeFirst()) !== undefined;
 }

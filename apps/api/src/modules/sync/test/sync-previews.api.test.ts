@@ -1,0 +1,283 @@
+import type { JobberItemSummary } from '@tradelist/simulators/jobber';
+import type { QboItemSummary } from '@tradelist/simulators/quickbooks';
+import { sql } from 'kysely';
+import { describe, expect, test } from 'vitest';
+import { JobberClient } from '../../../integrations/jobber/client.ts';
+import { QuickBooksClient } from '../../../integrations/quickbooks/client.ts';
+import { connectionTokens } from '../services/provider-tokens.ts';
+import { connect, freeEditionOf, runAndRead, setUpSyncTest, simItems, simStats, startSync, userOf, type SyncTest } from '../../../../test/support/sync.ts';
+import type { TestClient } from '../../../../test/support/test-app.ts';
+
+let s: SyncTest;
+setUpSyncTest({ env: { QBO_BATCH_SIZE: '10' } }, (setup) => (s = setup));
+
+const realm = () => s.qbo.companies[0]!.realmId;
+const qboItems = async () => (await simItems<QboItemSummary>(s.qbo.url))[realm()] ?? [];
+const jobberItems = async () => (await simItems<JobberItemSummary>(s.jobber.url))[s.jobber.accounts[0]!.id] ?? [];
+const sku = (label: string, n: number) => `${label.toUpperCase()}-${String(n).padStart(4, '0')}`;
+
+type Change = { sku: string; name: string; kind: string; old_price: string | null; new_price: string | null; change: string | null; change_percent: string | null };
+type Preview = { id: number; status: string; error: string | null; sync_id: number | null; counts: Record<string, number>; total: number; changes: Change[] };
+
+/** Starts a preview, runs the worker, and answers it as GET shows it (every change on one page). */
+async function previewOf(client: TestClient, provider: 'quickbook' | 'jobber', edition: number, extra: Record<string, unknown> = {}): Promise<Preview> {
+  const started = await client.post('/api/sync-previews/', { collection_id: edition, software_name: provider, ...extra });
+  expect(started.statusCode, started.body).toBe(202);
+  const running = await client.get(`/api/sync-previews/${started.json().id}/`);
+  expect(running.json()).toMatchObject({ status: 'running', changes: [] });
+  await s.t.ctx.queue.runDueJobs();
+  return readPreview(client, started.json().id);
+}
+
+async function readPreview(client: TestClient, id: number, query = 'limit=500'): Promise<Preview> {
+  const answer = await client.get(`/api/sync-previews/${id}/?${query}`);
+  expect(answer.statusCode, answer.body).toBe(200);
+  return answer.json();
+}
+
+const bySku = (preview: Preview) => new Map(preview.changes.map((c) => [c.sku, c]));
+
+/** Someone edits an item's price in QuickBooks, through QuickBooks' API. */
+async function editInQuickBooks(userId: number, itemSku: string, price: number): Promise<void> {
+  const item = (await qboItems()).find((i) => i.sku === itemSku)!;
+  const client = new QuickBooksClient(s.t.ctx.config.quickbooks, realm(), connectionTokens(s.t.ctx, userId, 'quickbooks'), 1);
+  await client.writeItem({ Id: item.id, SyncToken: item.syncToken, sparse: true, UnitPrice: price });
+}
+
+/** Removes products from an edition (they leave the list). */
+async function dropFromEdition(edition: number, skus: string[]): Promise<void> {
+  await s.t.database.db.deleteFrom('products').where('collection_id', '=', edition).where('sku', 'in', skus).execute();
+}
+
+describe('sync previews: QuickBooks Online', () => {
+  test('a preview lists every change; the approved sync writes exactly those, leaves decreases and edited items, and makes items that left the list inactive', async () => {
+    const { client, userId } = await userOf(s, 'free', 'pv-qbo');
+    await connect(client, 'quickbook');
+    await s.qbo.reset();
+    const edition = await freeEditionOf(s, 'pvqbo', 6);
+    await client.post('/api/user_factor/', { markup1_10: 10, markup11_20: 10 });
+    expect((await runAndRead(s, client, await startSync(client, 'quickbook', edition))).created).toBe(6);
+    // Someone edits item 3's price in QuickBooks; our markups change; item 6 leaves the list.
+    await editInQuickBooks(userId, sku('pvqbo', 3), 99);
+    await client.post('/api/user_factor/', { markup1_10: 5, markup11_20: 20 });
+    await dropFromEdition(edition, [sku('pvqbo', 6)]);
+    const before = await simStats(s.qbo.url);
+
+    const preview = await previewOf(client, 'quickbook', edition);
+    expect(preview).toMatchObject({ status: 'ready', error: null, sync_id: null, total: 6 });
+    expect(preview.counts).toEqual({ new: 0, up: 3, down: 1, details: 0, unchanged: 0, left_list: 1, edited_in_target: 1 });
+    const changes = bySku(preview);
+    // Cost $10.00: 10 % made $11.00, 5 % makes $10.50.
+    expect(changes.get(sku('pvqbo', 1))).toEqual({ sku: sku('pvqbo', 1), name: 'pvqbo item 1', kind: 'down', old_price: '11.00', new_price: '10.50', change: '-0.50', change_percent: '-4.55' });
+    // Cost $10.37 is in the $10.01-20 band: 10 % made $11.41, 20 % makes $12.44.
+    expect(changes.get(sku('pvqbo', 2))).toMatchObject({ kind: 'up', old_price: '11.41', new_price: '12.44', change: '1.03' });
+    expect(changes.get(sku('pvqbo', 3))).toMatchObject({ kind: 'edited_in_target', old_price: '99.00', new_price: '12.89' });
+    expect(changes.get(sku('pvqbo', 6))).toMatchObject({ kind: 'left_list', old_price: '13.04', new_price: null, change: null });
+    // Largest change first: the edited item, then the one that left, then the rises.
+    expect(preview.changes.map((c) => c.sku).slice(0, 2)).toEqual([sku('pvqbo', 3), sku('pvqbo', 6)]);
+    // The preview read the company as a re-sync does (one page) and wrote nothing.
+    const afterPreview = await simStats(s.qbo.url);
+    expect(afterPreview.writes).toBe(before.writes);
+    expect(afterPreview.requests - before.requests).toBe(1);
+
+    const approved = await client.post(`/api/sync-previews/${preview.id}/approve/`, { only_raise: true, retire_left: true });
+    expect(approved.statusCode, approved.body).toBe(202);
+    expect(approved.json().message).toBe('Sync process started');
+    const result = await runAndRead(s, client, approved.json().sync_id);
+    expect(result).toMatchObject({ status: 'succeeded', created: 0, updated: 3, left_alone: 2, retired: 1, failed: 0, preview_id: preview.id });
+
+    const items = new Map((await qboItems()).map((i) => [i.sku!, i]));
+    // Not deleted: all six are still there, the one that left inactive.
+    expect(items.size).toBe(6);
+    expect(items.get(sku('pvqbo', 6))).toMatchObject({ active: false, unitPrice: 13.04 });
+    const written = new Set([sku('pvqbo', 2), sku('pvqbo', 4), sku('pvqbo', 5)]);
+    for (const change of preview.changes) {
+      if (change.kind === 'left_list') continue;
+      // Every approved change is what was written; every other item keeps its price.
+      expect(items.get(change.sku)!.unitPrice, change.sku).toBe(Number(written.has(change.sku) ? change.new_price : change.old_price));
+    }
+    expect((await simStats(s.qbo.url)).writes - afterPreview.writes).toBe(4);
+
+    // The record: who approved, the counts approved, what was left alone and retired.
+    const history = await client.get('/api/sync-history/?software_name=quickbook');
+    expect(history.statusCode).toBe(200);
+    expect(history.json()).toMatchObject({ provider: 'quickbook', account_name: 'Sandbox Company US 1', total: 2 });
+    expect(history.json().syncs[0]).toMatchObject({
+      trigger: 'preview',
+      edition_name: 'pvqbo list',
+      approval: { preview_id: preview.id, approved_by: expect.stringContaining('pv-qbo'), only_raise: true, retire_left: true, approved: { up: 3, down: 0, edited_in_target: 0, left_list: 1 } },
+      updated: 3,
+      left_alone: 2,
+      retired: 1,
+      failures: [],
+    });
+    expect(history.json().syncs[1]).toMatchObject({ trigger: 'direct', approval: null, created: 6 });
+    const csv = await client.get('/api/sync-history/csv/?software_name=quickbook');
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="tradelist-syncs-quickbook-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(csv.body.trim().split('\r\n')).toHaveLength(3);
+    expect((await client.get('/api/sync-results/last/')).json()).toMatchObject({ quickbook: { id: approved.json().sync_id, retired: 1 }, jobber: null });
+
+    // Next time: the edited item is offered again, and ticking it overwrites it.
+    const again = await previewOf(client, 'quickbook', edition);
+    expect(again.counts).toMatchObject({ down: 1, edited_in_target: 1, left_list: 0, unchanged: 3 });
+    const overwrite = await client.post(`/api/sync-previews/${again.id}/approve/`, { only_raise: true, allow_decrease: [sku('pvqbo', 1)], overwrite_edited: [sku('pvqbo', 3)] });
+    expect(await runAndRead(s, client, overwrite.json().sync_id)).toMatchObject({ status: 'succeeded', updated: 2, left_alone: 0 });
+    const final = new Map((await qboItems()).map((i) => [i.sku!, i]));
+    expect(final.get(sku('pvqbo', 3))!.unitPrice).toBe(12.89);
+    expect(final.get(sku('pvqbo', 1))!.unitPrice).toBe(10.5);
+  });
+
+  test('paged, searchable and filtered by kind; another user\'s preview is not found', async () => {
+    const { client } = await userOf(s, 'free', 'pv-page');
+    await connect(client, 'quickbook');
+    const edition = await freeEditionOf(s, 'pvpage', 12);
+    const preview = await previewOf(client, 'quickbook', edition);
+    expect(preview.counts.new).toBe(12);
+    const page = await readPreview(client, preview.id, 'offset=2&limit=3');
+    expect(page).toMatchObject({ total: 12, offset: 2, limit: 3 });
+    expect(page.changes.map((c) => c.sku)).toEqual(preview.changes.slice(2, 5).map((c) => c.sku));
+    expect((await readPreview(client, preview.id, 'search=item%2012')).changes.map((c) => c.sku)).toEqual([sku('pvpage', 12)]);
+    expect((await readPreview(client, preview.id, 'kind=up')).total).toBe(0);
+    expect((await client.get(`/api/sync-previews/${preview.id}/?kind=sideways`)).statusCode).toBe(400);
+
+    const other = await userOf(s, 'free', 'pv-page-other');
+    const foreign = await other.client.get(`/api/sync-previews/${preview.id}/`);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toMatchObject({ code: 'NOT_FOUND', error: 'No sync preview found' });
+    expect((await other.client.post(`/api/sync-previews/${preview.id}/approve/`, {})).statusCode).toBe(404);
+    const notConnected = await other.client.post('/api/sync-previews/', { collection_id: edition, software_name: 'quickbook' });
+    expect(notConnected.json()).toMatchObject({ code: 'NOT_CONNECTED', error: 'QuickBooks Online is not connected. Please sign in to sync.' });
+  });
+
+  test('two tabs approving at once start one sync', async () => {
+    const { client } = await userOf(s, 'free', 'pv-twice');
+    await connect(client, 'quickbook');
+    const edition = await freeEditionOf(s, 'pvtwice', 3);
+    const preview = await previewOf(client, 'quickbook', edition);
+    const [a, b] = await Promise.all([client.post(`/api/sync-previews/${preview.id}/approve/`, {}), client.post(`/api/sync-previews/${preview.id}/approve/`, {})]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([202, 409]);
+    const started = (a.statusCode === 202 ? a : b).json();
+    expect((a.statusCode === 409 ? a : b).json()).toMatchObject({ code: 'CONFLICT', error: 'This preview was already approved.', sync_id: started.sync_id });
+    expect(await s.t.database.db.selectFrom('sync_runs').select('id').where('preview_id', '=', preview.id).execute()).toEqual([{ id: started.sync_id }]);
+    expect(await runAndRead(s, client, started.sync_id)).toMatchObject({ status: 'succeeded', created: 3 });
+    expect((await readPreview(client, preview.id)).status).toBe('approved');
+  });
+
+  test('a preview expires after 24 hours, when the prices change, when another sync changes the target, or when a newer edition comes out', async () => {
+    const { client } = await userOf(s, 'free', 'pv-expiry');
+    await connect(client, 'quickbook');
+    const edition = await freeEditionOf(s, 'pvexpiry', 2);
+    const expectExpired = async (id: number, message: string) => {
+      expect(await readPreview(client, id)).toMatchObject({ status: 'expired', error: message });
+      const refused = await client.post(`/api/sync-previews/${id}/approve/`, {});
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ code: 'CONFLICT', error: message });
+    };
+    const aged = await previewOf(client, 'quickbook', edition);
+    s.t.clock.advance(24 * 3600);
+    await expectExpired(aged.id, 'This preview is more than 24 hours old. Preview the sync again.');
+
+    const priced = await previewOf(client, 'quickbook', edition);
+    await client.post('/api/user_factor/', { markup1_10: 30 });
+    await expectExpired(priced.id, 'Your prices changed since this preview. Preview the sync again.');
+
+    const target = await previewOf(client, 'quickbook', edition);
+    s.t.clock.advance(1);
+    await runAndRead(s, client, await startSync(client, 'quickbook', edition));
+    await expectExpired(target.id, 'Another sync changed the items in the service since this preview. Preview the sync again.');
+
+    const older = await previewOf(client, 'quickbook', edition);
+    const category = await s.t.database.db.selectFrom('collections').select(['category_id', 'rundate']).where('id', '=', edition).executeTakeFirstOrThrow();
+    await s.t.database.db.insertInto('collections').values({ category_id: category.category_id, collection_id: 'PVEXPIRY-NEXT', name: 'pvexpiry next', rundate: category.rundate, is_free: true, item_count: 0, image: null }).execute();
+    await expectExpired(older.id, 'A newer edition of this list has come out since this preview. Preview the sync again.');
+  });
+
+  test('a worker killed while making the preview, and during the approved sync, loses nothing and writes nothing twice', async () => {
+    const { client } = await userOf(s, 'free', 'pv-crash');
+    await connect(client, 'quickbook');
+    await s.qbo.reset();
+    const edition = await freeEditionOf(s, 'pvcrash', 35);
+    const db = s.t.database.db;
+    await sql`CREATE SEQUENCE pv_crash_once`.execute(db);
+    await sql`CREATE SEQUENCE pv_crash_sync_once`.execute(db);
+    // The process dies while storing the preview, then after QuickBooks wrote the sync's second batch and before its checkpoint commits.
+    await sql`
+      CREATE FUNCTION pv_crash() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF nextval('pv_crash_once') = 1 THEN RAISE EXCEPTION 'simulated crash while storing the preview'; END IF;
+        RETURN NEW;
+      END $$`.execute(db);
+    await sql`
+      CREATE FUNCTION pv_crash_sync() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.done >= 20 AND NEW.done <> OLD.done AND nextval('pv_crash_sync_once') = 1 THEN RAISE EXCEPTION 'simulated crash mid-sync'; END IF;
+        RETURN NEW;
+      END $$`.execute(db);
+    await sql`CREATE TRIGGER pv_crash BEFORE INSERT ON sync_preview_items FOR EACH ROW EXECUTE FUNCTION pv_crash()`.execute(db);
+    await sql`CREATE TRIGGER pv_crash_sync BEFORE UPDATE ON sync_runs FOR EACH ROW EXECUTE FUNCTION pv_crash_sync()`.execute(db);
+    try {
+      const started = await client.post('/api/sync-previews/', { collection_id: edition, software_name: 'quickbook' });
+      await s.t.ctx.queue.runDueJobs();
+      // The preview survived the crash unfinished, with nothing half stored; its retry finishes it.
+      expect(await readPreview(client, started.json().id)).toMatchObject({ status: 'running', total: 0 });
+      s.t.clock.advance(60);
+      await s.t.ctx.queue.runDueJobs();
+      const job = await db.selectFrom('jobs').select(['last_error', 'state', 'attempts']).where('queue', '=', 'sync-preview').orderBy('id', 'desc').executeTakeFirst();
+      expect(job, JSON.stringify(job)).toMatchObject({ state: 'completed' });
+      const preview = await readPreview(client, started.json().id);
+      expect(preview).toMatchObject({ status: 'ready', counts: { new: 35 } });
+
+      const approved = await client.post(`/api/sync-previews/${preview.id}/approve/`, {});
+      const interrupted = await runAndRead(s, client, approved.json().sync_id);
+      expect(interrupted).toMatchObject({ status: 'running', created: 10 });
+      s.t.clock.advance(60);
+      const resumed = await runAndRead(s, client, approved.json().sync_id);
+      expect(resumed).toMatchObject({ status: 'succeeded', failed: 0 });
+      expect(resumed.created + resumed.unchanged).toBe(35);
+      const items = await qboItems();
+      expect(new Set(items.map((i) => i.sku)).size).toBe(35);
+      expect(items).toHaveLength(35);
+      expect((await simStats(s.qbo.url)).writes).toBe(35);
+      const prices = bySku(preview);
+      for (const item of items) expect(item.unitPrice).toBe(Number(prices.get(item.sku!)!.new_price));
+    } finally {
+      await sql`DROP TRIGGER IF EXISTS pv_crash ON sync_preview_items`.execute(db);
+      await sql`DROP TRIGGER IF EXISTS pv_crash_sync ON sync_runs`.execute(db);
+      await sql`DROP FUNCTION IF EXISTS pv_crash()`.execute(db);
+      await sql`DROP FUNCTION IF EXISTS pv_crash_sync()`.execute(db);
+      await sql`DROP SEQUENCE IF EXISTS pv_crash_once`.execute(db);
+      await sql`DROP SEQUENCE IF EXISTS pv_crash_sync_once`.execute(db);
+    }
+  });
+});
+
+describe('sync previews: Jobber', () => {
+  test('only-raise leaves decreases, an item edited in Jobber is left unless ticked, and items that left the list are hidden, never deleted', async () => {
+    const { client, userId } = await userOf(s, 'free', 'pv-jobber');
+    await connect(client, 'jobber');
+    await s.jobber.reset();
+    const edition = await freeEditionOf(s, 'pvjob', 5);
+    await client.post('/api/user_factor/', { markup1_10: 10, markup11_20: 10 });
+    expect((await runAndRead(s, client, await startSync(client, 'jobber', edition))).created).toBe(5);
+    const item3 = (await jobberItems()).find((i) => i.name === 'pvjob item 3')!;
+    const connection = await s.t.database.db.selectFrom('provider_connections').selectAll().where('user_id', '=', userId).where('provider', '=', 'jobber').executeTakeFirstOrThrow();
+    await new JobberClient(s.t.ctx.config.jobber, connection.account_id, connectionTokens(s.t.ctx, userId, 'jobber'), 1, s.t.ctx.log).write([{ kind: 'edit', id: item3.id, input: { defaultUnitCost: 77 } }]);
+    await client.post('/api/user_factor/', { markup1_10: 5, markup11_20: 20 });
+    await dropFromEdition(edition, [sku('pvjob', 5)]);
+
+    const preview = await previewOf(client, 'jobber', edition);
+    expect(preview.counts).toMatchObject({ up: 2, down: 1, edited_in_target: 1, left_list: 1 });
+    const writes = (await simStats(s.jobber.url)).writes;
+    const approved = await client.post(`/api/sync-previews/${preview.id}/approve/`, { only_raise: true, retire_left: true, exclude: [sku('pvjob', 4)] });
+    expect(await runAndRead(s, client, approved.json().sync_id)).toMatchObject({ status: 'succeeded', updated: 1, left_alone: 3, retired: 1 });
+    expect((await simStats(s.jobber.url)).writes - writes).toBe(2);
+    const items = new Map((await jobberItems()).map((i) => [i.name, i]));
+    expect(items.size).toBe(5);
+    expect(items.get('pvjob item 5')).toMatchObject({ visible: false });
+    expect(items.get('pvjob item 3')).toMatchObject({ unitPrice: 77, visible: true });
+    expect(items.get('pvjob item 2')!.unitPrice).toBe(Number(bySku(preview).get(sku('pvjob', 2))!.new_price));
+    expect(items.get('pvjob item 1')!.unitPrice).toBe(Number(bySku(preview).get(sku('pvjob', 1))!.old_price));
+    expect(items.get('pvjob item 4')!.unitPrice).toBe(Number(bySku(preview).get(sku('pvjob', 4))!.old_price));
+  });
+});
