@@ -4,23 +4,20 @@ import { DEFAULT_QBO_CLIENT_ID, DEFAULT_QBO_CLIENT_SECRET } from '@tradelist/sim
 /**
  * The company's owner changing an item's price in QuickBooks Online themselves, as another app
  * would: through the (simulated) consent page and the Accounting API, not through Tradelist. The
- * redirect goes to an address nothing answers; the code is read from the request.
+ * redirect goes to an address nothing answers; the code is read from its request.
  */
 export async function editPriceInQuickBooks(browser: Browser, qboUrl: string, realm: { id: string; name: string }, sku: string, unitPrice: number): Promise<void> {
   const redirectUri = 'http://127.0.0.1:9/owner-callback';
   const context = await browser.newContext();
   const page = await context.newPage();
-  let code = '';
-  await page.route(`${redirectUri}**`, async (route) => {
-    code = new URL(route.request().url()).searchParams.get('code') ?? '';
-    await route.fulfill({ status: 200, body: 'ok' });
-  });
   const authorize = new URL('/connect/oauth2', qboUrl);
   authorize.search = new URLSearchParams({ client_id: DEFAULT_QBO_CLIENT_ID, response_type: 'code', scope: 'com.intuit.quickbooks.accounting', redirect_uri: redirectUri, state: 'owner' }).toString();
   await page.goto(authorize.toString());
   await page.getByRole('radio', { name: realm.name }).check();
+  // The consent page redirects to the callback: its request carries the code (nothing answers it).
+  const callback = page.waitForRequest((request) => request.url().startsWith(redirectUri));
   await page.getByRole('button', { name: 'Connect' }).click();
-  await page.waitForURL((url) => url.href.startsWith(redirectUri));
+  const code = new URL((await callback).url()).searchParams.get('code') ?? '';
   await context.close();
   if (!code) throw new Error('the QuickBooks simulator issued no code');
 
