@@ -1,86 +1,47 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import type { PreviewProduct, PreviewProductsResponse, UserFactor } from '@tradelist/contract/catalog';
-import { markupsFromPercents, priceFor } from '@tradelist/pricing/markups';
+import { priceFor } from '@tradelist/pricing/markups';
 import { createActivatedUser, signInThroughApi, uniqueEmail } from '../support/accounts.ts';
+import { allowOnConsentPage, approveWholePreview, demoList, jobberUrl, qboUrl, signInWithMarkups, simulatorItems } from '../support/sync.ts';
 import { expectToast } from '../support/toasts.ts';
 
 // product §2.7, §2.12, §4.5, §8.7, §8.10, §8.12: connecting QuickBooks Online and Jobber through
 // their (simulated) consent pages, syncing the free demo list, and disconnecting.
 
-const qboUrl = () => process.env.E2E_QBO_URL ?? '';
-const jobberUrl = () => process.env.E2E_JOBBER_URL ?? '';
-
-/** Percent markups per band and a sales tax that QuickBooks must not receive (it applies its own). */
-const markupPercents = { markup1_10: 15, markup11_20: 25, markup21_50: 35, markup51_150: 45, markup151_500: 55, markup501: 65, tax: 9.5 };
-
-async function xsrfHeaders(page: Page, email: string): Promise<Record<string, string>> {
-  await page.request.get('/api/config/');
-  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
-  if (!token) throw new Error('no XSRF-TOKEN cookie');
-  return { 'x-xsrf-token': token, 'x-user-email': email };
-}
-
-/** A new account (so no connection is left over from another test), signed in, with known markups. */
-async function signInWithMarkups(page: Page, label: string): Promise<{ email: string; markups: ReturnType<typeof markupsFromPercents> }> {
-  const account = { name: 'Sam Sync', email: uniqueEmail(label), password: 'pull the wire through' };
-  await createActivatedUser(page.request, account);
-  await signInThroughApi(page, account);
-  const saved = await page.request.post('/api/user_factor/', { headers: await xsrfHeaders(page, account.email), data: markupPercents });
-  expect(saved.status()).toBe(200);
-  const factor = (await saved.json()) as UserFactor;
-  return { email: account.email, markups: markupsFromPercents(factor) };
-}
-
-/** The free demo list (a signed-in user without a subscription previews it), every product. */
-async function demoList(page: Page, email: string): Promise<{ name: string; products: PreviewProduct[] }> {
-  const products: PreviewProduct[] = [];
-  let name = '';
-  for (let offset = 0, total = 1; offset < total; offset += 100) {
-    const response = await page.request.get(`/api/preview-products/?offset=${offset}&limit=100`, { headers: { 'x-user-email': email } });
-    expect(response.status()).toBe(200);
-    const body = (await response.json()) as PreviewProductsResponse;
-    expect(body.collection?.is_free).toBe(true);
-    name = body.collection?.name ?? '';
-    total = body.total;
-    products.push(...body.products);
-  }
-  // The free demo list: the 'Wire & Conduit Demo' category's current edition.
-  expect(name).toMatch(/^Wire & Conduit Demo/);
-  return { name, products };
-}
-
-/** Every item a simulator holds, by company (QuickBooks realmId) or account (Jobber). */
-async function simulatorItems<T>(baseUrl: string): Promise<Record<string, T[]>> {
-  const response = await fetch(`${baseUrl}/__sim/items`);
-  expect(response.status).toBe(200);
-  return (await response.json()) as Record<string, T[]>;
-}
-
 function demoCard(page: Page, name: string): Locator {
   return page.getByRole('region', { name: 'Free Collections' }).getByRole('article', { name });
 }
 
-/** Picks one company or account on a simulator's consent page and allows access. */
-async function allowOnConsentPage(page: Page, simulatorUrl: string, accountName: string): Promise<void> {
-  await page.waitForURL((url) => url.href.startsWith(simulatorUrl));
-  await expect(page.getByRole('heading', { name: 'Tradelist wants to connect' })).toBeVisible();
-  await page.getByRole('radio', { name: accountName }).check();
-  await page.getByRole('button', { name: 'Connect' }).click();
-}
-
-/** Confirms the 'Sync-up' modal and waits for the outcome (product §8.7). */
-async function syncThroughModal(page: Page, card: Locator, providerName: string): Promise<void> {
-  await card.getByRole('button', { name: 'Sync', exact: true }).click();
+/** Answers the open 'Sync-up' modal with the provider and waits for the outcome (product §8.7). */
+async function confirmSyncUp(page: Page, providerName: string): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'Sync-up' });
   await expect(dialog).toContainText('Have you added your desired markup configurations before syncing?');
-  if (await dialog.getByRole('radio').count()) await dialog.getByRole('radio', { name: providerName }).check();
+  await dialog.getByRole('radio', { name: providerName }).check();
   if (providerName === 'QuickBooks Online') {
     await expect(dialog).toContainText('QuickBooks Online applies its own sales tax, so the price sent is your marked-up price before tax');
   }
+  await expect(dialog).toContainText('Yes shows what the sync will change, to approve before anything is written.');
   await dialog.getByRole('button', { name: 'Yes' }).click();
   await expect(dialog).toBeHidden();
-  await expectToast(page, 'Sync process started');
-  await expectToast(page, 'Successfully synced the pricelist');
+  await approveWholePreview(page);
+}
+
+/** Presses the card's Sync, then confirms the 'Sync-up' modal. */
+async function syncThroughModal(page: Page, card: Locator, providerName: string): Promise<void> {
+  await card.getByRole('button', { name: 'Sync', exact: true }).click();
+  await confirmSyncUp(page, providerName);
+}
+
+/**
+ * Back from connecting: the callback leads to the catalog view the sync was asked from, and the
+ * 'Sync-up' question is open on that card with the service just connected chosen (product §4.5).
+ */
+async function expectSyncToContinue(page: Page, catalogPath: string, collectionName: string, providerName: string): Promise<void> {
+  await expect(page.getByRole('link', { name: 'Go now' })).toBeVisible();
+  await expect(page.getByText('Taking you back to your price list in a few seconds…')).toBeVisible();
+  await page.waitForURL((url) => `${url.pathname}${url.search}` === catalogPath);
+  const dialog = page.getByRole('dialog', { name: 'Sync-up' });
+  await expect(dialog).toContainText(collectionName);
+  await expect(dialog.getByRole('radio', { name: providerName })).toBeChecked();
 }
 
 /** The settings page's card for one provider. */
@@ -108,8 +69,15 @@ test('QuickBooks Online: sign in from the catalog, sync the demo list before tax
   expect(callback.get('state')).toBeTruthy();
   await expectToast(page, 'Authentication completed, now you can sync');
   await expect(page.getByRole('status').filter({ hasText: 'Authentication completed, now you can sync' })).toBeVisible();
-  // product §9: the callback goes to /dashboard after 3 seconds.
-  await page.waitForURL((url) => url.pathname === '/dashboard');
+  // product §4.5, §9: after 3 seconds the callback goes back to the card, and the sync goes on.
+  await expectSyncToContinue(page, '/dashboard/catalog', demo.name, 'QuickBooks Online');
+  // The question is asked once: a reload of the catalog does not open it again.
+  await page.reload();
+  await expect(card.getByRole('button', { name: 'Sync', exact: true })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Sync-up' })).toBeHidden();
+  await card.getByRole('button', { name: 'Sync', exact: true }).click();
+  // The question offers the other service too, to connect.
+  await expect(page.getByRole('dialog', { name: 'Sync-up' }).getByRole('button', { name: 'Connect Jobber' })).toBeVisible();
 
   // The browser keeps display data only (product §3.2): the company and an expiry, never a token.
   const stored = await page.evaluate(() => ({ ...localStorage }));
@@ -117,7 +85,7 @@ test('QuickBooks Online: sign in from the catalog, sync the demo list before tax
   expect(Date.parse(stored['quickbooksExpiresAt'] ?? '')).toBeGreaterThan(Date.now());
   expect(JSON.stringify(stored)).not.toMatch(/eyJ|AB11/);
 
-  await syncThroughModal(page, card, 'QuickBooks Online');
+  await confirmSyncUp(page, 'QuickBooks Online');
   const total = demo.products.length;
   await expect(card).toContainText(`Last synced to QuickBooks Online on`);
   await expect(card).toContainText(`${total} created, 0 updated, 0 unchanged, 0 failed`);
@@ -159,20 +127,23 @@ test('QuickBooks Online: sign in from the catalog, sync the demo list before tax
   await expect(demoCard(page, demo.name).getByRole('button', { name: 'Sign in to Sync' })).toBeVisible();
 });
 
-test('Jobber: sign in from the catalog, sync the demo list, choose between both connections, disconnect', async ({ page }) => {
+test('Jobber: sign in from the catalog, sync the demo list, connect QuickBooks from the Sync-up question, choose between both, disconnect', async ({ page }) => {
+  // Two consent round trips and three syncs.
+  test.setTimeout(120_000);
   const { email, markups } = await signInWithMarkups(page, 'jobber-sync');
   const demo = await demoList(page, email);
-  await page.goto('/dashboard/catalog');
+  // From the Free view (a category's own view comes back the same way).
+  await page.goto('/dashboard/catalog?category=FREE');
 
-  const card = demoCard(page, demo.name);
+  const card = page.getByRole('article', { name: demo.name });
   await card.getByRole('button', { name: 'Sign in to Sync' }).click();
   await page.getByRole('dialog', { name: 'Sign in to Sync' }).getByRole('button', { name: 'Sign in to Jobber' }).click();
   await allowOnConsentPage(page, jobberUrl(), 'Northside Plumbing & Heating');
   await page.waitForURL(/\/dashboard\/jobber\/callback\?/);
   await expectToast(page, 'Authentication completed, now you can sync');
-  await page.waitForURL((url) => url.pathname === '/dashboard');
+  await expectSyncToContinue(page, '/dashboard/catalog?category=FREE', demo.name, 'Jobber');
 
-  await syncThroughModal(page, card, 'Jobber');
+  await confirmSyncUp(page, 'Jobber');
   const total = demo.products.length;
   await expect(card).toContainText('Last synced to Jobber on');
   await expect(card).toContainText(`${total} created, 0 updated, 0 unchanged, 0 failed`);
@@ -191,23 +162,29 @@ test('Jobber: sign in from the catalog, sync the demo list, choose between both 
   await expect(simulatorPage.getByRole('heading', { name: `Northside Plumbing & Heating (account ${accountId}) (${total})` })).toBeVisible();
   await simulatorPage.close();
 
-  // Connect QuickBooks too (from Settings): the 'Sync-up' modal then asks which one.
+  // The Settings tab names the account, from Jobber's account query.
   await page.goto('/dashboard/settings');
   await page.getByRole('tab', { name: 'Connections' }).click();
   await expect(connectionCard(page, 'Jobber')).toContainText('Connected');
-  // The account's name, from Jobber's account query.
   await expect(connectionCard(page, 'Jobber')).toContainText('Account: Northside Plumbing & Heating');
-  await connectionCard(page, 'QuickBooks Online').getByRole('button', { name: 'Connect QuickBooks Online' }).click();
+
+  // With Jobber connected, the 'Sync-up' question offers QuickBooks Online to connect; back from
+  // its consent page the question is open again, QuickBooks chosen, and Jobber still offered.
+  await page.goto('/dashboard/catalog?category=FREE');
+  await card.getByRole('button', { name: 'Sync', exact: true }).click();
+  let dialog = page.getByRole('dialog', { name: 'Sync-up' });
+  await expect(dialog.getByRole('radio', { name: 'Jobber' })).toBeChecked();
+  await expect(dialog).toContainText('Not connected. Sign in there once; you then come back here to sync.');
+  await dialog.getByRole('button', { name: 'Connect QuickBooks Online' }).click();
   await allowOnConsentPage(page, qboUrl(), 'Sandbox Company US 1');
   await expectToast(page, 'Authentication completed, now you can sync');
-  await page.waitForURL((url) => url.pathname === '/dashboard');
-  await card.getByRole('button', { name: 'Sync', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Sync-up' });
-  await expect(dialog.getByRole('radio', { name: 'QuickBooks Online' })).toBeChecked();
+  await expectSyncToContinue(page, '/dashboard/catalog?category=FREE', demo.name, 'QuickBooks Online');
+  dialog = page.getByRole('dialog', { name: 'Sync-up' });
+  await expect(dialog).toContainText('Connected to Sandbox Company US 1.');
   await dialog.getByRole('radio', { name: 'Jobber' }).check();
   await expect(dialog).toContainText('Jobber receives your marked-up price');
   await dialog.getByRole('button', { name: 'Yes' }).click();
-  await expectToast(page, 'Successfully synced the pricelist');
+  await approveWholePreview(page);
   await expect(card).toContainText(`0 created, 0 updated, ${total} unchanged, 0 failed`);
 
   await page.goto('/dashboard/settings');

@@ -33,6 +33,10 @@ export const appRoutes = {
   dashboardSubscriptionsCancel: '/dashboard/subscriptions/cancel',
   dashboardQuickbooksCallback: '/dashboard/quickbooks/callback',
   dashboardJobberCallback: '/dashboard/jobber/callback',
+  /** A sync's preview: what it will change in the service, to approve before anything is written. */
+  dashboardSyncPreview: '/dashboard/sync-previews/:previewId',
+  /** The record of the syncs to one service (`quickbooks` or `jobber`), newest first. */
+  dashboardSyncHistory: '/dashboard/sync-history/:provider',
   operator: '/operator',
   /** One part of the operator console: overview, editions, plans, users... */
   operatorSection: '/operator/:section',

@@ -22,6 +22,12 @@ export const storageKeys = {
 export const sessionStorageKeys = {
   /** The id of the user who cancelled the onboarding dialog in this session (product §2.6). */
   onboardingDismissed: 'onboardingDismissed',
+  /**
+   * The sync asked for when the user left to connect QuickBooks Online or Jobber: the provider,
+   * the edition, its category and the catalog view, so the callback takes the user back to that
+   * card and the sync goes on.
+   */
+  syncAfterConnect: 'syncAfterConnect',
 } as const;
 export type SessionStorageKey = (typeof sessionStorageKeys)[keyof typeof sessionStorageKeys];
 

@@ -87,6 +87,8 @@ export const routes: RouteObject[] = [
                 lazy: page(dashboardChunk, (chunk) => chunk.QuickbooksCallbackRoute),
               },
               { path: paths.dashboardJobberCallback, lazy: page(dashboardChunk, (chunk) => chunk.JobberCallbackRoute) },
+              { path: paths.dashboardSyncPreview, lazy: page(dashboardChunk, (chunk) => chunk.SyncPreviewRoute) },
+              { path: paths.dashboardSyncHistory, lazy: page(dashboardChunk, (chunk) => chunk.SyncHistoryRoute) },
               { path: '*', element: <NotFoundRoute /> },
             ],
           },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dashboardIntents, hasIntent } from './dashboard-intents';
+import { continueSyncIntent, dashboardIntents, hasIntent, readContinueSync } from './dashboard-intents';
 
 describe('hasIntent', () => {
   it('reads the intent a navigation carried', () => {
@@ -13,5 +13,21 @@ describe('hasIntent', () => {
     expect(hasIntent(undefined, 'revealDownloads')).toBe(false);
     expect(hasIntent('revealDownloads', 'revealDownloads')).toBe(false);
     expect(hasIntent({ revealDownloads: 'yes' }, 'revealDownloads')).toBe(false);
+  });
+});
+
+describe('readContinueSync', () => {
+  it('reads the sync a navigation asks the catalog to continue', () => {
+    const sync = { collectionId: 7, categoryId: 'none' as const, provider: 'quickbooks' as const };
+    expect(readContinueSync(continueSyncIntent(sync))).toEqual(sync);
+    expect(readContinueSync(continueSyncIntent({ ...sync, categoryId: 2, provider: 'jobber' }))).toEqual({ ...sync, categoryId: 2, provider: 'jobber' });
+  });
+
+  it('is null for any other state', () => {
+    expect(readContinueSync(null)).toBeNull();
+    expect(readContinueSync(dashboardIntents.revealDownloads)).toBeNull();
+    expect(readContinueSync({ continueSync: { collectionId: 0, categoryId: 'none', provider: 'jobber' } })).toBeNull();
+    expect(readContinueSync({ continueSync: { collectionId: 3, categoryId: 1.5, provider: 'jobber' } })).toBeNull();
+    expect(readContinueSync({ continueSync: { collectionId: 3, categoryId: 'none', provider: 'quickbook' } })).toBeNull();
   });
 });

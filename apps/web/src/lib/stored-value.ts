@@ -92,6 +92,15 @@ export function setSessionValue(key: SessionStorageKey, value: string): void {
   }
 }
 
+/** Removes one key kept for this browser session only. */
+export function removeSessionValue(key: SessionStorageKey): void {
+  try {
+    tabStorage()?.removeItem(key);
+  } catch {
+    // Nothing more can be done.
+  }
+}
+
 /** Removes every key this app keeps for the browser session (logout). */
 export function clearSessionValues(): void {
   try {

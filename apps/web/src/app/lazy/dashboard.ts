@@ -5,6 +5,8 @@ export { JobberCallbackRoute } from '../routes/dashboard-jobber-callback';
 export { PaymentReturnRoute } from '../routes/dashboard-payment-return';
 export { QuickbooksCallbackRoute } from '../routes/dashboard-quickbooks-callback';
 export { SettingsRoute } from '../routes/dashboard-settings';
+export { SyncHistoryRoute } from '../routes/dashboard-sync-history';
+export { SyncPreviewRoute } from '../routes/dashboard-sync-preview';
 export { SubscriptionSuccessRoute } from '../routes/dashboard-subscription-success';
 export { SubscriptionsRoute } from '../routes/dashboard-subscriptions';
 export { UserGuideRoute } from '../routes/dashboard-user-guide';

@@ -50,3 +50,14 @@ describe('the guides speak of monthly editions', () => {
     expect(await pdfText(guide('jobber-sync'))).toContain("a quote written in the field uses this month's costs");
   });
 });
+
+describe('the guides connect the services from the sync question', () => {
+  test('the guides offer Connect Jobber beside a QuickBooks connection, come back to the edition, and preview before writing', async () => {
+    const text = await pdfText(guide('jobber-sync'));
+    expect(text).toContain('Connect Jobber when QuickBooks already is');
+    expect(text).toContain('You return to the same edition, its sync question open with Jobber chosen');
+    const quickbooks = await pdfText(guide('quickbooks-online-import'));
+    expect(quickbooks).toContain('you then come back to the same edition, its sync question open with QuickBooks chosen');
+    expect(quickbooks).toContain('only what you approve is written');
+  });
+});

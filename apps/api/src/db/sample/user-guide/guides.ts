@@ -105,10 +105,17 @@ export const guideDocuments: readonly GuideDocument[] = [
       {
         heading: 'Sync from Tradelist',
         paragraphs: [
-          'In Catalogs, choose Sync on an edition and pick QuickBooks. The first time, QuickBooks asks you to sign in and allow Tradelist to manage products and services for your company.',
-          'Tradelist sends the items in batches and reports how many were created, updated or skipped. You can close the page; the sync carries on.',
+          'In Catalogs, choose Sync on an edition and pick QuickBooks. The first time, QuickBooks asks you to sign in and allow Tradelist to manage products and services for your company; you then come back to the same edition, its sync question open with QuickBooks chosen.',
+          'Before anything is written, Tradelist reads your company and shows what the sync will change: new items, price increases and decreases with the old and new price, and items someone edited in QuickBooks since the last sync. Leave out any item or group, keep prices from going down, and approve: only what you approve is written.',
+          'Tradelist sends the items in batches and reports how many were created, updated or skipped. You can close the page; the sync carries on. Settings, then Connections, keeps the record of every sync.',
         ],
-        steps: ['Open Catalogs and choose the edition.', 'Press Sync and choose QuickBooks.', 'Sign in to QuickBooks and allow access, the first time only.', 'Wait for the summary, then check Products and services in QuickBooks.'],
+        steps: [
+          'Open Catalogs and choose the edition.',
+          'Press Sync and choose QuickBooks.',
+          'Sign in to QuickBooks and allow access, the first time only.',
+          'Check the preview of what will change, leave out what you do not want, and approve.',
+          'Wait for the summary, then check Products and services in QuickBooks.',
+        ],
       },
       {
         heading: 'Income type and inventory',
@@ -135,9 +142,16 @@ export const guideDocuments: readonly GuideDocument[] = [
         heading: 'Connect Jobber',
         paragraphs: [
           'The first sync asks you to sign in to Jobber and allow Tradelist to manage your products and services. Tradelist keeps the connection on its server; your browser never holds Jobber\'s keys.',
+          'QuickBooks Online and Jobber can both be connected. The sync question lists each connected one to sync to and offers Connect for the other, so Jobber can be added from any edition even when QuickBooks is already connected.',
           'Settings, then Connections, shows whether Jobber is connected and lets you disconnect it at any time.',
         ],
-        steps: ['Open Catalogs and choose the edition.', 'Press Sync and choose Jobber.', 'Sign in to Jobber and approve access.', 'You return to Tradelist and the sync starts.'],
+        steps: [
+          'Open Catalogs and choose the edition.',
+          'Press Sync and choose Jobber: Sign in to Jobber when nothing is connected yet, Connect Jobber when QuickBooks already is.',
+          'Sign in to Jobber and approve access.',
+          'You return to the same edition, its sync question open with Jobber chosen: answer Yes to see what the sync will change.',
+          'Check the preview, leave out what you do not want, and approve: only what you approve is written.',
+        ],
       },
       {
         heading: 'What the sync does',

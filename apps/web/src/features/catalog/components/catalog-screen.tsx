@@ -1,8 +1,9 @@
 import { ALL_CATEGORY_ID, FREE_CATEGORY_ID, type Category, type DownloadFormat } from '@tradelist/contract/catalog';
 import { storageKeys } from '@tradelist/contract/local-storage';
+import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
-import { dashboardIntents, hasIntent } from '../../../lib/dashboard-intents';
+import { dashboardIntents, hasIntent, readContinueSync } from '../../../lib/dashboard-intents';
 import { useStoredValue } from '../../../lib/stored-session';
 import { CatalogSyncDialogs, useCatalogSync, type CatalogSync } from '../../sync';
 import { useCategories } from '../api/get-categories';
@@ -35,7 +36,12 @@ export function CatalogScreen() {
   // product §4: a stored status of 'true' makes a subscriber.
   const isSubscriber = useStoredValue(storageKeys.status) === 'true';
   const download = useCollectionDownload();
-  const sync = useCatalogSync();
+  // Back from connecting a service: the sync asked for goes on; the state is then dropped so a reload does not ask again.
+  const continueSync = useMemo(() => readContinueSync(location.state), [location.state]);
+  const sync = useCatalogSync(
+    continueSync,
+    useCallback(() => void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null }), [navigate, location.pathname, location.search]),
+  );
 
   const selected: CatalogCategoryId = parseCategoryId(searchParams.get('category')) ?? ALL_CATEGORY_ID;
   const selectedCategory =

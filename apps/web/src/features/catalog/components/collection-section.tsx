@@ -50,7 +50,8 @@ export function CollectionSection({
   const headingId = useId();
   // product §4: free collections always download; paid ones (bought too) need a subscription.
   const canDownload = (collection: Collection) => collection.is_free || isSubscriber;
-  const revealedId = revealDownloads ? collections?.find(canDownload)?.id : undefined;
+  // Back from connecting a service, the card whose sync goes on is the one in view.
+  const revealedId = sync.continuingId ?? (revealDownloads ? collections?.find(canDownload)?.id : undefined);
   return (
     <section aria-labelledby={headingId}>
       <h2 className={catalogStyles.catalogSectionTitle} id={headingId}>
@@ -73,6 +74,7 @@ export function CollectionSection({
         <ul className={catalogStyles.collectionGrid}>
           {collections.map((collection) => {
             const target: DownloadTarget = { collection, source, downloadCategoryId };
+            const syncTarget = { collection, categoryId: downloadCategoryId };
             return (
               <li key={collection.id}>
                 <CollectionCard
@@ -84,7 +86,7 @@ export function CollectionSection({
                   onDownload={(format) => onDownload(target, format)}
                   showCategory={showCategory}
                   syncAction={(describedBy) => (
-                    <CollectionSyncButton sync={sync} target={{ collection, categoryId: downloadCategoryId }} describedBy={describedBy} />
+                    <CollectionSyncButton sync={sync} target={syncTarget} describedBy={describedBy} />
                   )}
                   syncStatus={<CollectionSyncSummary sync={sync} collectionId={collection.id} />}
                   // The current edition's items, each with its change, are in the markup screen's preview.

@@ -1,11 +1,12 @@
 import type { Collection, PreviewProductsResponse } from '@tradelist/contract/catalog';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { isApiError } from '../../../lib/api-client';
 import buttonStyles from '../../../components/ui/button.module.css';
 import fieldStyles from '../../../components/ui/field.module.css';
 import { cx } from '../../../lib/cx';
 import { formatCount, formatRunDate } from '../../../lib/format';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { usePreviewFirstPage } from '../api/get-preview-products';
 import { ignoredValuesNotice } from '../utils/field-labels';
 import { ignoredPercentFields, previewMarkups } from '../utils/markup-form';
@@ -24,16 +25,6 @@ interface MarkupPreviewProps {
   collectionId: number | null;
   /** Whether "Changed this month" starts ticked. */
   initialChanged: boolean;
-}
-
-/** `value`, once it has stopped changing for `delayMs`. */
-function useDebouncedValue<T>(value: T, delayMs: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setSettled(value), delayMs);
-    return () => window.clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
 }
 
 interface PreviewHeaderProps {

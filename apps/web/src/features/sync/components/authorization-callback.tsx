@@ -1,5 +1,5 @@
 import type { SyncProvider } from '@tradelist/contract/sync';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { callbackRedirectDelayMs } from '../../../config/env';
 import { paths } from '../../../config/paths';
@@ -7,7 +7,9 @@ import { cx } from '../../../lib/cx';
 import { notify } from '../../../lib/notify';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
 import { useCompleteAuthorization } from '../api/connections';
+import { continueSyncIntent } from '../../../lib/dashboard-intents';
 import { readCallbackParams } from '../utils/callback-params';
+import { takeSyncAfterConnect, type SyncAfterConnect } from '../utils/sync-after-connect';
 import { cancelledMessage, processingMessages, providerName, syncMessages } from '../utils/messages';
 import spinnerStyles from '../../../components/ui/spinner.module.css';
 import connectionStyles from './connection.module.css';
@@ -22,18 +24,28 @@ function failureText(provider: SyncProvider, reason: 'no-code' | 'failed', serve
   return `QuickBooks Online could not be connected${serverError ? `: ${serverError}` : '.'}`;
 }
 
+/** Where the success screen leads: the card the sync was asked from, with that sync to continue, or the catalogs. */
+function nextStep(next: SyncAfterConnect | null) {
+  return next ? { to: next.returnTo, state: continueSyncIntent(next.sync), label: 'Taking you back to your price list' } : { to: paths.dashboard, state: undefined, label: 'Taking you to your catalogs' };
+}
+
 /**
  * product §2.12: the return from the provider's authorization page. Posts the code once, keeps
- * the connection's display keys, then goes to /dashboard after 3 seconds.
+ * the connection's display keys, then after 3 seconds goes back to the catalog card the sync was
+ * asked from, where that sync goes on (product §4.5), or to /dashboard.
  */
 export function AuthorizationCallback({ provider }: { provider: SyncProvider }) {
   const [searchParams] = useSearchParams();
   const params = useMemo(() => readCallbackParams(provider, searchParams), [provider, searchParams]);
   const navigateLater = useDelayedNavigate(callbackRedirectDelayMs);
+  const [next, setNext] = useState<SyncAfterConnect | null>(null);
   const authorization = useCompleteAuthorization(provider, {
     onSuccess() {
       notify.success(syncMessages.authCompleted);
-      navigateLater(paths.dashboard);
+      const kept = takeSyncAfterConnect(provider);
+      setNext(kept);
+      const step = nextStep(kept);
+      navigateLater(step.to, { state: step.state });
     },
     onError(error) {
       console.error(`${providerName(provider)} authorization failed:`, error);
@@ -72,6 +84,7 @@ export function AuthorizationCallback({ provider }: { provider: SyncProvider }) 
     outcome = 'error';
   }
 
+  const step = nextStep(next);
   return (
     <div className={connectionStyles.callback}>
       <p
@@ -87,7 +100,10 @@ export function AuthorizationCallback({ provider }: { provider: SyncProvider }) 
       {outcome === 'pending' ? <span className={spinnerStyles.spinner} aria-hidden="true" /> : null}
       {outcome === 'success' ? (
         <p className={connectionStyles.callbackNext}>
-          Taking you to your catalogs in a few seconds… <Link to={paths.dashboard}>Go now</Link>
+          {step.label} in a few seconds…{' '}
+          <Link to={step.to} state={step.state}>
+            Go now
+          </Link>
         </p>
       ) : null}
       {outcome === 'error' || outcome === 'cancelled' ? (

@@ -1,7 +1,9 @@
 import { useId } from 'react';
+import { Link } from 'react-router';
 import { cx } from '../../../lib/cx';
 import type { CollectionSyncView } from '../utils/followed-syncs';
 import { providerName } from '../utils/messages';
+import { syncRecordPath } from './sync-record-path';
 import { countsText, itemErrorText, lastSyncText, progressPercent, progressText } from '../utils/sync-run';
 import buttonStyles from '../../../components/ui/button.module.css';
 import collectionSyncStyles from './collection-sync.module.css';
@@ -45,7 +47,7 @@ export function CollectionSyncStatus({ views }: { views: CollectionSyncView[] })
 }
 
 /** A progress bar with the counts, updated while the sync runs (product §8.7). */
-function SyncProgress({ view }: { view: CollectionSyncView }) {
+export function SyncProgress({ view }: { view: CollectionSyncView }) {
   const labelId = useId();
   const { run } = view;
   const waiting = !run || run.status === 'queued' || run.total === 0;
@@ -80,7 +82,9 @@ function LastSync({ view }: { view: CollectionSyncView }) {
   const failed = run.status === 'failed' || run.failed > 0;
   return (
     <>
-      <p className={cx(collectionSyncStyles.syncStatusNote, failed && collectionSyncStyles.syncStatusNoteFailed)}>{lastSyncText(run)}</p>
+      <p className={cx(collectionSyncStyles.syncStatusNote, failed && collectionSyncStyles.syncStatusNoteFailed)}>
+        {lastSyncText(run)} <Link to={syncRecordPath(run.provider, run.id)}>See the record</Link>
+      </p>
       {run.errors.length > 0 ? (
         <ul className={collectionSyncStyles.itemErrors} aria-label={`Items ${providerName(run.provider)} refused`}>
           {run.errors.map((item, index) => (

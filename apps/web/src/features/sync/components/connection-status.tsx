@@ -1,10 +1,13 @@
 import type { SyncProvider } from '@tradelist/contract/sync';
 import { useId } from 'react';
+import { Link } from 'react-router';
+import { buildPath, paths } from '../../../config/paths';
 import { cx } from '../../../lib/cx';
 import { notify } from '../../../lib/notify';
 import { useConnectionStatus, useConnectProvider, useDisconnectProvider } from '../api/connections';
 import { formatSyncTime } from '../utils/sync-run';
 import { AutomaticSyncSwitch } from './automatic-sync-switch';
+import { forgetSyncAfterConnect } from '../utils/sync-after-connect';
 import { disconnectedMessage, disconnectFailedMessage, providerName } from '../utils/messages';
 import buttonStyles from '../../../components/ui/button.module.css';
 import connectionStyles from './connection.module.css';
@@ -56,6 +59,11 @@ export function ConnectionStatusCard({ provider }: { provider: SyncProvider }) {
           ) : null}
           {connected ? <AutomaticSyncSwitch provider={provider} on={status.data.automatic_sync} /> : null}
           {connected ? (
+            <p className={connectionStyles.connectionDetail}>
+              <Link to={buildPath(paths.dashboardSyncHistory, { provider })}>Sync history</Link>
+            </p>
+          ) : null}
+          {connected ? (
             <button
               type="button"
               className={cx(buttonStyles.button, buttonStyles.buttonOutline, connectionStyles.connectionAction)}
@@ -74,7 +82,9 @@ export function ConnectionStatusCard({ provider }: { provider: SyncProvider }) {
               aria-describedby={headingId}
               aria-disabled={connect.isPending || connect.isSuccess || undefined}
               onClick={() => {
-                if (!connect.isPending && !connect.isSuccess) connect.mutate(provider);
+                if (connect.isPending || connect.isSuccess) return;
+                forgetSyncAfterConnect();
+                connect.mutate(provider);
               }}
             >
               {connect.isPending || connect.isSuccess ? 'Opening sign-in…' : `Connect ${name}`}

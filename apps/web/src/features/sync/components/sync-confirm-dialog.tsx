@@ -1,11 +1,12 @@
-import type { SyncProvider } from '@tradelist/contract/sync';
-import { useId, useState } from 'react';
+import { syncProviders, type SyncProvider } from '@tradelist/contract/sync';
+import { useId, useState, type ReactNode } from 'react';
 import { MarkupsQuestionForm } from '../../../components/ui/markups-question';
 import { Modal } from '../../../components/ui/modal';
 import { cx } from '../../../lib/cx';
 import type { Connections } from '../hooks/use-connections';
 import { providerName } from '../utils/messages';
 import { softwareHints } from './software-select-dialog';
+import buttonStyles from '../../../components/ui/button.module.css';
 import syncDialogStyles from './sync-dialog.module.css';
 
 /** What each provider does with the prices, said before the user confirms (product §10.17). */
@@ -15,31 +16,41 @@ const priceNotes: Record<SyncProvider, string> = {
   jobber: 'Jobber receives your marked-up price as each item’s unit price and your cost as its internal cost.',
 };
 
+/** What the user chose in the Sync-up question: the service, and the pricing profile (null: the account's markups). */
+export interface SyncChoice {
+  provider: SyncProvider;
+  profileId: number | null;
+}
+
+/** The place for choosing a pricing profile in the Sync-up question: given the choice, it renders its field. */
+export type ProfileField = (field: { value: number | null; onChange: (profileId: number | null) => void }) => ReactNode;
+
 interface SyncConfirmDialogProps {
   collectionName: string | null;
   connections: Connections;
-  onConfirm: (provider: SyncProvider) => void;
+  /** The service to start on (back from connecting it), else the first connected one. */
+  initialProvider: SyncProvider | null;
+  /** The service whose sign-in page is being opened, if any. */
+  connecting: SyncProvider | null;
+  onConfirm: (choice: SyncChoice) => void;
+  /** A service not connected yet: the user signs in there, then comes back to this question. */
+  onConnect: (provider: SyncProvider) => void;
   /** Like the download question, Cancel sends the user to the markup configuration. */
   onCancel: () => void;
   onClose: () => void;
+  /** The pricing profile's field, when the account has profiles; without it the account's markups price the sync. */
+  profileField?: ProfileField;
 }
 
-/** product §2.7: the 'Sync-up' confirmation before a sync, with the software when both are connected. */
-export function SyncConfirmDialog({ collectionName, connections, onConfirm, onCancel, onClose }: SyncConfirmDialogProps) {
+/**
+ * product §2.7: the 'Sync-up' confirmation before a sync. It offers both services: a connected one
+ * to sync to, the other to connect (product §4.5).
+ */
+export function SyncConfirmDialog({ collectionName, onClose, ...props }: SyncConfirmDialogProps) {
   const questionId = useId();
   return (
-    <Modal open={collectionName !== null && connections.valid.length > 0} title="Sync-up" onClose={onClose} descriptionId={questionId}>
-      {collectionName !== null && connections.valid[0] ? (
-        <SyncConfirmForm
-          key={collectionName}
-          questionId={questionId}
-          collectionName={collectionName}
-          connections={connections}
-          initialProvider={connections.valid[0]}
-          onConfirm={onConfirm}
-          onCancel={onCancel}
-        />
-      ) : null}
+    <Modal open={collectionName !== null} title="Sync-up" onClose={onClose} descriptionId={questionId}>
+      {collectionName !== null ? <SyncConfirmForm key={collectionName} questionId={questionId} collectionName={collectionName} {...props} /> : null}
     </Modal>
   );
 }
@@ -47,45 +58,68 @@ export function SyncConfirmDialog({ collectionName, connections, onConfirm, onCa
 interface SyncConfirmFormProps extends Omit<SyncConfirmDialogProps, 'collectionName' | 'onClose'> {
   questionId: string;
   collectionName: string;
-  initialProvider: SyncProvider;
 }
 
-function SyncConfirmForm({ questionId, collectionName, connections, initialProvider, onConfirm, onCancel }: SyncConfirmFormProps) {
-  const [chosen, setChosen] = useState<SyncProvider>(initialProvider);
-  const provider = connections.valid.includes(chosen) ? chosen : initialProvider;
-  const companyName = connections.quickbooks.companyName;
+function SyncConfirmForm({ questionId, collectionName, connections, initialProvider, connecting, onConfirm, onConnect, onCancel, profileField }: SyncConfirmFormProps) {
+  const [chosen, setChosen] = useState<SyncProvider | null>(initialProvider);
+  const [profileId, setProfileId] = useState<number | null>(null);
+  const provider = chosen && connections.valid.includes(chosen) ? chosen : (connections.valid[0] ?? null);
 
   return (
-    <MarkupsQuestionForm questionId={questionId} collectionName={collectionName} before="syncing" yesDoes="starts the sync" onYes={() => onConfirm(provider)} onCancel={onCancel}>
-      {connections.valid.length > 1 ? (
-        <fieldset className={syncDialogStyles.softwareList}>
-          <legend className={syncDialogStyles.syncDialogNote}>Sync to</legend>
-          {connections.valid.map((option) => (
+    <MarkupsQuestionForm
+      questionId={questionId}
+      collectionName={collectionName}
+      before="syncing"
+      yesDoes="shows what the sync will change, to approve before anything is written"
+      onYes={() => {
+        if (provider) onConfirm({ provider, profileId });
+      }}
+      onCancel={onCancel}
+    >
+      <fieldset className={syncDialogStyles.softwareList}>
+        <legend className={syncDialogStyles.syncDialogNote}>Sync to</legend>
+        {syncProviders.map((option) =>
+          connections[option].valid ? (
             <label key={option} className={cx(syncDialogStyles.software, option === provider && syncDialogStyles.isChecked)}>
               <span className={syncDialogStyles.softwareChoice}>
-                <input
-                  type="radio"
-                  name="software"
-                  className={syncDialogStyles.softwareInput}
-                  checked={option === provider}
-                  onChange={() => setChosen(option)}
-                />
+                <input type="radio" name="software" className={syncDialogStyles.softwareInput} checked={option === provider} onChange={() => setChosen(option)} />
                 <span>
                   <span className={syncDialogStyles.softwareName}>{providerName(option)}</span>
-                  <span className={syncDialogStyles.softwareHint}>{softwareHints[option]}</span>
+                  <span className={syncDialogStyles.softwareHint}>
+                    {option === 'quickbooks' && connections.quickbooks.companyName ? `Connected to ${connections.quickbooks.companyName}. ` : 'Connected. '}
+                    {softwareHints[option]}
+                  </span>
                 </span>
               </span>
             </label>
-          ))}
-        </fieldset>
-      ) : (
-        <p className={syncDialogStyles.syncDialogNote}>
-          Items go to <strong>{providerName(provider)}</strong>
-          {provider === 'quickbooks' && companyName ? ` (${companyName})` : ''}. Items already there are updated in place, never
-          duplicated.
-        </p>
-      )}
-      <p className={syncDialogStyles.taxNote}>{priceNotes[provider]}</p>
+          ) : (
+            <div key={option} className={syncDialogStyles.software}>
+              <span>
+                <span className={syncDialogStyles.softwareName}>{providerName(option)}</span>
+                <span className={syncDialogStyles.softwareHint}>Not connected. Sign in there once; you then come back here to sync.</span>
+              </span>
+              <button
+                type="button"
+                className={cx(buttonStyles.button, buttonStyles.buttonOutline)}
+                aria-disabled={connecting !== null || undefined}
+                onClick={() => {
+                  if (connecting === null) onConnect(option);
+                }}
+              >
+                {connecting === option ? 'Opening sign-in…' : `Connect ${providerName(option)}`}
+              </button>
+            </div>
+          ),
+        )}
+      </fieldset>
+      {/* The pricing profile that prices this sync, when the account has profiles. */}
+      {profileField ? profileField({ value: profileId, onChange: setProfileId }) : null}
+      {provider ? (
+        <>
+          <p className={syncDialogStyles.syncDialogNote}>Items already there are updated in place, never duplicated.</p>
+          <p className={syncDialogStyles.taxNote}>{priceNotes[provider]}</p>
+        </>
+      ) : null}
     </MarkupsQuestionForm>
   );
 }
