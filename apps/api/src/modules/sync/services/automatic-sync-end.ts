@@ -1,3 +1,4 @@
+import { appRoutes, buildPath } from '@tradelist/contract/app-routes';
 import { syncProviderNames } from '@tradelist/contract/sync';
 import type { AppContext } from '../../../context.ts';
 import type { Db } from '../../../db/database.ts';
@@ -10,14 +11,18 @@ import { findRecipient, findSyncingOfRun, moveAutomaticSync } from '../repositor
 import { findRun } from '../repositories/sync-runs.ts';
 import { accessRefused, notConnectedAnymore } from './run-sync.ts';
 
-/** Where the emails of automatic syncs link to (the web app's pages). */
-function links(ctx: AppContext, run: Pick<AutomaticSyncRow, 'provider' | 'collection_id'> & { syncId?: number | null }) {
+/**
+ * Where the emails of automatic syncs link to (the web app's pages): the service's sync record
+ * opened on the sync, the catalog on the edition's list (where Sync up previews what was held
+ * back), and Settings on its Connections tab.
+ */
+function links(ctx: AppContext, run: Pick<AutomaticSyncRow, 'provider'> & { syncId?: number | null; categoryId: number }) {
   const app = ctx.config.appUrl;
   return {
-    record: `${app}/dashboard/syncs/${run.syncId ?? ''}`,
-    preview: `${app}/dashboard/catalog?sync=${run.provider}&collection=${run.collection_id}`,
-    reconnect: `${app}/dashboard/settings?tab=connections`,
-    catalog: `${app}/dashboard/catalog`,
+    record: `${app}${buildPath(appRoutes.dashboardSyncHistory, { provider: run.provider })}${run.syncId ? `#sync-${run.syncId}` : ''}`,
+    preview: `${app}${appRoutes.dashboardCatalog}?category=${run.categoryId}`,
+    reconnect: `${app}${appRoutes.dashboardSettings}?tab=connections`,
+    catalog: `${app}${appRoutes.dashboardCatalog}?category=${run.categoryId}`,
   };
 }
 
@@ -34,7 +39,7 @@ export async function failAutomaticSync(ctx: AppContext, row: AutomaticSyncRow, 
     const [recipient, edition] = await Promise.all([findRecipient(trx, row.user_id), findCollectionById(trx, row.collection_id)]);
     if (!recipient?.is_active || !edition) return;
     const reconnect = reason === notConnectedAnymore(row.provider) || reason === accessRefused(row.provider);
-    const to = links(ctx, row);
+    const to = links(ctx, { ...row, categoryId: edition.category_id });
     await queueEmail(
       ctx,
       trx,
@@ -73,7 +78,7 @@ export async function reportAutomaticSyncEnd(ctx: AppContext, trx: Db, syncRunId
 async function emailSummary(ctx: AppContext, trx: Db, row: AutomaticSyncRow, run: SyncRunRow): Promise<void> {
   const [recipient, edition] = await Promise.all([findRecipient(trx, row.user_id), findCollectionById(trx, row.collection_id)]);
   if (!recipient?.is_active || !edition) return;
-  const to = links(ctx, { ...row, syncId: run.id });
+  const to = links(ctx, { ...row, syncId: run.id, categoryId: edition.category_id });
   await queueEmail(
     ctx,
     trx,

@@ -122,8 +122,8 @@ describe('hands-free months: a new edition is synced to opted-in connections (de
     expect(text).toContain('We synced Demo — April of the Wire & Conduit Demo list to QuickBooks Online for you.');
     expect(text).toContain('1 item created, 1 item updated, 0 items already current.');
     expect(text).toContain('Held back: 2 items, left as they are in QuickBooks Online. We never lower a price and never overwrite an item you edited in QuickBooks Online on our own');
-    expect(text).toContain(`See the record of this sync: http://localhost:3000/dashboard/syncs/${runs[0]!.id}`);
-    expect(text).toContain(`Preview what was held back: http://localhost:3000/dashboard/catalog?sync=quickbooks&collection=${april}`);
+    expect(text).toContain(`See the record of this sync: http://localhost:3000/dashboard/sync-history/quickbooks#sync-${runs[0]!.id}`);
+    expect(text).toContain(`Preview what was held back: http://localhost:3000/dashboard/catalog?category=${s.fixture.freeCategoryId}`);
     expect(await mailsTo(notOptedIn.email, 'automatic-sync-done')).toEqual([]);
 
     // The look for April's automatic syncs runs again (a retry, a second worker): nothing is queued, written or sent.

@@ -1,6 +1,6 @@
 import type { SessionUser } from '@tradelist/contract/accounts';
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import buttonStyles from '../../../components/ui/button.module.css';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
@@ -13,7 +13,7 @@ import { useSettingsForm } from '../hooks/use-settings-form';
 import { settingsMessages, type Leaving } from '../utils/settings-fields';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import { ConnectionsTabPanel, GeneralPanel, SecurityPanel, UpdatesPanel } from './settings-panels';
-import { SettingsPanel, SettingsTabList, type SettingsTabId } from './settings-tabs';
+import { SettingsPanel, SettingsTabList, settingsTabFrom, type SettingsTabId } from './settings-tabs';
 import settingsStyles from './settings.module.css';
 
 const deleteToasts = { form: 'delete-account' } as const;
@@ -66,7 +66,8 @@ function useAccountDeletion(leave: (leaving: Leaving) => void, expectLeave: () =
  * General and Updates fields. Keyboard: arrow keys move between tabs (WAI-ARIA tabs pattern).
  */
 export function SettingsScreen({ user, profile, connections }: SettingsScreenProps) {
-  const [tab, setTab] = useState<SettingsTabId>('general');
+  const [searchParams] = useSearchParams();
+  const [tab, setTab] = useState<SettingsTabId>(() => settingsTabFrom(searchParams.get('tab')));
   const [leaving, setLeaving] = useState<Leaving | null>(null);
   const account = useLeaveAccount();
   const leave = (next: Leaving) => {

@@ -10,6 +10,11 @@ export const settingsTabs = [
 ] as const;
 export type SettingsTabId = (typeof settingsTabs)[number]['id'];
 
+/** The tab a link opens (`/dashboard/settings?tab=connections`, as the emails about syncs link); General otherwise. */
+export function settingsTabFrom(value: string | null): SettingsTabId {
+  return settingsTabs.find((tab) => tab.id === value)?.id ?? 'general';
+}
+
 /** The row of tabs. Keyboard: arrow keys move between tabs (WAI-ARIA tabs pattern). */
 export function SettingsTabList({ tab, onSelect }: { tab: SettingsTabId; onSelect: (tab: SettingsTabId) => void }) {
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
