@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idField, singleLine } from './fields.ts';
+import { profileIdField } from './pricing-profiles.ts';
 
 /** product §9: the special category ids of the catalog screen and GET /latest-collection/{id}/. */
 export const ALL_CATEGORY_ID = 'ALL';
@@ -89,6 +90,8 @@ export const downloadProductsRequest = z.object({
     .default('none'),
   format: z.enum(downloadFormats).default('csv'),
   layout: z.enum(downloadLayouts).default('price-list'),
+  /** The pricing profile that prices the list; without it, the default profile. */
+  profile_id: profileIdField,
 });
 export type DownloadProductsRequest = z.input<typeof downloadProductsRequest>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idField, singleLine } from './fields.ts';
+import { profileIdField } from './pricing-profiles.ts';
 
 /** The services a sync writes to, as the code names them. */
 export const syncProviders = ['quickbooks', 'jobber'] as const;
@@ -40,6 +41,8 @@ export const syncProductsRequest = z.object({
     .default('none'),
   software_name: z.enum(softwareNames, { error: 'Choose QuickBooks (quickbook) or Jobber (jobber).' }),
   company_id: singleLine(z.string().trim().max(64, { error: 'A valid company id is required.' })).optional(),
+  /** The pricing profile that prices the items; without it, the default profile. */
+  profile_id: profileIdField,
 });
 export type SyncProductsRequest = z.input<typeof syncProductsRequest>;
 
@@ -66,6 +69,8 @@ export const syncRun = z.object({
   error: z.string().nullable(),
   queued_at: z.iso.datetime(),
   finished_at: z.iso.datetime().nullable(),
+  /** The name of the pricing profile that priced the items, as it was named when the sync was asked for. */
+  profile_name: z.string().nullable(),
 });
 export type SyncRun = z.infer<typeof syncRun>;
 

@@ -20,6 +20,7 @@ import type {
   CollectionsTable,
   ProductsTable,
   UserFactorsTable,
+  PricingProfilesTable,
   DownloadLogTable,
   PreviewViewsTable,
   EditionUploadsTable,
@@ -73,6 +74,7 @@ export interface Database {
   collections: CollectionsTable;
   products: ProductsTable;
   user_factors: UserFactorsTable;
+  pricing_profiles: PricingProfilesTable;
   plans: PlansTable;
   subscriptions: SubscriptionsTable;
   download_log: DownloadLogTable;

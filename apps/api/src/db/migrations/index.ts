@@ -19,6 +19,7 @@ import * as pendingEmail from './0017-pending-email.ts';
 import * as editionUploadParts from './0019-edition-upload-parts.ts';
 import * as uploadedFiles from './0022-uploaded-files.ts';
 import * as namesThatSayWhatTheyMean from './0023-names-that-say-what-they-mean.ts';
+import * as pricingProfiles from './0024-pricing-profiles.ts';
 
 /**
  * Every migration, in order. Imported statically so the bundled server carries them; a new
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0019-edition-upload-parts': editionUploadParts,
   '0022-uploaded-files': uploadedFiles,
   '0023-names-that-say-what-they-mean': namesThatSayWhatTheyMean,
+  '0024-pricing-profiles': pricingProfiles,
 };

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from './columns.ts';
 
 /** A product line; every category has its own list (product §3 Category). */
@@ -56,6 +56,20 @@ export interface UserFactorsTable {
   inventory_option: Generated<string>;
   income_type: Generated<string>;
   updated_at: Timestamp;
+}
+
+/**
+ * A user's named set of pricing rules (decision 0044); one per user is the default. `rules` is the
+ * engine's `PricingRules` as JSON (cents and basis points), checked by the engine before it is stored.
+ */
+export interface PricingProfilesTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  is_default: Generated<boolean>;
+  rules: ColumnType<unknown, string, string>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
 }
 
 /**

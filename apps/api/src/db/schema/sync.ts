@@ -61,6 +61,9 @@ export interface SyncRunsTable {
   queued_at: Timestamp;
   started_at: Timestamp | null;
   finished_at: Timestamp | null;
+  /** The pricing profile that priced the sync (null once deleted), and its name when the sync was asked for. */
+  profile_id: Generated<number | null>;
+  profile_name: Generated<string | null>;
 }
 
 /** A provider's id for one of our keys in a company or account (Jobber item by SKU, QuickBooks account by name). */

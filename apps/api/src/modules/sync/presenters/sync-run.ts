@@ -17,5 +17,6 @@ export function presentSyncRun(row: SyncRunRow): SyncRun {
     error: row.error,
     queued_at: row.queued_at.toISOString(),
     finished_at: row.finished_at ? row.finished_at.toISOString() : null,
+    profile_name: row.profile_name,
   };
 }
