@@ -89,7 +89,7 @@ describe('bandRangeLabel', () => {
   it('names each band by the costs it covers, to the next start less one cent', () => {
     const bands = defaultBandDrafts();
     expect(bands.map((_, index) => label(bands, index))).toEqual([
-      '$0.00 – $10.00',
+      'Items costing up to $10.00',
       '$10.01 – $20.00',
       '$20.01 – $50.00',
       '$50.01 – $150.00',
@@ -99,8 +99,8 @@ describe('bandRangeLabel', () => {
     expect(label(table('0.00'), 0)).toBe('Every item');
   });
 
-  it('falls back to the start alone, or the band’s number, while a start is not readable or in order', () => {
-    expect(label(table('0.00', '5.00', '4.00'), 1)).toBe('From $5.00');
-    expect(label(table('0.00', 'abc'), 1)).toBe('Band 2');
+  it('falls back to the band’s number while its edges are not readable or in order', () => {
+    const bands = table('0.00', '5.00', '4.00', 'abc', '9.00');
+    expect(bands.map((_, index) => label(bands, index))).toEqual(['Items costing up to $4.99', 'Band 2', 'Band 3', 'Band 4', 'Band 5']);
   });
 });

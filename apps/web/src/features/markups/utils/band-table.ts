@@ -64,14 +64,16 @@ export function removeBand(bands: readonly BandDraft[], index: number): BandDraf
 }
 
 /**
- * The costs a band covers, in words: "$0.00 – $10.00", "Over $500.00"; the start alone when
- * a start cannot be read. The end is the next band's start less one cent.
+ * The costs a band covers, in contractors' words: "Items costing up to $10.00", "$10.01 – $20.00",
+ * "Over $500.00" (a band ends at the next band's start less one cent); "Every item" for a table
+ * of one band; "Band 3" while a start cannot be read or is not above the one before.
  */
 export function bandRangeLabel(bands: readonly BandDraft[], index: number, format: (cents: Cents) => string): string {
-  const start = startOf(bands[index]);
-  if (start === null) return `Band ${index + 1}`;
-  if (index === bands.length - 1) return index === 0 ? 'Every item' : `Over ${format(Math.max(start - 1, 0))}`;
-  const next = startOf(bands[index + 1]);
-  if (next === null || next <= start) return `From ${format(start)}`;
-  return `${format(start)} – ${format(next - 1)}`;
+  const start = index === 0 ? 0 : startOf(bands[index]);
+  const next = index === bands.length - 1 ? null : startOf(bands[index + 1]);
+  const previous = index === 0 ? null : startOf(bands[index - 1]);
+  if (start === null || (previous !== null && start <= previous) || (index > 0 && previous === null)) return `Band ${index + 1}`;
+  if (index === bands.length - 1) return index === 0 ? 'Every item' : `Over ${format(start - 1)}`;
+  if (next === null || next <= start) return `Band ${index + 1}`;
+  return index === 0 ? `Items costing up to ${format(next - 1)}` : `${format(start)} – ${format(next - 1)}`;
 }

@@ -61,15 +61,15 @@ describe('rulesDraftSchema', () => {
       { from: '15.00', markup: '' },
     ];
     expect(errorsOf(draft({ bands }))).toEqual({
-      'bands.0.from': 'The first band starts at $0.00.',
-      'bands.2.from': 'Start this band above the band before it ($20.00).',
-      'bands.3.from': 'Start this band above the band before it ($20.00).',
+      'bands.0.from': 'The first band starts at 0.00.',
+      'bands.2.from': 'Band 3 must start above band 2: edges go up and do not overlap.',
+      'bands.3.from': 'Band 4 must start above band 3: edges go up and do not overlap.',
     });
   });
 
   it('refuses more than 20 bands', () => {
     const bands = Array.from({ length: 21 }, (_, index) => ({ from: String(index), markup: '' }));
-    expect(errorsOf(draft({ bands }))).toEqual({ bands: 'A table has at most 20 bands.' });
+    expect(errorsOf(draft({ bands }))).toEqual({ bands: 'A markup table has 1 to 20 bands.' });
   });
 
   it('says what is wrong with each value, next to its input', () => {
@@ -92,27 +92,27 @@ describe('rulesDraftSchema', () => {
             { sku: 'C', kind: 'price', value: '-3' },
           ],
           min_price: 'one',
-          tax: '101',
+          tax: '10000.5',
         }),
       ),
     ).toEqual({
-      'bands.0.markup': 'Enter a number of 0 or more.',
+      'bands.0.markup': 'Enter a markup from 0 to 1000 %.',
       'bands.1.from': 'Enter an amount in dollars, such as 10.01.',
-      'bands.1.markup': 'Enter a number of at most 1000.',
+      'bands.1.markup': 'Enter a markup from 0 to 1000 %.',
       'bands.2.from': 'Enter an amount in dollars, such as 10.01.',
       'bands.2.markup': 'Use at most two decimal places.',
-      'group_markups.0.markup': 'Enter a percent.',
-      'group_markups.1.group': 'This group already has a markup.',
-      'group_markups.1.markup': 'Enter a number.',
+      'group_markups.0.markup': 'Enter a markup from 0 to 1000 %.',
+      'group_markups.1.group': 'The group "Wires" has two markups: keep one.',
+      'group_markups.1.markup': 'Enter a markup from 0 to 1000 %.',
       'group_markups.2.group': 'Choose a group.',
-      'item_overrides.0.value': 'Enter at most $1,000,000.00.',
-      'item_overrides.1.value': 'Enter a percent.',
+      'item_overrides.0.value': 'Enter a fixed price from 0.00 to 1,000,000.00.',
+      'item_overrides.1.value': 'Enter a markup from 0 to 1000 %.',
       'item_overrides.2.value': 'Enter an amount in dollars, such as 10.01.',
       min_price: 'Enter an amount in dollars, such as 10.01.',
-      tax: 'Enter a number of at most 100.',
+      tax: 'Enter a tax from 0 to 10000 %.',
     });
     expect(errorsOf(draft({ group_markups: [{ group: 'Wires', markup: '1' }, { group: 'Wires', markup: '2' }] }))).toEqual({
-      'group_markups.1.group': 'This group already has a markup.',
+      'group_markups.1.group': 'The group "Wires" has two markups: keep one.',
     });
   });
 

@@ -1,14 +1,8 @@
 import { MAX_BANDS, priceEndings, type ItemOverride, type PriceEnding, type PricingRules } from '@tradelist/pricing/rules';
-import { basisPointsToPercent, centsToDecimal, formatUsd, parseDollars, percentToBasisPoints, type BasisPoints, type Cents } from '@tradelist/pricing/money';
+import { PROFILE_AMOUNT_MAX_CENTS, PROFILE_MARKUP_MAX, PROFILE_TAX_MAX, profileMessages } from '@tradelist/contract/pricing-profiles';
+import { basisPointsToPercent, centsToDecimal, parseDollars, percentToBasisPoints, type BasisPoints, type Cents } from '@tradelist/pricing/money';
 import { z } from 'zod';
 import { defaultBandDrafts, type BandDraft } from './band-table';
-
-/** The highest markup of a band, group or item, in percent. */
-export const MARKUP_PERCENT_MAX = 1000;
-/** The highest fixed price, in cents ($1,000,000.00). */
-export const FIXED_PRICE_MAX_CENTS = 1_000_000_00;
-/** The highest sales tax, in percent. */
-export const TAX_PERCENT_MAX = 100;
 
 export type OverrideKind = ItemOverride['kind'];
 
@@ -42,26 +36,15 @@ export function defaultRulesDraft(): RulesDraft {
 
 const twoDecimals = (value: number) => Math.round(value * 100) === Number((value * 100).toFixed(6));
 
-/** A typed percent: a number from 0 to `max` with at most two decimals; '' only when `optional`. */
-function percentText(max: number, optional: boolean) {
+/** A typed percent: a number from 0 to `max` with at most two decimals ('' only when `optional`); the contract's messages. */
+function percentText(max: number, rangeMessage: string, optional: boolean) {
   return z
     .string()
     .trim()
     .transform((text, context): BasisPoints | null => {
-      if (text === '') {
-        if (!optional) context.addIssue({ code: 'custom', message: 'Enter a percent.' });
-        return null;
-      }
-      const value = Number(text);
-      const problem = !Number.isFinite(value)
-        ? 'Enter a number.'
-        : value < 0
-          ? 'Enter a number of 0 or more.'
-          : value > max
-            ? `Enter a number of at most ${max}.`
-            : !twoDecimals(value)
-              ? 'Use at most two decimal places.'
-              : null;
+      if (text === '' && optional) return null;
+      const value = text === '' ? Number.NaN : Number(text);
+      const problem = !Number.isFinite(value) || value < 0 || value > max ? rangeMessage : !twoDecimals(value) ? profileMessages.percentPlaces : null;
       if (problem) {
         context.addIssue({ code: 'custom', message: problem });
         return z.NEVER;
@@ -70,33 +53,32 @@ function percentText(max: number, optional: boolean) {
     });
 }
 
-/** A typed amount in dollars ("10.01"): '' is `empty` when given, else refused; at most `maxCents`. */
-function dollarsText(maxCents: number, empty: Cents | null) {
+/** A typed amount in dollars ("10.01"): '' is `empty` when given, else refused; at most $1,000,000.00. */
+function dollarsText(rangeMessage: string, empty: Cents | null) {
   return z
     .string()
     .trim()
     .transform((text, context): Cents => {
       if (text === '' && empty !== null) return empty;
       const cents = text === '' ? null : parseDollars(text, { plain: true });
-      if (cents === null) {
-        context.addIssue({ code: 'custom', message: 'Enter an amount in dollars, such as 10.01.' });
+      const problem = cents === null ? profileMessages.amount : cents > PROFILE_AMOUNT_MAX_CENTS ? rangeMessage : null;
+      if (problem) {
+        context.addIssue({ code: 'custom', message: problem });
         return z.NEVER;
       }
-      if (cents > maxCents) {
-        context.addIssue({ code: 'custom', message: `Enter at most ${formatUsd(maxCents)}.` });
-        return z.NEVER;
-      }
-      return cents;
+      return cents!;
     });
 }
 
 /** Each input of the screen checked on its own (the live preview leaves out only what fails). */
 export const draftFields = {
-  bandStart: dollarsText(FIXED_PRICE_MAX_CENTS, null),
-  bandMarkup: percentText(MARKUP_PERCENT_MAX, true),
-  groupMarkup: percentText(MARKUP_PERCENT_MAX, false),
-  minimum: dollarsText(FIXED_PRICE_MAX_CENTS, 0),
-  tax: percentText(TAX_PERCENT_MAX, true),
+  bandStart: dollarsText(profileMessages.minimumRange, null),
+  bandMarkup: percentText(PROFILE_MARKUP_MAX, profileMessages.markupRange, true),
+  groupMarkup: percentText(PROFILE_MARKUP_MAX, profileMessages.markupRange, false),
+  itemMarkup: percentText(PROFILE_MARKUP_MAX, profileMessages.markupRange, false),
+  fixedPrice: dollarsText(profileMessages.priceRange, null),
+  minimum: dollarsText(profileMessages.minimumRange, 0),
+  tax: percentText(PROFILE_TAX_MAX, profileMessages.taxRange, true),
 };
 
 /** One item's rule as typed, checked: its value read as a markup or a fixed price. */
@@ -104,7 +86,7 @@ export const itemOverrideSchema = z
   .object({ sku: z.string(), kind: z.enum(['exempt', 'markup', 'price']), value: z.string() })
   .transform((draft, context): ItemOverride => {
     if (draft.kind === 'exempt') return { sku: draft.sku, kind: 'exempt' };
-    const schema = draft.kind === 'markup' ? percentText(MARKUP_PERCENT_MAX, false) : dollarsText(FIXED_PRICE_MAX_CENTS, null);
+    const schema = draft.kind === 'markup' ? draftFields.itemMarkup : draftFields.fixedPrice;
     const parsed = schema.safeParse(draft.value);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) context.addIssue({ code: 'custom', message: issue.message, path: ['value'] });
@@ -116,10 +98,6 @@ export const itemOverrideSchema = z
 
 /** Messages about the table as a whole, each under the input it is about. */
 export const bandMessages = {
-  firstStart: 'The first band starts at $0.00.',
-  tooMany: `A table has at most ${MAX_BANDS} bands.`,
-  unordered: (previous: string) => `Start this band above the band before it (${previous}).`,
-  duplicateGroup: 'This group already has a markup.',
   noGroup: 'Choose a group.',
 } as const;
 
@@ -136,15 +114,15 @@ function read<T>(schema: z.ZodType<T, string>, text: string, path: Path, context
 
 /** The bands read, with the table's own rules: 1 to 20 bands, the first from $0.00, each start above the one before. */
 function readBands(bands: RulesDraft['bands'], context: Context): PricingRules['bands'] {
-  if (bands.length > MAX_BANDS) context.addIssue({ code: 'custom', message: bandMessages.tooMany, path: ['bands'] });
+  if (bands.length > MAX_BANDS) context.addIssue({ code: 'custom', message: profileMessages.bandCount, path: ['bands'] });
   let previous: Cents | null = null;
   return bands.map((band, index) => {
     const fromCents = read<Cents | null>(draftFields.bandStart, band.from, ['bands', index, 'from'], context, null);
     const markupBp = read(draftFields.bandMarkup, band.markup, ['bands', index, 'markup'], context, null);
     if (index === 0 && fromCents !== null && fromCents !== 0) {
-      context.addIssue({ code: 'custom', message: bandMessages.firstStart, path: ['bands', 0, 'from'] });
+      context.addIssue({ code: 'custom', message: profileMessages.firstBandFrom, path: ['bands', 0, 'from'] });
     } else if (fromCents !== null && previous !== null && fromCents <= previous) {
-      context.addIssue({ code: 'custom', message: bandMessages.unordered(formatUsd(previous)), path: ['bands', index, 'from'] });
+      context.addIssue({ code: 'custom', message: profileMessages.bandOrder(index + 1), path: ['bands', index, 'from'] });
     }
     if (fromCents !== null) previous = Math.max(previous ?? 0, fromCents);
     return { fromCents: fromCents ?? 0, markupBp };
@@ -156,7 +134,7 @@ function readGroupMarkups(entries: RulesDraft['group_markups'], context: Context
   return entries.map(({ group, markup }, index) => {
     const name = group.trim();
     if (name === '') context.addIssue({ code: 'custom', message: bandMessages.noGroup, path: ['group_markups', index, 'group'] });
-    else if (seen.has(name)) context.addIssue({ code: 'custom', message: bandMessages.duplicateGroup, path: ['group_markups', index, 'group'] });
+    else if (seen.has(name)) context.addIssue({ code: 'custom', message: profileMessages.groupTwice(name), path: ['group_markups', index, 'group'] });
     seen.add(name);
     return { group: name, markupBp: read(draftFields.groupMarkup, markup, ['group_markups', index, 'markup'], context, null) ?? 0 };
   });
