@@ -11,6 +11,7 @@ import { pipeline } from 'node:stream/promises';
 import { csvChunks } from '../src/csv.ts';
 import { columnsFor, createRowBuilder, type ProductInput } from '../src/layouts.ts';
 import { markupsFromPercents } from '../src/markups.ts';
+import { rulesFromMarkups } from '../src/rules.ts';
 import { xlsxStream } from '../src/xlsx.ts';
 
 const rowCount = Number(process.argv[2] ?? 100_000);
@@ -34,7 +35,7 @@ function* products(count: number): Generator<ProductInput> {
 }
 
 function* rows(count: number) {
-  const build = createRowBuilder('price-list', markups, { inventoryOption: '', incomeType: '' });
+  const build = createRowBuilder('price-list', rulesFromMarkups(markups), { inventoryOption: '', incomeType: '' });
   for (const product of products(count)) yield build(product);
 }
 

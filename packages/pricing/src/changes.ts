@@ -4,6 +4,7 @@
  * marked-up price. Pure integer arithmetic; runs in the browser too (the markup preview).
  */
 import { priceFor, type Markups, type Price } from './markups.ts';
+import type { PricingEngine, RulePrice } from './rules.ts';
 import { requireNonNegativeInteger, requireSafeInteger, type BasisPoints, type Cents } from './money.ts';
 
 /**
@@ -25,11 +26,11 @@ export interface AmountChange {
   percentBp: BasisPoints | null;
 }
 
-/** One item's change under a user's markups. Prices are null on the side the item is missing from. */
-export interface ItemChange {
+/** One item's change under a user's markups or rules. Prices are null on the side the item is missing from. */
+export interface ItemChange<P extends { priceCents: Cents } = Price> {
   kind: ChangeKind;
-  previousPrice: Price | null;
-  price: Price | null;
+  previousPrice: P | null;
+  price: P | null;
   /** The change of the marked-up price (before tax); null for a new or removed item. */
   change: AmountChange | null;
 }
@@ -81,6 +82,17 @@ export function classifyChange(previousCents: Cents | null, currentCents: Cents 
 export function itemChange(previousCostCents: Cents | null, costCents: Cents | null, markups: Markups): ItemChange {
   const previousPrice = previousCostCents === null ? null : priceFor(previousCostCents, markups);
   const price = costCents === null ? null : priceFor(costCents, markups);
+  const { kind, change } = classifyChange(previousPrice?.priceCents ?? null, price?.priceCents ?? null);
+  return { kind, previousPrice, price, change };
+}
+
+/**
+ * How an item moved between two editions under a profile's rules (`compileRules`): as
+ * `itemChange`, each side priced by the engine with the item's SKU and group.
+ */
+export function ruleItemChange(engine: PricingEngine, item: { sku: string; group: string }, previousCostCents: Cents | null, costCents: Cents | null): ItemChange<RulePrice> {
+  const previousPrice = previousCostCents === null ? null : engine.price({ sku: item.sku, group: item.group, costCents: previousCostCents });
+  const price = costCents === null ? null : engine.price({ sku: item.sku, group: item.group, costCents });
   const { kind, change } = classifyChange(previousPrice?.priceCents ?? null, price?.priceCents ?? null);
   return { kind, previousPrice, price, change };
 }

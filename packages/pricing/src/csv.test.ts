@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { csvChunks, csvTextField, isFormulaTrigger } from './csv.ts';
 import { columnsFor, createRowBuilder, type Cell, type Column, type ProductInput } from './layouts.ts';
 import { emptyMarkups, priceFor, type Markups } from './markups.ts';
+import { rulesFromMarkups } from './rules.ts';
 import { centsToDecimal, formatPercent } from './money.ts';
 
 const markups: Markups = { ...emptyMarkups, markup1_10: 5000, markup11_20: 4000, markup21_50: 3000, markup51_150: 2500, markup151_500: 2000, markup501: 1000, tax: 825 };
@@ -42,7 +43,7 @@ function product(index: number): ProductInput {
 describe('csvChunks', () => {
   it('writes a BOM, the header, and rows whose prices are the engine’s', async () => {
     const products = Array.from({ length: 300 }, (_, index) => product(index));
-    const build = createRowBuilder('price-list', markups, noOptions);
+    const build = createRowBuilder('price-list', rulesFromMarkups(markups), noOptions);
     const records = readBack(await csvText(columnsFor('price-list'), products.map(build)));
     expect(records[0]).toEqual(['SKU', 'Name', 'Description', 'Category', 'Unit', 'Cost', 'Markup %', 'Price', 'Tax %', 'Price with tax', 'Manufacturer part number', 'UPC']);
     expect(records).toHaveLength(301);
@@ -69,7 +70,7 @@ describe('csvChunks', () => {
   });
 
   it('writes the QuickBooks layout with the price before tax', async () => {
-    const build = createRowBuilder('quickbooks', markups, { inventoryOption: 'Inventory', incomeType: '' });
+    const build = createRowBuilder('quickbooks', rulesFromMarkups(markups), { inventoryOption: 'Inventory', incomeType: '' });
     const records = readBack(await csvText(columnsFor('quickbooks'), [product(1), product(1)].map(build)));
     expect(records[0]).toEqual(['Name', 'SKU', 'Type', 'Sales Description', 'Sales Price/Rate', 'Income Account', 'Purchase Description', 'Purchase Cost']);
     const price = priceFor(product(1).costCents, markups);
@@ -163,7 +164,7 @@ describe('csvChunks', () => {
 
   it('streams 100,000 rows from a lazy source without the heap growing with them', async () => {
     const collect = (globalThis as { gc?: () => void }).gc;
-    const build = createRowBuilder('price-list', markups, noOptions);
+    const build = createRowBuilder('price-list', rulesFromMarkups(markups), noOptions);
     function* rows(): Generator<Cell[]> {
       for (let index = 0; index < 100_000; index += 1) yield build(product(index));
     }

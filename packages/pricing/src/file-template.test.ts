@@ -4,11 +4,12 @@ import { csvChunks } from './csv.ts';
 import { filledFileChunks, fileTemplateChunks, plainFileChunks, type TemplateFormat, type TemplateUser } from './file-template.ts';
 import { columnsFor, createRowBuilder, createEditionCellBuilder, createUserCellBuilder, productLayouts, userColumnsFor, type ProductInput, type ProductLayout } from './layouts.ts';
 import { emptyMarkups, type Markups } from './markups.ts';
+import { rulesFromMarkups, type PricingRules } from './rules.ts';
 import { xlsxChunks } from './xlsx.ts';
 
 const markups: Markups = { ...emptyMarkups, markup1_10: 5000, markup11_20: 4000, markup21_50: 3000, markup51_150: 2500, markup151_500: 2000, markup501: 1000, tax: 825 };
 const user: TemplateUser = {
-  markups,
+  rules: rulesFromMarkups(markups),
   rowOptions: { inventoryOption: 'Inventory "A", =1', incomeType: 'Sales — Électrique\n2' },
   sheetName: 'Price list',
   modifiedAt: new Date('2026-11-01T00:00:00Z'),
@@ -39,7 +40,7 @@ async function bytesOf(chunks: AsyncIterable<string | Uint8Array>): Promise<Buff
 
 /** What the plain writers produce for the whole rows. */
 function plainFile(format: TemplateFormat, layout: ProductLayout, products: ProductInput[], who: TemplateUser): Promise<Buffer> {
-  const build = createRowBuilder(layout, who.markups, who.rowOptions);
+  const build = createRowBuilder(layout, who.rules, who.rowOptions);
   const rows = products.map((product) => build(product));
   if (format === 'csv') return bytesOf(csvChunks(columnsFor(layout), rows));
   return bytesOf(xlsxChunks(columnsFor(layout), rows, { sheetName: who.sheetName!, modifiedAt: who.modifiedAt! }));
@@ -78,12 +79,45 @@ describe('a file filled from its edition template', () => {
 
   it('serves every user from one template: other markups, empty QuickBooks texts and control characters', async () => {
     const products = Array.from({ length: 200 }, (_, index) => trickyProduct(index));
-    const other: TemplateUser = { ...user, markups: { ...emptyMarkups, markup501: 1, tax: 10_000 }, rowOptions: { inventoryOption: ' ', incomeType: '' } };
+    const other: TemplateUser = { ...user, rules: rulesFromMarkups({ ...emptyMarkups, markup501: 1, tax: 10_000 }), rowOptions: { inventoryOption: ' ', incomeType: '' } };
     const marked: TemplateUser = { ...user, rowOptions: { inventoryOption: 'a\u0001b', incomeType: '\u0001' } };
     for (const [format, layout] of cases) {
       const template = await bytesOf(fileTemplateChunks(format, layout, products));
       expect((await bytesOf(filledFileChunks(format, layout, inPieces(template, 1000), other))).equals(await plainFile(format, layout, products, other))).toBe(true);
       expect((await bytesOf(filledFileChunks(format, layout, inPieces(template, 1000), marked))).equals(await plainFile(format, layout, products, marked))).toBe(true);
+    }
+  });
+
+  it('fills every kind of rule: group and item markups, exempt and fixed items, minimums and an ending, by SKU and group', async () => {
+    const products = Array.from({ length: 1_500 }, (_, index) => trickyProduct(index));
+    const rules: PricingRules = {
+      bands: [
+        { fromCents: 0, markupBp: 6000 },
+        { fromCents: 1_00, markupBp: null },
+        { fromCents: 25_00, markupBp: 1500 },
+      ],
+      groupMarkups: [
+        { group: tricky[5]!, markupBp: 3333 },
+        { group: 'Ünïcødé ✓ 🔌', markupBp: 0 },
+      ],
+      itemOverrides: [
+        { sku: 'SKU-1', kind: 'exempt' },
+        { sku: 'SKU-2', kind: 'markup', markupBp: 12_345 },
+        { sku: 'SKU-3', kind: 'price', priceCents: 4_20 },
+        { sku: tricky[3]!, kind: 'price', priceCents: 0 },
+        { sku: 'SKU-1001', kind: 'markup', markupBp: 1 },
+      ],
+      ending: '95',
+      minPriceCents: 1_00,
+      minMarginCents: 50,
+      taxBp: 700,
+    };
+    const profiled: TemplateUser = { ...user, rules };
+    for (const [format, layout] of cases) {
+      const template = await bytesOf(fileTemplateChunks(format, layout, products));
+      const expected = await plainFile(format, layout, products, profiled);
+      expect(expected.equals(await plainFile(format, layout, products, user))).toBe(false);
+      expect((await bytesOf(filledFileChunks(format, layout, inPieces(template, 333), profiled))).equals(expected)).toBe(true);
     }
   });
 
@@ -106,12 +140,12 @@ describe('the edition and user cells', () => {
         (product, someMarkups, layout) => {
           const options = { inventoryOption: 'Service', incomeType: '' };
           const row = createEditionCellBuilder(layout)(product);
-          const cells = createUserCellBuilder(layout, someMarkups, options)(product.costCents);
+          const cells = createUserCellBuilder(layout, rulesFromMarkups(someMarkups), options)(product);
           userColumnsFor(layout).forEach((column, index) => {
             expect(row[column]).toBe('');
             row[column] = cells[index]!;
           });
-          expect(row).toEqual(createRowBuilder(layout, someMarkups, options)(product));
+          expect(row).toEqual(createRowBuilder(layout, rulesFromMarkups(someMarkups), options)(product));
         },
       ),
     );

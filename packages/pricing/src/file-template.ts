@@ -2,30 +2,34 @@
  * A product layout's file written once per edition, without the user's cells (decision 0043),
  * Node only. Most of a price list depends on the edition alone: SKU, name, description, group,
  * unit, cost, part number and UPC, encoded and escaped by the CSV or .xlsx writer. A template
- * holds those bytes, split where the user's cells go (`userColumnsFor`), with each row's cost. A
+ * holds those bytes, split where the user's cells go (`userColumnsFor`), with each row's cost, SKU
+ * and group (what the pricing engine reads). A
  * user's file is then the template's bytes interleaved with the user's cells, formatted by the
  * same cell writers: byte for byte what csv.ts or xlsx.ts writes for the whole rows.
  *
  * Template bytes, a sequence of frames `[u32 length][payload]` (integers little-endian):
  * - the head, as UTF-8 text (CSV: BOM and header row; .xlsx: the sheet XML to its header row);
- * - blocks of up to 1,000 rows: `[u32 rows]`, for each row `[u32 cost low][u32 cost high]` and
- *   the lengths (UTF-8 bytes) of its pieces, one piece more than the user's cells (before the
- *   first, between them, after the last), then the pieces' text, UTF-8;
+ * - blocks of up to 1,000 rows: `[u32 rows]`, for each row `[u32 cost low][u32 cost high]`, the
+ *   lengths (UTF-8 bytes) of its SKU and its group, and the lengths of its pieces, one piece more
+ *   than the user's cells (before the first, between them, after the last); then for each row its
+ *   SKU, its group and its pieces' text, UTF-8;
  * - an empty block (0 rows), then the tail, as UTF-8 text (CSV: nothing; .xlsx: the sheet's end).
  * A user's block is one buffer of the block's size plus the user's cells, filled by copying bytes:
- * no text is decoded or encoded per row.
+ * no text is encoded per row, and a row's SKU and group are decoded only when the rules have
+ * group markups or item overrides.
  */
 import { csvChunks, csvHead, fieldWriter, LINE_END } from './csv.ts';
 import { columnsFor, createEditionCellBuilder, createRowBuilder, createUserCellBuilder, userColumnsFor, type Cell, type ProductInput, type ProductLayout, type RowOptions } from './layouts.ts';
 import type { Cents } from './money.ts';
-import type { Markups } from './markups.ts';
+import type { PricedItem, PricingRules } from './rules.ts';
 import { autoFilterRange, cellWriter, columnLetter, sheetHead, sheetTail, xlsxChunks, xlsxPackage, XLSX_MAX_ROWS, type XlsxOptions } from './xlsx.ts';
 
 export type TemplateFormat = 'csv' | 'xlsx';
 
 /** The user's side of a file: what fills a template's gaps, and the .xlsx's name and date. */
 export interface TemplateUser {
-  markups: Markups;
+  /** The rules of the profile that prices the file. */
+  rules: PricingRules;
   rowOptions: RowOptions;
   /** The worksheet's tab name (.xlsx). */
   sheetName?: string;
@@ -105,7 +109,8 @@ export async function* fileTemplateChunks(format: TemplateFormat, layout: Produc
     const ref = String(rowNumber);
     const cells = editionCells(product);
     const cost = product.costCents;
-    index.push(cost % TWO_TO_32, Math.floor(cost / TWO_TO_32));
+    index.push(cost % TWO_TO_32, Math.floor(cost / TWO_TO_32), Buffer.byteLength(product.sku), Buffer.byteLength(product.group));
+    text += product.sku + product.group;
     let piece = encoding.open(ref);
     for (let column = 0; column < cells.length; column += 1) {
       if (column > 0) piece += encoding.separator;
@@ -195,28 +200,45 @@ function putDigits(target: Buffer, at: number, value: number, digits: number): n
   return at + digits;
 }
 
-/** A user's cells of one cost, as bytes: each in one part, or two around its row's reference. */
+/** A user's cells of one row, as bytes: each in one part, or two around its row's reference. */
 type CellParts = Buffer[][];
 
+/** A row's pricing facts: its cost, and a reader of its SKU and group (decoded only when asked). */
+type PartsOf = (cost: Cents, item: () => { sku: string; group: string }) => CellParts;
+
+/** Integers of an index stored before each row's text: cost low and high, SKU and group lengths. */
+const ROW_FACTS = 4;
+
 /** The bytes of a block of `rows` rows from `firstRow` on: the template's pieces with the user's cells between. */
-function fillBlock(block: Buffer, rows: number, slots: number, firstRow: number, partsOf: (cost: Cents) => CellParts): Buffer {
-  const stride = 2 + slots + 1;
+function fillBlock(block: Buffer, rows: number, slots: number, firstRow: number, partsOf: PartsOf): Buffer {
+  const stride = ROW_FACTS + slots + 1;
   const textStart = UINT32 * (1 + rows * stride);
   // A copy, so that the numbers sit at an offset a Uint32Array can start at.
   const index = new Uint32Array(new Uint8Array(block.subarray(UINT32, textStart)).buffer);
   const cellsOfRows: CellParts[] = new Array<CellParts>(rows);
+  const rowStarts: number[] = new Array<number>(rows);
   let size = block.length - textStart;
-  for (let row = 0; row < rows; row += 1) {
-    const cells = partsOf(index[row * stride]! + index[row * stride + 1]! * TWO_TO_32);
-    cellsOfRows[row] = cells;
-    for (const cell of cells) size += cell.length === 1 ? cell[0]!.length : cell[0]!.length + digitCount(firstRow + row) + cell[1]!.length;
-  }
-  const out = Buffer.allocUnsafe(size);
-  let at = 0;
   let from = textStart;
   for (let row = 0; row < rows; row += 1) {
-    const lengths = row * stride + 2;
+    const at = row * stride;
+    const skuEnd = from + index[at + 2]!;
+    const groupEnd = skuEnd + index[at + 3]!;
+    const start = from;
+    const cells = partsOf(index[at]! + index[at + 1]! * TWO_TO_32, () => ({ sku: block.toString('utf8', start, skuEnd), group: block.toString('utf8', skuEnd, groupEnd) }));
+    cellsOfRows[row] = cells;
+    rowStarts[row] = groupEnd;
+    size -= groupEnd - from;
+    from = groupEnd;
+    for (let piece = 0; piece <= slots; piece += 1) from += index[at + ROW_FACTS + piece]!;
+    for (const cell of cells) size += cell.length === 1 ? cell[0]!.length : cell[0]!.length + digitCount(firstRow + row) + cell[1]!.length;
+  }
+  if (from !== block.length) throw new RangeError('A file template block does not match its index');
+  const out = Buffer.allocUnsafe(size);
+  let at = 0;
+  for (let row = 0; row < rows; row += 1) {
+    const lengths = row * stride + ROW_FACTS;
     const cells = cellsOfRows[row]!;
+    from = rowStarts[row]!;
     for (let piece = 0; piece < slots; piece += 1) {
       at = put(out, at, block, from, (from += index[lengths + piece]!));
       const [first, after] = cells[piece]! as [Buffer, Buffer?];
@@ -226,32 +248,49 @@ function fillBlock(block: Buffer, rows: number, slots: number, firstRow: number,
         at = put(out, at, after, 0, after.length);
       }
     }
-    at = put(out, at, block, from, (from += index[lengths + slots]!));
+    at = put(out, at, block, from, from + index[lengths + slots]!);
   }
-  if (from !== block.length || at !== size) throw new RangeError('A file template block does not match its index');
+  if (at !== size) throw new RangeError('A file template block does not match its index');
   return out;
+}
+
+/**
+ * What a row's price depends on besides its cost, as a key: its SKU when the rules give it an
+ * override, else its group when the rules give the group a markup, else nothing (so that the
+ * cells of a cost are written once for all the rows priced by their band alone).
+ */
+function priceKeyOf(rules: PricingRules): ((item: { sku: string; group: string }) => string) | null {
+  if (rules.itemOverrides.length === 0 && rules.groupMarkups.length === 0) return null;
+  const skus = new Set(rules.itemOverrides.map((override) => override.sku));
+  const groups = new Set(rules.groupMarkups.map((entry) => entry.group));
+  return ({ sku, group }) => (skus.has(sku) ? `s${sku}` : groups.has(group) ? `g${group}` : '');
 }
 
 /**
  * The body of a user's file from its template: the head, each row's pieces with the user's cells
  * between them, the tail. The user's cells come from the pricing engine (`createUserCellBuilder`),
- * and their text from the writers' cell functions, once per distinct cost; an .xlsx cell's text
- * is kept in two parts, before and after its row's reference.
+ * and their text from the writers' cell functions, once per distinct cost and rule (`priceKeyOf`);
+ * an .xlsx cell's text is kept in two parts, before and after its row's reference.
  */
 async function* filledBody(format: TemplateFormat, layout: ProductLayout, template: AsyncIterable<Uint8Array>, user: TemplateUser, onRows: (rows: number) => void): AsyncGenerator<Buffer, void, undefined> {
   const encoding = rowEncoding(format, layout);
   const userColumns = userColumnsFor(layout);
   const slots = userColumns.length;
-  const userCells = createUserCellBuilder(layout, user.markups, user.rowOptions);
-  const known = new Map<Cents, CellParts>();
-  const cellParts = (cost: Cents): CellParts => {
-    let parts = known.get(cost);
+  const userCells = createUserCellBuilder(layout, user.rules, user.rowOptions);
+  const keyOf = priceKeyOf(user.rules);
+  const known = new Map<Cents | string, CellParts>();
+  const cellParts: PartsOf = (cost, item) => {
+    const facts = keyOf ? item() : { sku: '', group: '' };
+    const rule = keyOf?.(facts) ?? '';
+    const key = rule === '' ? cost : `${cost}\u0000${rule}`;
+    let parts = known.get(key);
     if (!parts) {
-      parts = userCells(cost).map((cell, index) => {
+      const priced: PricedItem = { ...facts, costCents: cost };
+      parts = userCells(priced).map((cell, index) => {
         const text = encoding.cell(userColumns[index]!, cell, ROW_MARK);
         return (format === 'csv' ? [text] : text.split(ROW_MARK)).map((part) => Buffer.from(part, 'utf8'));
       });
-      known.set(cost, parts);
+      known.set(key, parts);
     }
     return parts;
   };
@@ -277,7 +316,7 @@ async function* filledBody(format: TemplateFormat, layout: ProductLayout, templa
 
 /**
  * A user's file from its edition's template, as byte chunks: the same bytes csvChunks or
- * xlsxChunks write for the rows of `createRowBuilder(layout, user.markups, user.rowOptions)`.
+ * xlsxChunks write for the rows of `createRowBuilder(layout, user.rules, user.rowOptions)`.
  */
 export async function* filledFileChunks(format: TemplateFormat, layout: ProductLayout, template: AsyncIterable<Uint8Array>, user: TemplateUser): AsyncGenerator<Uint8Array, void, undefined> {
   let lastRow = 1;
@@ -300,7 +339,7 @@ function xlsxOptionsOf(user: TemplateUser): XlsxOptions {
  * while it has none (decision 0043).
  */
 export async function* plainFileChunks(format: TemplateFormat, layout: ProductLayout, products: AsyncIterable<ProductInput> | Iterable<ProductInput>, user: TemplateUser): AsyncGenerator<Uint8Array, void, undefined> {
-  const build = createRowBuilder(layout, user.markups, user.rowOptions);
+  const build = createRowBuilder(layout, user.rules, user.rowOptions);
   const rows = (async function* () {
     for await (const product of products) yield build(product);
   })();

@@ -16,9 +16,11 @@ import {
   type ProductInput,
 } from './layouts.ts';
 import { emptyMarkups, priceFor, type Markups } from './markups.ts';
+import { rulesFromMarkups } from './rules.ts';
 import { downloadLayouts } from '@tradelist/contract/catalog';
 
 const markups: Markups = { ...emptyMarkups, markup1_10: 5000, markup11_20: 2500, tax: 825 };
+const rules = rulesFromMarkups(markups);
 const wire: ProductInput = {
   sku: 'THHN-12-BLK-500',
   name: '12 AWG THHN Black 500 ft',
@@ -60,26 +62,26 @@ describe('columnsFor', () => {
 
 describe('createRowBuilder', () => {
   it('builds a price-list row: money in cents, percents in basis points', () => {
-    const row = createRowBuilder('price-list', markups, noOptions)(wire);
+    const row = createRowBuilder('price-list', rules, noOptions)(wire);
     expect(row).toEqual(['THHN-12-BLK-500', '12 AWG THHN Black 500 ft', 'Copper building wire', 'Wires', 'RL', 10_01, 2500, 12_51, 825, 13_54, 'SIM-THHN12-BK-500', '078477015113']);
   });
 
   it('leaves the part number and UPC cells empty when the supplier gave none', () => {
-    const build = createRowBuilder('price-list', markups, noOptions);
+    const build = createRowBuilder('price-list', rules, noOptions);
     const { manufacturerPartNumber: _partNumber, upc: _upc, ...bare } = wire;
     expect(build(bare).slice(-2)).toEqual(['', '']);
     expect(build({ ...wire, manufacturerPartNumber: null, upc: null }).slice(-2)).toEqual(['', '']);
   });
 
   it('puts no part number or UPC in the QuickBooks layout, whose import has no field for them', () => {
-    const row = createRowBuilder('quickbooks', markups, noOptions)(wire);
+    const row = createRowBuilder('quickbooks', rules, noOptions)(wire);
     expect(row).toHaveLength(columnsFor('quickbooks').length);
     expect(row).not.toContain('SIM-THHN12-BK-500');
     expect(row).not.toContain('078477015113');
   });
 
   it('builds a QuickBooks row: price without tax (QuickBooks adds it), cost as purchase cost, defaults for empty options', () => {
-    const row = createRowBuilder('quickbooks', markups, noOptions)(wire);
+    const row = createRowBuilder('quickbooks', rules, noOptions)(wire);
     expect(row).toEqual([
       '12 AWG THHN Black 500 ft',
       'THHN-12-BLK-500',
@@ -95,7 +97,7 @@ describe('createRowBuilder', () => {
   });
 
   it('fills Type from inventory_option and Income Account from income_type, and falls back to the name for a missing description', () => {
-    const build = createRowBuilder('quickbooks', markups, { inventoryOption: ' Inventory ', incomeType: 'Materials Income' });
+    const build = createRowBuilder('quickbooks', rules, { inventoryOption: ' Inventory ', incomeType: 'Materials Income' });
     const row = build({ ...wire, description: '  ' });
     expect(row[2]).toBe('Inventory');
     expect(row[5]).toBe('Materials Income');
@@ -104,15 +106,15 @@ describe('createRowBuilder', () => {
   });
 
   it('keeps QuickBooks names unique within one builder, and starts afresh with a new one', () => {
-    const build = createRowBuilder('quickbooks', markups, noOptions);
+    const build = createRowBuilder('quickbooks', rules, noOptions);
     expect(build(wire)[0]).toBe('12 AWG THHN Black 500 ft');
     expect(build({ ...wire, sku: 'THHN-12-BLK-500-B' })[0]).toBe('12 AWG THHN Black 500 ft (THHN-12-BLK-500-B)');
-    expect(createRowBuilder('quickbooks', markups, noOptions)(wire)[0]).toBe('12 AWG THHN Black 500 ft');
+    expect(createRowBuilder('quickbooks', rules, noOptions)(wire)[0]).toBe('12 AWG THHN Black 500 ft');
   });
 
   it('rejects invalid markups up front and a negative cost per row', () => {
-    expect(() => createRowBuilder('price-list', { ...markups, tax: 1.5 }, noOptions)).toThrow(RangeError);
-    const build = createRowBuilder('price-list', markups, noOptions);
+    expect(() => createRowBuilder('price-list', rulesFromMarkups({ ...markups, tax: 1.5 }), noOptions)).toThrow(RangeError);
+    const build = createRowBuilder('price-list', rules, noOptions);
     expect(() => build({ ...wire, costCents: -1 })).toThrow(RangeError);
   });
 });
@@ -179,7 +181,7 @@ describe('createQuickBooksNamer', () => {
 });
 
 describe('createChangeRowBuilder', () => {
-  const build = createChangeRowBuilder(markups);
+  const build = createChangeRowBuilder(rules);
   const item: ChangedProductInput = { sku: 'THHN-12-BLK-500', name: '12 AWG THHN Black 500 ft', unit: 'RL', group: 'Wires', previousCostCents: 8_00, costCents: 8_80 };
 
   it('a price rise: old and new cost, price and price with tax, and the change of the price', () => {
@@ -206,6 +208,6 @@ describe('createChangeRowBuilder', () => {
   });
 
   it('rejects invalid markups up front', () => {
-    expect(() => createChangeRowBuilder({ ...markups, tax: -1 })).toThrow(RangeError);
+    expect(() => createChangeRowBuilder(rulesFromMarkups({ ...markups, tax: -1 }))).toThrow(RangeError);
   });
 });

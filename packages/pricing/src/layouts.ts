@@ -5,12 +5,13 @@
  * - a `money` cell is an integer number of CENTS (1234 = $12.34);
  * - a `percent` cell is an integer number of BASIS POINTS (1250 = 12.5 %);
  * - a `text` cell is the raw string, not yet escaped for any format.
+ * Every price comes from the pricing engine under a profile's rules (rules.ts).
  * Each writer formats at the edge: csv.ts writes "12.34" and "12.5" (and neutralises formulas
  * in text); xlsx.ts writes numeric 12.34 with a currency format and 12.5 with "0.00".
  */
-import { itemChange, type ChangeKind } from './changes.ts';
+import { ruleItemChange, type ChangeKind } from './changes.ts';
 import type { Cents } from './money.ts';
-import { priceFor, requireValidMarkups, type Markups } from './markups.ts';
+import { compileRules, type PricedItem, type PricingRules } from './rules.ts';
 
 /** The layouts with one row per product of an edition. */
 export const productLayouts = ['price-list', 'quickbooks'] as const;
@@ -218,35 +219,36 @@ export function createEditionCellBuilder(layout: ProductLayout): RowBuilder {
 }
 
 /**
- * A function from a product's cost to the row's cells that depend on the user, in the order of
- * `userColumnsFor`: the pricing engine's price under the user's markups, and the QuickBooks texts.
- * Markups are checked once, here.
+ * A function from a product (its SKU, group and cost) to the row's cells that depend on the user,
+ * in the order of `userColumnsFor`: the pricing engine's price under the profile's rules
+ * (`compileRules`), and the QuickBooks texts. The price list's Markup % is the markup applied,
+ * empty for a fixed price. The rules are checked once, here.
  */
-export function createUserCellBuilder(layout: ProductLayout, markups: Markups, options: RowOptions): (costCents: Cents) => Cell[] {
-  requireValidMarkups(markups);
+export function createUserCellBuilder(layout: ProductLayout, rules: PricingRules, options: RowOptions): (item: PricedItem) => Cell[] {
+  const engine = compileRules(rules);
   if (layout === 'price-list') {
-    return (costCents) => {
-      const price = priceFor(costCents, markups);
-      return [price.markupBp, price.priceCents, price.taxBp, price.priceWithTaxCents];
+    return (item) => {
+      const price = engine.price(item);
+      return [price.markupBp ?? '', price.priceCents, price.taxBp, price.priceWithTaxCents];
     };
   }
   const type = options.inventoryOption.trim() || DEFAULT_QUICKBOOKS_TYPE;
   const incomeAccount = options.incomeType.trim() || DEFAULT_QUICKBOOKS_INCOME_ACCOUNT;
   // QuickBooks adds sales tax itself: the sales price is the marked-up price without tax.
-  return (costCents) => [type, priceFor(costCents, markups).priceCents, incomeAccount];
+  return (item) => [type, engine.price(item).priceCents, incomeAccount];
 }
 
 /**
  * A function from product to row for one file: the edition's cells with the user's filled in.
  * The QuickBooks builder remembers the names it has given, so use one builder per file.
  */
-export function createRowBuilder(layout: ProductLayout, markups: Markups, options: RowOptions): RowBuilder {
-  const userCells = createUserCellBuilder(layout, markups, options);
+export function createRowBuilder(layout: ProductLayout, rules: PricingRules, options: RowOptions): RowBuilder {
+  const userCells = createUserCellBuilder(layout, rules, options);
   const editionCells = createEditionCellBuilder(layout);
   const userColumns = userColumnsFor(layout);
   return (product) => {
     const row = editionCells(product);
-    const cells = userCells(product.costCents);
+    const cells = userCells(product);
     for (let index = 0; index < userColumns.length; index += 1) row[userColumns[index]!] = cells[index]!;
     return row;
   };
@@ -278,13 +280,13 @@ export const NO_PREVIOUS_EDITION_NOTE = 'This is the first edition of this list:
 
 /**
  * A function from changed item to row of the Changes layout: old and new cost, price and price
- * with tax under the user's markups, and the price's change in dollars and percent. The side an
+ * with tax under the profile's rules, and the price's change in dollars and percent. The side an
  * item is missing from stays empty, as does the change of a new or removed item.
  */
-export function createChangeRowBuilder(markups: Markups): (item: ChangedProductInput) => Cell[] {
-  requireValidMarkups(markups);
+export function createChangeRowBuilder(rules: PricingRules): (item: ChangedProductInput) => Cell[] {
+  const engine = compileRules(rules);
   return (item) => {
-    const { kind, previousPrice, price, change } = itemChange(item.previousCostCents, item.costCents, markups);
+    const { kind, previousPrice, price, change } = ruleItemChange(engine, item, item.previousCostCents, item.costCents);
     return [
       changeLabels[kind],
       item.sku,

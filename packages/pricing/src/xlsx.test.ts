@@ -8,6 +8,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { columnsFor, createRowBuilder, type Cell, type Column, type ProductInput } from './layouts.ts';
 import { emptyMarkups, priceFor, type Markups } from './markups.ts';
+import { rulesFromMarkups } from './rules.ts';
 import { columnLetter, escapeXml, safeSheetName, xlsxStream, type XlsxOptions } from './xlsx.ts';
 
 const markups: Markups = { ...emptyMarkups, markup1_10: 5000, markup11_20: 4000, markup21_50: 3000, markup51_150: 2500, markup151_500: 2000, markup501: 1000, tax: 825 };
@@ -126,7 +127,7 @@ const tricky = [
 
 describe('xlsxStream', () => {
   it('writes a well-formed ZIP with the five parts, the sheet streamed and the workbook (which names its filter range) after it', async () => {
-    const zip = await writeXlsx(columnsFor('price-list'), [createRowBuilder('price-list', markups, noOptions)(product(1))]);
+    const zip = await writeXlsx(columnsFor('price-list'), [createRowBuilder('price-list', rulesFromMarkups(markups), noOptions)(product(1))]);
     const entries = readZip(zip);
     expect(entries.map((entry) => entry.name)).toEqual([
       '[Content_Types].xml',
@@ -140,7 +141,7 @@ describe('xlsxStream', () => {
   });
 
   it('puts an autofilter on the header row over every row and column, named as Excel names it', async () => {
-    const build = createRowBuilder('price-list', markups, noOptions);
+    const build = createRowBuilder('price-list', rulesFromMarkups(markups), noOptions);
     const columns = columnsFor('price-list');
     expect(columns).toHaveLength(12);
     const zip = await writeXlsx(columns, Array.from({ length: 250 }, (_, index) => build(product(index))), { sheetName: "O'Brien's list" });
@@ -164,14 +165,14 @@ describe('xlsxStream', () => {
 
   it('filters the header alone in a list without rows, and any layout the same way', async () => {
     expect(sheetXml(await writeXlsx(columnsFor('price-list'), []))).toContain('<autoFilter ref="A1:L1"/>');
-    const build = createRowBuilder('quickbooks', markups, noOptions);
+    const build = createRowBuilder('quickbooks', rulesFromMarkups(markups), noOptions);
     const zip = await writeXlsx(columnsFor('quickbooks'), [build(product(1)), build(product(2))]);
     expect(sheetXml(zip)).toContain('<autoFilter ref="A1:H3"/>');
     expect(partXml(zip, 'xl/workbook.xml')).toContain(`>'Products'!$A$1:$H$3</definedName>`);
   });
 
   it('keeps the UPC as text with its leading zero, and an empty cell when there is none', async () => {
-    const build = createRowBuilder('price-list', markups, noOptions);
+    const build = createRowBuilder('price-list', rulesFromMarkups(markups), noOptions);
     const sheet = await load(await writeXlsx(columnsFor('price-list'), [build(product(1)), build(product(4))]));
     const upc = sheet.getRow(2).getCell(12);
     expect(upc.type).toBe(ExcelJS.ValueType.String);
@@ -182,7 +183,7 @@ describe('xlsxStream', () => {
 
   it('writes 1,000 rows that exceljs reads back: bold frozen header, widths, numeric money and percents equal to the engine’s', async () => {
     const products = Array.from({ length: 1000 }, (_, index) => product(index));
-    const build = createRowBuilder('price-list', markups, noOptions);
+    const build = createRowBuilder('price-list', rulesFromMarkups(markups), noOptions);
     const columns = columnsFor('price-list');
     const zip = await writeXlsx(columns, products.map(build), { sheetName: 'Electrical' });
     const sheet = await load(zip);
@@ -275,7 +276,7 @@ describe('xlsxStream', () => {
   });
 
   it('writes the QuickBooks layout', async () => {
-    const build = createRowBuilder('quickbooks', markups, noOptions);
+    const build = createRowBuilder('quickbooks', rulesFromMarkups(markups), noOptions);
     const sheet = await load(await writeXlsx(columnsFor('quickbooks'), [build(product(2)), build(product(2))]));
     const price = priceFor(product(2).costCents, markups);
     expect(sheet.getRow(2).values).toEqual([undefined, 'Item 2 1/2 in EMT', 'SKU-2', 'Non-inventory', 'Plain 2', price.priceCents / 100, 'Sales of Product Income', 'Plain 2', product(2).costCents / 100]);
@@ -283,7 +284,7 @@ describe('xlsxStream', () => {
   });
 
   it('loads the same bytes twice to the same cells (deterministic with a fixed time)', async () => {
-    const build = createRowBuilder('price-list', markups, noOptions);
+    const build = createRowBuilder('price-list', rulesFromMarkups(markups), noOptions);
     const options = { modifiedAt: new Date(Date.UTC(2026, 10, 1, 12, 0, 0)) };
     const rows = Array.from({ length: 50 }, (_, index) => build(product(index)));
     const first = await writeXlsx(columnsFor('price-list'), rows, options);
@@ -316,7 +317,7 @@ describe('xlsxStream', () => {
 
   it('streams 100,000 rows without the heap growing with them', async () => {
     const collect = (globalThis as { gc?: () => void }).gc;
-    const build = createRowBuilder('price-list', markups, noOptions);
+    const build = createRowBuilder('price-list', rulesFromMarkups(markups), noOptions);
     function* rows(): Generator<Cell[]> {
       for (let index = 0; index < 100_000; index += 1) yield build(product(index));
     }
@@ -339,7 +340,7 @@ describe('xlsxStream', () => {
     const directory = mkdtempSync(join(tmpdir(), 'pricing-xlsx-'));
     try {
       const file = join(directory, 'products.xlsx');
-      const build = createRowBuilder('price-list', markups, noOptions);
+      const build = createRowBuilder('price-list', rulesFromMarkups(markups), noOptions);
       writeFileSync(file, await writeXlsx(columnsFor('price-list'), Array.from({ length: 500 }, (_, index) => build(product(index)))));
       const result = spawnSync('python3', ['-c', 'import sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); print(z.testzip())', file], { encoding: 'utf8' });
       expect(result.stderr).toBe('');

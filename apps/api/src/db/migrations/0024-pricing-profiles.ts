@@ -10,7 +10,9 @@ import { sql, type Kysely } from 'kysely';
  *   user when the row is inserted (a trigger, so every way in, sign-up, Google, the command line,
  *   gets one). The default profile holds the markups and tax from now on; user_factors keeps the
  *   QuickBooks texts, and its markup columns are no longer read or written.
- * - sync_runs records the profile that priced a sync: its id, and its name at the time.
+ * - sync_runs records the profile that priced a sync: its id, its name at the time, and its rules
+ *   as they were when the sync was asked for (a sync resumed after a failure prices as it began;
+ *   null for the syncs before this migration, which price with the default profile).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -64,6 +66,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
     ALTER TABLE sync_runs
       ADD COLUMN profile_id integer REFERENCES pricing_profiles (id) ON DELETE SET NULL,
-      ADD COLUMN profile_name text;
+      ADD COLUMN profile_name text,
+      ADD COLUMN pricing_rules jsonb;
   `.execute(db);
 }

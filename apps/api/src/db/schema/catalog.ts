@@ -1,5 +1,5 @@
-import type { ColumnType, Generated } from 'kysely';
-import type { Timestamp } from './columns.ts';
+import type { Generated } from 'kysely';
+import type { Json, Timestamp } from './columns.ts';
 
 /** A product line; every category has its own list (product §3 Category). */
 export interface CategoriesTable {
@@ -67,9 +67,9 @@ export interface PricingProfilesTable {
   user_id: number;
   name: string;
   is_default: Generated<boolean>;
-  rules: ColumnType<unknown, string, string>;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  rules: Json<unknown>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 /**

@@ -64,6 +64,8 @@ export interface SyncRunsTable {
   /** The pricing profile that priced the sync (null once deleted), and its name when the sync was asked for. */
   profile_id: Generated<number | null>;
   profile_name: Generated<string | null>;
+  /** The profile's rules when the sync was asked for (the engine's PricingRules); null before pricing profiles. */
+  pricing_rules: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
 /** A provider's id for one of our keys in a company or account (Jobber item by SKU, QuickBooks account by name). */

@@ -13,4 +13,5 @@ export { decideSync, editionAccess, entitlementRepository } from './services/ent
 export { importEdition } from './services/import-edition.ts';
 export { listEditions } from './services/list-editions.ts';
 export type { EditionComparison, PriceChange } from './services/edition-diff.ts';
-export { getMarkups } from './services/user-factor.ts';
+export { choosePricingProfile, type ChosenPricingProfile } from './services/pricing-profiles.ts';
+export { getPricing } from './services/user-factor.ts';

@@ -12,8 +12,8 @@ const calls = api.sync;
 /** The sync and connection calls (product §7, §10.17, §11.15). */
 export const syncRoutes: ApiModule = ({ user }, ctx) => {
   registerEndpoint(user, calls.syncProducts, async (request, reply) => {
-    const { collection_id, catelog_id, software_name, company_id } = request.body;
-    const started = await startSync(ctx, requireUser(request), { collectionId: collection_id, categoryId: catelog_id, provider: syncProviderOf(software_name), companyId: company_id });
+    const { collection_id, catelog_id, software_name, company_id, profile_id } = request.body;
+    const started = await startSync(ctx, requireUser(request), { collectionId: collection_id, categoryId: catelog_id, provider: syncProviderOf(software_name), companyId: company_id, profileId: profile_id });
     return reply.code(202).send(started);
   });
   registerEndpoint(user, calls.syncRun, async (request) => syncRunOfUser(ctx, requireUser(request).id, request.params.syncId));

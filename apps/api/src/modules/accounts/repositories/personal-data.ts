@@ -5,14 +5,21 @@ import type { Db } from '../../../db/database.ts';
  * right, product §1.5). Secrets stay out: no password hash, session, link token or provider id.
  */
 export async function readPersonalData(db: Db, userId: number) {
-  const [account, onboarding, markups, subscriptions, payments, downloads, syncs, connections] = await Promise.all([
+  const [account, onboarding, markups, profiles, subscriptions, payments, downloads, syncs, connections] = await Promise.all([
     db
       .selectFrom('users')
       .select(['id', 'name', 'email', 'google_email', 'is_verified', 'is_onboarded', 'wants_edition_emails', 'wants_product_news', 'role', 'created_at', 'updated_at', 'last_login_at', 'password_changed_at'])
       .where('id', '=', userId)
       .executeTakeFirst(),
     db.selectFrom('onboarding_answers').select(['software', 'team_size', 'referral_source', 'phone_number', 'can_contact', 'answered_at']).where('user_id', '=', userId).executeTakeFirst(),
-    db.selectFrom('user_factors').selectAll().where('user_id', '=', userId).executeTakeFirst(),
+    db.selectFrom('user_factors').select(['inventory_option', 'income_type', 'updated_at']).where('user_id', '=', userId).executeTakeFirst(),
+    db
+      .selectFrom('pricing_profiles')
+      .select(['name', 'is_default', 'rules', 'created_at', 'updated_at'])
+      .where('user_id', '=', userId)
+      .orderBy('is_default', 'desc')
+      .orderBy('id')
+      .execute(),
     db
       .selectFrom('subscriptions')
       .innerJoin('plans', 'plans.id', 'subscriptions.plan_id')
@@ -48,5 +55,5 @@ export async function readPersonalData(db: Db, userId: number) {
       .orderBy('id')
       .execute(),
   ]);
-  return { account, onboarding, markups, subscriptions, payments, downloads, syncs, connections };
+  return { account, onboarding, markups, profiles, subscriptions, payments, downloads, syncs, connections };
 }

@@ -1,6 +1,9 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/database.ts';
 import type { NewUser, User, UserUpdate } from '../../../db/schema.ts';
+import { DEFAULT_PROFILE_NAME } from '@tradelist/contract/pricing-profiles';
+import { emptyMarkups } from '@tradelist/pricing/markups';
+import { rulesFromMarkups } from '@tradelist/pricing/rules';
 
 /** The user with this id, if any; `forUpdate` locks the row (FOR NO KEY UPDATE) until the transaction ends. */
 export function findUserById(db: Db, id: number, options: { forUpdate?: boolean } = {}): Promise<User | undefined> {
@@ -52,9 +55,19 @@ export async function setEmailPreference(db: Db, id: number, kind: 'wants_editio
   return row !== undefined;
 }
 
-/** Deletes what a user set up on the account (onboarding answers, markups) and marks it not onboarded. */
+/**
+ * Deletes what a user set up on the account (onboarding answers, markups, pricing profiles: the
+ * default one is put back as a new account has it) and marks it not onboarded.
+ */
 export async function clearAccountSetup(db: Db, id: number, now: Date): Promise<void> {
   await db.deleteFrom('onboarding_answers').where('user_id', '=', id).execute();
   await db.deleteFrom('user_factors').where('user_id', '=', id).execute();
+  await db.deleteFrom('pricing_profiles').where('user_id', '=', id).where('is_default', '=', false).execute();
+  await db
+    .updateTable('pricing_profiles')
+    .set({ name: DEFAULT_PROFILE_NAME, rules: JSON.stringify(rulesFromMarkups(emptyMarkups)), updated_at: now })
+    .where('user_id', '=', id)
+    .where('is_default', '=', true)
+    .execute();
   await updateUser(db, id, { is_onboarded: false }, now);
 }

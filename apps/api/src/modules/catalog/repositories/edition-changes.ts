@@ -9,6 +9,7 @@ export interface DifferingItemRow {
   id: number;
   sku: string;
   name: string;
+  group_name: string;
   previous_cost_cents: number | null;
   cost_cents: number | null;
 }
@@ -35,7 +36,7 @@ function removedProducts(db: Db, current: number, previous: number) {
 /** One page (by id after `afterId`) of the current edition's new and re-priced products, with their previous cost. */
 export function listNewOrRepricedPage(db: Db, current: number, previous: number, afterId: number, limit: number): Promise<DifferingItemRow[]> {
   return newOrRepricedProducts(db, current, previous)
-    .select(['n.id', 'n.sku', 'n.name', 'o.cost_cents as previous_cost_cents', 'n.cost_cents'])
+    .select(['n.id', 'n.sku', 'n.name', 'n.group_name', 'o.cost_cents as previous_cost_cents', 'n.cost_cents'])
     .where('n.id', '>', afterId)
     .orderBy('n.id')
     .limit(limit)
@@ -45,7 +46,7 @@ export function listNewOrRepricedPage(db: Db, current: number, previous: number,
 /** One page (by the previous edition's product id after `afterId`) of the products the current edition no longer has. */
 export async function listRemovedPage(db: Db, current: number, previous: number, afterId: number, limit: number): Promise<DifferingItemRow[]> {
   const rows = await removedProducts(db, current, previous)
-    .select(['o.id', 'o.sku', 'o.name', 'o.cost_cents as previous_cost_cents'])
+    .select(['o.id', 'o.sku', 'o.name', 'o.group_name', 'o.cost_cents as previous_cost_cents'])
     .where('o.id', '>', afterId)
     .orderBy('o.id')
     .limit(limit)

@@ -1,5 +1,4 @@
 import type { DownloadFormat, DownloadLayout } from '@tradelist/contract/catalog';
-import type { Markups } from '@tradelist/pricing/markups';
 import type { AppContext } from '../../../context.ts';
 import type { User } from '../../../db/schema.ts';
 import { AppError } from '../../../errors.ts';
@@ -8,7 +7,8 @@ import { findPreviousCollection, findReleasedCollectionById, type CollectionWith
 import { insertReservation } from '../repositories/download-log.ts';
 import { enforceRateLimits } from '../../../security/rate-limits.ts';
 import { decideDownload, entitlementRepository } from './entitlements.ts';
-import { getMarkups } from './user-factor.ts';
+import type { ChosenPricingProfile } from './pricing-profiles.ts';
+import { getPricing } from './user-factor.ts';
 
 export const collectionNotFoundMessage = 'No collection found';
 
@@ -29,7 +29,8 @@ export interface AllowedDownload {
   previousCollection: CollectionWithCategory | null;
   format: DownloadFormat;
   layout: DownloadLayout;
-  markups: Markups;
+  /** The pricing profile that prices the file (the one asked for, else the default). */
+  profile: ChosenPricingProfile;
   inventoryOption: string;
   incomeType: string;
   /** The download_log row to mark completed (counted) or aborted when the response ends. */
@@ -47,7 +48,7 @@ export interface AllowedDownload {
 export async function allowDownload(
   ctx: AppContext,
   user: User,
-  request: { collectionId: number; categoryId: number | 'none'; format: DownloadFormat; layout: DownloadLayout },
+  request: { collectionId: number; categoryId: number | 'none'; format: DownloadFormat; layout: DownloadLayout; profileId?: number | undefined },
 ): Promise<AllowedDownload> {
   await enforceRateLimits(ctx, [{ key: `download:user:${user.id}`, rule: ctx.config.rateLimits.downloadsPerUser }]);
   const collection = await findReleasedCollectionById(ctx.db, request.collectionId, utcDay(ctx.clock.now()));
@@ -56,7 +57,7 @@ export async function allowDownload(
   }
   // Read before reserving, so that a failure here leaves no reservation behind.
   const previousCollection = request.layout === 'changes' ? ((await findPreviousCollection(ctx.db, collection)) ?? null) : null;
-  const { markups, inventoryOption, incomeType } = await getMarkups(ctx, ctx.db, user.id);
+  const { profile, inventoryOption, incomeType } = await getPricing(ctx.db, user.id, request.profileId);
   const now = ctx.clock.now();
   const reservationId = await ctx.db.transaction().execute(async (trx) => {
     const decision = await decideDownload(entitlementRepository(trx, now, { lockSubscriptions: true }), user.id, collection, now);
@@ -72,5 +73,5 @@ export async function allowDownload(
       reserved_until: addSeconds(now, RESERVATION_SECONDS),
     });
   });
-  return { collection, previousCollection, format: request.format, layout: request.layout, markups, inventoryOption, incomeType, reservationId };
+  return { collection, previousCollection, format: request.format, layout: request.layout, profile, inventoryOption, incomeType, reservationId };
 }

@@ -18,8 +18,8 @@ export interface EditionChangesSummary {
   removed: number;
   priceUp: number;
   priceDown: number;
-  /** The largest cost increases in dollars, largest first. */
-  largestIncreases: Array<{ sku: string; name: string; oldCents: number; newCents: number }>;
+  /** The largest cost increases in dollars, largest first (`group` is absent from summaries made before pricing profiles). */
+  largestIncreases: Array<{ sku: string; name: string; group?: string; oldCents: number; newCents: number }>;
 }
 
 /** Every row a paged query gives, a page at a time, by id after the last one read. */
@@ -35,7 +35,7 @@ async function diffStoredEditions(db: Db, current: number, previous: number): Pr
     allRows((afterId) => listRemovedPage(db, current, previous, afterId, PAGE_SIZE)),
   ];
   for (const rows of differing) {
-    for await (const row of rows) diff.add({ sku: row.sku, name: row.name, previousCents: row.previous_cost_cents, costCents: row.cost_cents });
+    for await (const row of rows) diff.add({ sku: row.sku, name: row.name, group: row.group_name, previousCents: row.previous_cost_cents, costCents: row.cost_cents });
   }
   return diff;
 }

@@ -18,6 +18,8 @@ export interface ItemSummary {
 export interface PriceChange {
   sku: string;
   name: string;
+  /** The item's group, when the caller knows it (a stored edition's; a user's price rules may name it). */
+  group?: string;
   oldCents: number;
   newCents: number;
 }
@@ -44,6 +46,7 @@ export interface PreviousPrice {
 export interface ComparedItem {
   sku: string;
   name: string;
+  group?: string;
   previousCents: Cents | null;
   costCents: Cents | null;
 }
@@ -77,7 +80,7 @@ export class EditionDiff {
 
   /** Counts one item. */
   add(item: ComparedItem): void {
-    const { sku, name, previousCents, costCents } = item;
+    const { sku, name, group, previousCents, costCents } = item;
     const { kind } = classifyChange(previousCents, costCents);
     if (kind === 'new') {
       this.added++;
@@ -88,7 +91,7 @@ export class EditionDiff {
     } else if (kind === 'unchanged') {
       this.unchanged++;
     } else {
-      (kind === 'up' ? this.up : this.down).push({ sku, name, oldCents: previousCents!, newCents: costCents! });
+      (kind === 'up' ? this.up : this.down).push({ sku, name, ...(group !== undefined ? { group } : {}), oldCents: previousCents!, newCents: costCents! });
     }
   }
 

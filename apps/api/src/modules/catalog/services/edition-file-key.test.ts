@@ -6,6 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { csvChunks } from '@tradelist/pricing/csv';
 import { columnsFor, createChangeRowBuilder, createRowBuilder, noPreviousEditionRow, productLayouts, type ChangedProductInput, type ProductInput } from '@tradelist/pricing/layouts';
 import { markupsFromPercents } from '@tradelist/pricing/markups';
+import { rulesFromMarkups, type PricingRules } from '@tradelist/pricing/rules';
 import { xlsxStream } from '@tradelist/pricing/xlsx';
 import type { AllowedDownload } from './download-edition.ts';
 import { EDITION_FILE_VERSION, editionFileKey } from './edition-file-key.ts';
@@ -28,7 +29,7 @@ const base: AllowedDownload = {
   previousCollection: null,
   format: 'csv',
   layout: 'price-list',
-  markups: markupsFromPercents({ markup1_10: 35, markup11_20: 30, markup21_50: 25, markup51_150: 20, markup151_500: 15, markup501: 10, tax: 8.25 }),
+  profile: { id: 1, name: 'Standard', isDefault: true, rules: rulesFromMarkups(markupsFromPercents({ markup1_10: 35, markup11_20: 30, markup21_50: 25, markup51_150: 20, markup151_500: 15, markup501: 10, tax: 8.25 })) },
   inventoryOption: 'Non-inventory',
   incomeType: 'Sales',
 };
@@ -63,6 +64,9 @@ const previous: AllowedDownload['collection'] = {
   created_at: new Date('2026-01-31T09:00:00.123Z'),
 };
 
+/** `base` with some of its profile's rules changed. */
+const withRules = (rules: Partial<PricingRules>): AllowedDownload => ({ ...base, profile: { ...base.profile, rules: { ...base.profile.rules, ...rules } } });
+
 describe('editionFileKey', () => {
   test('the same inputs give the same key, a safe file name ending in the format', () => {
     const key = editionFileKey(base);
@@ -76,9 +80,19 @@ describe('editionFileKey', () => {
     const variants: AllowedDownload[] = [
       { ...base, format: 'xlsx' },
       { ...base, layout: 'quickbooks' },
-      { ...base, markups: { ...base.markups, markup51_150: 2001 } },
-      { ...base, markups: { ...base.markups, tax: null } },
-      { ...base, markups: { ...base.markups, markup1_10: 0 } },
+      withRules({ bands: base.profile.rules.bands.map((band, index) => (index === 3 ? { ...band, markupBp: 2001 } : band)) }),
+      withRules({ taxBp: null }),
+      withRules({ bands: base.profile.rules.bands.map((band, index) => (index === 0 ? { ...band, markupBp: 0 } : band)) }),
+      withRules({ bands: base.profile.rules.bands.map((band, index) => (index === 2 ? { ...band, fromCents: 20_02 } : band)) }),
+      withRules({ bands: base.profile.rules.bands.slice(0, 5) }),
+      withRules({ groupMarkups: [{ group: 'Wires', markupBp: 1000 }] }),
+      withRules({ groupMarkups: [{ group: 'Wires', markupBp: 1001 }] }),
+      withRules({ itemOverrides: [{ sku: 'EMT-050', kind: 'exempt' }] }),
+      withRules({ itemOverrides: [{ sku: 'EMT-050', kind: 'markup', markupBp: 0 }] }),
+      withRules({ itemOverrides: [{ sku: 'EMT-050', kind: 'price', priceCents: 0 }] }),
+      withRules({ ending: '99' }),
+      withRules({ minPriceCents: 1 }),
+      withRules({ minMarginCents: 1 }),
       { ...base, inventoryOption: 'Inventory' },
       { ...base, incomeType: 'Sales of Product Income' },
       { ...base, collection: { ...base.collection, id: 13 } },
@@ -93,6 +107,7 @@ describe('editionFileKey', () => {
     const keys = variants.map(editionFileKey);
     expect(new Set([key, ...keys]).size).toBe(variants.length + 1);
     expect(editionFileKey({ ...base, collection: { ...base.collection, name: 'Renamed' } })).toBe(key);
+    expect(editionFileKey({ ...base, profile: { ...base.profile, id: 7, name: 'Commercial', isDefault: false } })).toBe(key);
   });
 
   test(`the writers' output matches the fingerprint of file version ${EDITION_FILE_VERSION} (bump the version when this fails)`, async () => {
@@ -110,10 +125,10 @@ describe('editionFileKey', () => {
     const hash = createHash('sha256');
     const layoutRows = productLayouts.map((layout) => ({
       columns: columnsFor(layout),
-      rows: () => products.map(createRowBuilder(layout, base.markups, { inventoryOption: base.inventoryOption, incomeType: base.incomeType })),
+      rows: () => products.map(createRowBuilder(layout, base.profile.rules, { inventoryOption: base.inventoryOption, incomeType: base.incomeType })),
     }));
     layoutRows.push(
-      { columns: columnsFor('changes'), rows: () => changes.map(createChangeRowBuilder(base.markups)) },
+      { columns: columnsFor('changes'), rows: () => changes.map(createChangeRowBuilder(base.profile.rules)) },
       { columns: columnsFor('changes'), rows: () => [noPreviousEditionRow()] },
     );
     for (const { columns, rows } of layoutRows) {

@@ -36,9 +36,9 @@ export type EditionFile = { contentType: string; contentDisposition: string; bod
 /** How long a file is: its size in bytes when known in advance, otherwise its rows. */
 export type FileLength = { size: number; rows?: undefined } | { size?: undefined; rows: RowProgress };
 
-/** The edition's rows with the user's markups applied, read page by page with COPY. */
+/** The edition's rows priced by the profile's rules, read page by page with COPY. */
 async function* editionRows(db: Db, download: AllowedDownload, layout: ProductLayout): AsyncGenerator<Cell[]> {
-  const build = createRowBuilder(layout, download.markups, {
+  const build = createRowBuilder(layout, download.profile.rules, {
     inventoryOption: download.inventoryOption,
     incomeType: download.incomeType,
   });
@@ -63,7 +63,7 @@ async function* changeRows(db: Db, download: AllowedDownload): AsyncGenerator<Ce
     yield noPreviousEditionRow();
     return;
   }
-  const build = createChangeRowBuilder(download.markups);
+  const build = createChangeRowBuilder(download.profile.rules);
   const collectionId = download.collection.id;
   for await (const page of pagesOf((afterId) => copyPageOfChangedProducts(db, collectionId, previous.id, afterId, PAGE_SIZE), afterFullPage)) {
     for (const row of page) yield build(changedInput(row));
@@ -120,7 +120,7 @@ type AfterServed = (work: () => void) => void;
 async function* userFileOffThread(ctx: AppContext, download: AllowedDownload & { layout: ProductLayout }, afterServed: AfterServed): AsyncGenerator<Buffer> {
   const { format, layout, collection } = download;
   const { sheetName, modifiedAt } = xlsxOptionsFor(download);
-  const user = { markups: download.markups, rowOptions: { inventoryOption: download.inventoryOption, incomeType: download.incomeType }, sheetName, modifiedAt: modifiedAt.toISOString() };
+  const user = { rules: download.profile.rules, rowOptions: { inventoryOption: download.inventoryOption, incomeType: download.incomeType }, sheetName, modifiedAt: modifiedAt.toISOString() };
   const template = await openEditionTemplate(ctx, collection, format, layout);
   if (template) {
     yield* runEditionFileWorker({ kind: 'fill', format, layout, user }, template.body);
@@ -138,6 +138,16 @@ function produceEditionFile(ctx: AppContext, download: AllowedDownload, afterSer
 }
 
 /**
+ * The name of a download's file: the edition's name; the Changes file is named apart from the
+ * price list, which may sit beside it; a profile other than the default names itself
+ * ("Electrical November 2026 - Commercial").
+ */
+export function downloadName(download: Pick<AllowedDownload, 'collection' | 'layout' | 'profile'>): string {
+  const base = download.layout === 'changes' ? `${download.collection.name} — Changes` : download.collection.name;
+  return download.profile.isDefault ? base : `${base} - ${download.profile.name}`;
+}
+
+/**
  * The file of an allowed download. The first request for an edition under given markups, format
  * and layout writes the file to storage and serves it from there, with its size; later requests
  * serve the stored file. When the cache is off or storage fails, the file is streamed as it is
@@ -147,8 +157,7 @@ function produceEditionFile(ctx: AppContext, download: AllowedDownload, afterSer
 export async function openEditionFile(ctx: AppContext, download: AllowedDownload, signal?: AbortSignal): Promise<EditionFile> {
   const headers = {
     contentType: CONTENT_TYPES[download.format],
-    // The Changes file is named apart from the edition's price list, which may sit beside it.
-    contentDisposition: contentDisposition(download.layout === 'changes' ? `${download.collection.name} — Changes` : download.collection.name, download.format),
+    contentDisposition: contentDisposition(downloadName(download), download.format),
   };
   // The metrics count where each file came from and how long a generation took (docs/production.md).
   let generated = false;

@@ -1,80 +1,62 @@
 import type { SaveUserFactorRequest, UserFactor } from '@tradelist/contract/catalog';
-import { basisPointsToPercent, percentToBasisPoints } from '@tradelist/pricing/money';
-import type { Markups } from '@tradelist/pricing/markups';
+import { markupFields } from '@tradelist/pricing/bands';
+import { markupsFromPercents } from '@tradelist/pricing/markups';
+import { basisPointsToPercent } from '@tradelist/pricing/money';
+import { defaultBandStarts, markupsFromRules, type PricingRules } from '@tradelist/pricing/rules';
 import type { AppContext } from '../../../context.ts';
 import type { Db } from '../../../db/database.ts';
-import { findUserFactor, upsertUserFactor, type UserFactorColumns } from '../repositories/user-factors.ts';
-
-const emptyColumns: UserFactorColumns = {
-  markup1_10_bp: null,
-  markup11_20_bp: null,
-  markup21_50_bp: null,
-  markup51_150_bp: null,
-  markup151_500_bp: null,
-  markup501_bp: null,
-  tax_bp: null,
-  inventory_option: '',
-  income_type: '',
-};
-
-async function readColumns(db: Db, userId: number): Promise<UserFactorColumns> {
-  return (await findUserFactor(db, userId)) ?? emptyColumns;
-}
+import { runUnitOfWork } from '../../../jobs/unit-of-work.ts';
+import { updateDefaultPricingRules } from '../repositories/pricing-profiles.ts';
+import { findUserFactor, upsertUserFactor } from '../repositories/user-factors.ts';
+import { choosePricingProfile, type ChosenPricingProfile } from './pricing-profiles.ts';
 
 const toPercent = (bp: number | null) => (bp === null ? null : basisPointsToPercent(bp));
-const toBasisPoints = (percent: number | null | undefined) => (percent === null || percent === undefined ? null : percentToBasisPoints(percent));
 
-/** GET /user-factor/: the user's markups and tax in percent (null = empty). */
+/**
+ * GET /user-factor/ (product §7) on the default profile: with the default six bands, their
+ * markups as saved (null stays null); with another table, for each of the six fields the markup
+ * that applies at that default band's lower edge. The tax is the profile's.
+ */
 export async function getUserFactor(ctx: AppContext, userId: number): Promise<UserFactor> {
-  const row = await readColumns(ctx.db, userId);
+  const [profile, texts] = await Promise.all([choosePricingProfile(ctx.db, userId), findUserFactor(ctx.db, userId)]);
+  const markups = markupsFromRules(profile.rules);
   return {
-    markup1_10: toPercent(row.markup1_10_bp),
-    markup11_20: toPercent(row.markup11_20_bp),
-    markup21_50: toPercent(row.markup21_50_bp),
-    markup51_150: toPercent(row.markup51_150_bp),
-    markup151_500: toPercent(row.markup151_500_bp),
-    markup501: toPercent(row.markup501_bp),
-    tax: toPercent(row.tax_bp),
-    inventory_option: row.inventory_option,
-    income_type: row.income_type,
+    markup1_10: toPercent(markups.markup1_10),
+    markup11_20: toPercent(markups.markup11_20),
+    markup21_50: toPercent(markups.markup21_50),
+    markup51_150: toPercent(markups.markup51_150),
+    markup151_500: toPercent(markups.markup151_500),
+    markup501: toPercent(markups.markup501),
+    tax: toPercent(markups.tax),
+    inventory_option: texts?.inventory_option ?? '',
+    income_type: texts?.income_type ?? '',
   };
 }
 
-/** The user's markups as the pricing engine takes them (basis points), and the two texts. */
-export async function getMarkups(ctx: AppContext, db: Db, userId: number): Promise<{ markups: Markups; inventoryOption: string; incomeType: string }> {
-  const row = await readColumns(db, userId);
-  return {
-    markups: {
-      markup1_10: row.markup1_10_bp,
-      markup11_20: row.markup11_20_bp,
-      markup21_50: row.markup21_50_bp,
-      markup51_150: row.markup51_150_bp,
-      markup151_500: row.markup151_500_bp,
-      markup501: row.markup501_bp,
-      tax: row.tax_bp,
-    },
-    inventoryOption: row.inventory_option,
-    incomeType: row.income_type,
-  };
+/** What prices a user's file, sync or email: the chosen profile (the default without an id), and the QuickBooks texts. */
+export async function getPricing(db: Db, userId: number, profileId?: number): Promise<{ profile: ChosenPricingProfile; inventoryOption: string; incomeType: string }> {
+  const [profile, texts] = await Promise.all([choosePricingProfile(db, userId, profileId), findUserFactor(db, userId)]);
+  return { profile, inventoryOption: texts?.inventory_option ?? '', incomeType: texts?.income_type ?? '' };
 }
 
 /**
- * POST /user_factor/: saves the user's markups. The request is the whole configuration: a field
- * left out or empty is saved as empty (0 %), as the screen sends every field.
+ * POST /user_factor/ (product §7): the request is the whole configuration (a field left out or
+ * empty is saved as empty, 0 %, as the screen sends every field). The six markups become the
+ * default profile's table, back to the six default bands whatever its edges were, and the tax its
+ * tax; its overrides, ending and minimums stay. The two texts are saved beside it.
  */
 export async function saveUserFactor(ctx: AppContext, userId: number, input: SaveUserFactorRequest): Promise<UserFactor> {
-  const values: UserFactorColumns = {
-    markup1_10_bp: toBasisPoints(input.markup1_10),
-    markup11_20_bp: toBasisPoints(input.markup11_20),
-    markup21_50_bp: toBasisPoints(input.markup21_50),
-    markup51_150_bp: toBasisPoints(input.markup51_150),
-    markup151_500_bp: toBasisPoints(input.markup151_500),
-    markup501_bp: toBasisPoints(input.markup501),
-    tax_bp: toBasisPoints(input.tax),
-    inventory_option: (input.inventory_option ?? '').trim(),
-    income_type: (input.income_type ?? '').trim(),
-  };
+  const markups = markupsFromPercents(input);
   const now = ctx.clock.now();
-  await upsertUserFactor(ctx.db, userId, values, now);
+  await runUnitOfWork(ctx, async (trx) => {
+    const { rules } = await choosePricingProfile(trx, userId);
+    const next: PricingRules = {
+      ...rules,
+      bands: markupFields.map((field, index) => ({ fromCents: defaultBandStarts[index]!, markupBp: markups[field] })),
+      taxBp: markups.tax,
+    };
+    await updateDefaultPricingRules(trx, userId, next, now);
+    await upsertUserFactor(trx, userId, { inventory_option: (input.inventory_option ?? '').trim(), income_type: (input.income_type ?? '').trim() }, now);
+  });
   return getUserFactor(ctx, userId);
 }

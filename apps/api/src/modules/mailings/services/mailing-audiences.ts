@@ -4,9 +4,9 @@ import type { MailingRow, User } from '../../../db/schema.ts';
 import { renderEmailMarkdown } from '../../../mail/markdown.ts';
 import { newEditionMail, productNewsMail, type MailContent } from '../../../mail/templates.ts';
 import type { PreferenceKind } from '../../../mail/unsubscribe.ts';
-import { priceFor } from '@tradelist/pricing/markups';
+import { compileRules } from '@tradelist/pricing/rules';
 import { listSubscriptionsOfUser } from '../../billing/index.ts';
-import { type CollectionWithCategory, editionAccess, type EditionChangesSummary, entitlementRepository, findCollectionById, getMarkups } from '../../catalog/index.ts';
+import { type CollectionWithCategory, editionAccess, type EditionChangesSummary, entitlementRepository, findCollectionById, getPricing } from '../../catalog/index.ts';
 
 export type Recipient = Pick<User, 'id' | 'name' | 'email' | 'wants_edition_emails' | 'wants_product_news'>;
 
@@ -32,7 +32,9 @@ export async function newEditionAudience(ctx: AppContext, db: Db, mailing: Maili
     mayReceive: async (readDb, user) =>
       edition.is_free || editionAccess(edition, editions, await listSubscriptionsOfUser(readDb, user.id), now).kind !== 'refused',
     compose: async (readDb, user) => {
-      const { markups } = await getMarkups(ctx, readDb, user.id);
+      // The user's default pricing profile prices the email's examples, as their files by default.
+      const engine = compileRules((await getPricing(readDb, user.id)).profile.rules);
+      const priceOf = (item: { sku: string; group?: string }, costCents: number) => engine.price({ sku: item.sku, group: item.group ?? '', costCents }).priceCents;
       return newEditionMail(user.name, {
         categoryName: edition.category_name,
         editionName: edition.name,
@@ -47,8 +49,8 @@ export async function newEditionAudience(ctx: AppContext, db: Db, mailing: Maili
           increases: summary.largestIncreases.map((item) => ({
             name: item.name,
             sku: item.sku,
-            oldPriceCents: priceFor(item.oldCents, markups).priceCents,
-            newPriceCents: priceFor(item.newCents, markups).priceCents,
+            oldPriceCents: priceOf(item, item.oldCents),
+            newPriceCents: priceOf(item, item.newCents),
           })),
         },
       });

@@ -5,7 +5,8 @@ import type { SyncRunRow } from '../../../db/schema.ts';
 import { defineJob } from '../../../jobs/job-kind.ts';
 import { addSeconds } from '../../../lib/clock.ts';
 import { randomToken } from '../../../lib/secrets.ts';
-import { copyPageOfProducts, findCollectionById, getMarkups, type ProductForFile } from '../../catalog/index.ts';
+import type { PricingRules } from '@tradelist/pricing/rules';
+import { copyPageOfProducts, findCollectionById, getPricing, type ProductForFile } from '../../catalog/index.ts';
 import { ProviderAccessRefusedError } from '../../../integrations/oauth-client.ts';
 import { findConnection } from '../repositories/connections.ts';
 import { claimRun, finishRun, findRun, releaseRun, setRunTotal } from '../repositories/sync-runs.ts';
@@ -53,7 +54,10 @@ async function runClaimed(ctx: AppContext, run: SyncRunRow, owner: string): Prom
   await requireAllowed();
   const products = collection ? await editionProducts(ctx, collection.id) : [];
   await setRunTotal(ctx.db, run.id, owner, products.length);
-  const settings = await getMarkups(ctx, ctx.db, run.user_id);
+  // The rules the sync was asked with; a sync queued before pricing profiles prices with the default.
+  const pricing = await getPricing(ctx.db, run.user_id);
+  const rules = (run.pricing_rules as PricingRules | null) ?? pricing.profile.rules;
+  const settings = { rules, inventoryOption: pricing.inventoryOption, incomeType: pricing.incomeType };
   const sync = {
     ctx,
     run,

@@ -5,7 +5,7 @@ import type { User } from '../../../db/schema.ts';
 import { AppError } from '../../../errors.ts';
 import { runUnitOfWork } from '../../../jobs/unit-of-work.ts';
 import { enforceRateLimits } from '../../../security/rate-limits.ts';
-import { collectionNotFoundMessage, decideSync, entitlementRepository, findReleasedCollectionById } from '../../catalog/index.ts';
+import { choosePricingProfile, collectionNotFoundMessage, decideSync, entitlementRepository, findReleasedCollectionById } from '../../catalog/index.ts';
 import { findConnection } from '../repositories/connections.ts';
 import { findActiveRun, insertRunUnlessActive } from '../repositories/sync-runs.ts';
 import { isLive } from './provider-tokens.ts';
@@ -20,13 +20,16 @@ export interface SyncRequest {
   categoryId: number | 'none';
   provider: SyncProvider;
   companyId?: string | undefined;
+  /** The pricing profile that prices the items; without it, the default profile. */
+  profileId?: number | undefined;
 }
 
 /**
  * POST /sync-products/: the same rights as a download (free editions for everyone signed in,
  * paid ones for subscribers), not counted against the download maximum; a live connection (for
  * QuickBooks, to the company named); then one queued sync per user and provider: a second
- * request while one is queued or running answers 409 with that sync's id.
+ * request while one is queued or running answers 409 with that sync's id. The sync keeps the
+ * profile it was asked with: its id, its name and its rules as they are now.
  */
 export async function startSync(ctx: AppContext, user: User, request: SyncRequest): Promise<{ sync_id: number; message: string }> {
   await enforceRateLimits(ctx, [{ key: `sync:user:${user.id}`, rule: ctx.config.rateLimits.syncsPerUser }]);
@@ -35,6 +38,7 @@ export async function startSync(ctx: AppContext, user: User, request: SyncReques
   if (!collection || (request.categoryId !== 'none' && request.categoryId !== collection.category_id)) {
     throw new AppError('NOT_FOUND', collectionNotFoundMessage);
   }
+  const profile = await choosePricingProfile(ctx.db, user.id, request.profileId);
   const now = ctx.clock.now();
   const decision = await decideSync(entitlementRepository(ctx.db, now), user.id, collection, now);
   if (!decision.allowed) throw new AppError(decision.code, decision.message);
@@ -55,6 +59,9 @@ export async function startSync(ctx: AppContext, user: User, request: SyncReques
         status: 'queued',
         total: collection.item_count,
         queued_at: now,
+        profile_id: profile.id,
+        profile_name: profile.name,
+        pricing_rules: JSON.stringify(profile.rules),
       });
       if (id !== undefined) await ctx.queue.enqueue(syncProductsJob, { syncId: id }, { db: trx });
       return id;

@@ -1,9 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import type { ProductForFile } from '../../catalog/repositories/products.ts';
+import { rulesFromMarkups } from '@tradelist/pricing/rules';
 import { jobberChanges, jobberItems, matchExisting, newQuickBooksItem, quickBooksChanges, quickBooksItems, quickBooksType } from './sync-items.ts';
 
 const product = (id: number, name: string, costCents = 1000, sku = `SKU-${id}`): ProductForFile => ({ id, sku, name, description: `About ${name}`, unit: 'EA', group_name: 'Wires', cost_cents: costCents, manufacturer_part_number: null, upc: null });
-const settings = { markups: { markup1_10: 1000, markup11_20: null, markup21_50: null, markup51_150: null, markup151_500: null, markup501: null, tax: 800 }, inventoryOption: '', incomeType: '' };
+const settings = { rules: rulesFromMarkups({ markup1_10: 1000, markup11_20: null, markup21_50: null, markup51_150: null, markup151_500: null, markup501: null, tax: 800 }), inventoryOption: '', incomeType: '' };
 const accounts = { income: '1', expense: '3', asset: undefined };
 
 describe('sync items', () => {
@@ -43,6 +44,6 @@ describe('sync items', () => {
     const existing = { id: 'x', ...items[0]!.input };
     expect(jobberChanges(items[0]!, existing)).toBeNull();
     expect(jobberChanges(items[0]!, { ...existing, defaultUnitCost: 10.99, description: null })).toEqual({ defaultUnitCost: 11, description: 'About   Wire' });
-    expect(jobberItems([product(1, 'Wire')], { ...settings, markups: { ...settings.markups, tax: null } })[0]!.input.taxable).toBe(false);
+    expect(jobberItems([product(1, 'Wire')], { ...settings, rules: { ...settings.rules, taxBp: null } })[0]!.input.taxable).toBe(false);
   });
 });

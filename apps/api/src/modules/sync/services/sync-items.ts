@@ -1,13 +1,13 @@
-import { createRowBuilder } from '@tradelist/pricing/layouts';
+import { createEditionCellBuilder, DEFAULT_QUICKBOOKS_INCOME_ACCOUNT, DEFAULT_QUICKBOOKS_TYPE } from '@tradelist/pricing/layouts';
 import { centsToDecimal, parseDollars } from '@tradelist/pricing/money';
-import type { Markups } from '@tradelist/pricing/markups';
+import { compileRules, type PricingRules, type RulePrice } from '@tradelist/pricing/rules';
 import type { ProductForFile } from '../../catalog/index.ts';
 import type { JobberItem, JobberItemInput } from '../../../integrations/jobber/client.ts';
 import type { QboItem } from '../../../integrations/quickbooks/client.ts';
 
-/** The user's settings an item is built from (product §3.7). */
+/** The user's settings an item is built from (product §3.7): the rules of the sync's pricing profile, and the QuickBooks texts. */
 export interface ItemSettings {
-  markups: Markups;
+  rules: PricingRules;
   inventoryOption: string;
   incomeType: string;
 }
@@ -32,22 +32,35 @@ export function quickBooksType(option: string): QboDesired['type'] {
 }
 
 /**
- * The edition's items for QuickBooks, in product order, built by the same row builder as the
- * QuickBooks file: names cleaned and unique, the marked-up price before tax as the price, the
- * cost as purchase cost, descriptions within 4,000 characters.
+ * The one pricing of a sync, to QuickBooks and Jobber alike: each product's price under the
+ * rules of the sync's profile, by the pricing engine (as every file and the preview), in product
+ * order.
+ */
+export function priceItemsForSync(rules: PricingRules, products: readonly ProductForFile[]): RulePrice[] {
+  const engine = compileRules(rules);
+  return products.map((p) => engine.price({ sku: p.sku, group: p.group_name, costCents: p.cost_cents }));
+}
+
+/**
+ * The edition's items for QuickBooks, in product order, with the QuickBooks file's edition cells:
+ * names cleaned and unique, descriptions within 4,000 characters; the price before tax
+ * (`priceItemsForSync`) as the price (QuickBooks adds tax itself), the cost as purchase cost.
  */
 export function quickBooksItems(products: ProductForFile[], settings: ItemSettings): QboDesired[] {
-  const build = createRowBuilder('quickbooks', settings.markups, { inventoryOption: settings.inventoryOption, incomeType: settings.incomeType });
-  return products.map((p) => {
-    const [name, sku, type, description, priceCents, incomeAccount, , costCents] = build({ sku: p.sku, name: p.name, description: p.description, unit: p.unit, group: p.group_name, costCents: p.cost_cents });
+  const build = createEditionCellBuilder('quickbooks');
+  const prices = priceItemsForSync(settings.rules, products);
+  const type = quickBooksType(settings.inventoryOption.trim() || DEFAULT_QUICKBOOKS_TYPE);
+  const incomeAccount = settings.incomeType.trim() || DEFAULT_QUICKBOOKS_INCOME_ACCOUNT;
+  return products.map((p, index) => {
+    const [name, sku, , description] = build({ sku: p.sku, name: p.name, description: p.description, unit: p.unit, group: p.group_name, costCents: p.cost_cents });
     return {
       sku: String(sku).slice(0, 100),
       name: String(name),
-      type: quickBooksType(String(type)),
+      type,
       description: String(description),
-      priceCents: Number(priceCents),
-      costCents: Number(costCents),
-      incomeAccount: String(incomeAccount),
+      priceCents: prices[index]!.priceCents,
+      costCents: p.cost_cents,
+      incomeAccount,
     };
   });
 }
@@ -138,13 +151,13 @@ export interface JobberDesired {
 }
 
 /**
- * The edition's items for Jobber, in product order: the marked-up price as defaultUnitCost, the
- * cost as internalUnitCost, materials as PRODUCT, taxable when the user charges tax (product
- * §10.17). Names are trimmed and unique in the list (a repeated one gets " (SKU)"), so that a
- * name finds one item.
+ * The edition's items for Jobber, in product order: the price before tax (`priceItemsForSync`)
+ * as defaultUnitCost, the cost as internalUnitCost, materials as PRODUCT, taxable when the
+ * profile charges tax (product §10.17). Names are trimmed and unique in the list (a repeated one
+ * gets " (SKU)"), so that a name finds one item.
  */
 export function jobberItems(products: ProductForFile[], settings: ItemSettings): JobberDesired[] {
-  const build = createRowBuilder('price-list', settings.markups, { inventoryOption: settings.inventoryOption, incomeType: settings.incomeType });
+  const prices = priceItemsForSync(settings.rules, products);
   const taken = new Set<string>();
   const unique = (name: string, sku: string): string => {
     const base = (name.replace(/\s+/g, ' ').trim() || sku).slice(0, JOBBER_NAME_MAX);
@@ -157,14 +170,13 @@ export function jobberItems(products: ProductForFile[], settings: ItemSettings):
       }
     }
   };
-  const taxable = (settings.markups.tax ?? 0) > 0;
-  return products.map((p) => {
-    const row = build({ sku: p.sku, name: p.name, description: p.description, unit: p.unit, group: p.group_name, costCents: p.cost_cents });
+  const taxable = (settings.rules.taxBp ?? 0) > 0;
+  return products.map((p, index) => {
     const name = unique(p.name, p.sku);
     return {
       sku: p.sku,
       name,
-      input: { name, description: p.description.trim(), category: 'PRODUCT', defaultUnitCost: dollars(Number(row[7])), internalUnitCost: dollars(p.cost_cents), taxable },
+      input: { name, description: p.description.trim(), category: 'PRODUCT', defaultUnitCost: dollars(prices[index]!.priceCents), internalUnitCost: dollars(p.cost_cents), taxable },
     };
   });
 }
