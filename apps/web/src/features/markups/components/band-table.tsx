@@ -59,7 +59,7 @@ interface BandRowProps {
 function BandRow({ form, bands, index, onChange }: BandRowProps) {
   const errors = form.formState.errors.bands?.[index];
   const name = `Band ${index + 1}`;
-  const small = cx(buttonStyles.button, buttonStyles.buttonGhost, rulesStyles.smallButton);
+  const small = cx(buttonStyles.button, buttonStyles.buttonOutline, rulesStyles.smallButton);
   return (
     <tr>
       <th scope="row">{index + 1}</th>
@@ -152,7 +152,7 @@ export function BandTable({ form }: { form: RulesFormApi }) {
         >
           Add a band
         </button>
-        <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonGhost)} onClick={() => change(mergeDefaults(bands), null)}>
+        <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonOutline)} onClick={() => change(mergeDefaults(bands), null)}>
           Use the six standard bands
         </button>
       </div>

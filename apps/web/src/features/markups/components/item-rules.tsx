@@ -72,7 +72,7 @@ export function ItemRules({ form }: { form: RulesFormApi }) {
                       ) : null}
                     </div>
                   )}
-                  <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonGhost, rulesStyles.smallButton)} onClick={() => remove(index)}>
+                  <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonOutline, rulesStyles.smallButton)} onClick={() => remove(index)}>
                     Remove<span className="visually-hidden"> the rule of {field.sku}</span>
                   </button>
                 </li>
@@ -135,7 +135,7 @@ export function ApplyItemRuleBar({ form, selected, onDone }: ApplyBarProps) {
         <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonOutline)} onClick={() => apply({ kind: 'clear' })}>
           Remove their rules
         </button>
-        <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonGhost)} onClick={onDone}>
+        <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonOutline)} onClick={onDone}>
           Clear selection
         </button>
       </div>

@@ -169,7 +169,7 @@ function SelectShown({ products, total, selected, onSelect }: SelectShownProps) 
     <div>
       <button
         type="button"
-        className={cx(buttonStyles.button, buttonStyles.buttonGhost)}
+        className={cx(buttonStyles.button, buttonStyles.buttonOutline)}
         onClick={() => onSelect(new Set([...selected, ...products.map((product) => product.sku)]))}
       >
         {label}

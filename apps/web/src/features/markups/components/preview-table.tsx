@@ -45,9 +45,6 @@ function PreviewTableHead() {
   return (
     <div className={previewStyles.previewTableHead} role="rowgroup">
       <div className={cx(previewStyles.previewTableRow, previewStyles.previewTableRowHead)} role="row" aria-rowindex={1}>
-        <span role="columnheader">
-          <span className="visually-hidden">Select</span>
-        </span>
         <span role="columnheader">SKU</span>
         <span role="columnheader">Name</span>
         <span role="columnheader" className={previewStyles.isNumber}>
@@ -62,6 +59,9 @@ function PreviewTableHead() {
         </span>
         <span role="columnheader" className={previewStyles.isNumber}>
           Change
+        </span>
+        <span role="columnheader">
+          <span className="visually-hidden">Select</span>
         </span>
       </div>
     </div>
@@ -132,9 +132,6 @@ function ProductRow({ item, measure, product, engine, hasPrevious, isSelected, o
       aria-rowindex={item.index + 2}
       style={rowStyle(item)}
     >
-      <span role="cell">
-        <input type="checkbox" checked={isSelected} aria-label={`Select ${product.sku}`} onChange={() => onToggle(product.sku)} />
-      </span>
       <span role="cell" className={previewStyles.previewTableSku}>
         {product.sku}
       </span>
@@ -158,6 +155,9 @@ function ProductRow({ item, measure, product, engine, hasPrevious, isSelected, o
         <span aria-hidden="true">{change.amount}</span>
         {change.percent ? <span aria-hidden="true">{change.percent}</span> : null}
         <span className="visually-hidden">{change.label}</span>
+      </span>
+      <span role="cell" className={previewStyles.previewTableSelect}>
+        <input type="checkbox" checked={isSelected} aria-label={`Select ${product.sku}`} onChange={() => onToggle(product.sku)} />
       </span>
     </div>
   );

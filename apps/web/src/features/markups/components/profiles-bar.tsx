@@ -59,7 +59,7 @@ function NameForm({ label, submitLabel, initial, profiles, ownId, onSave, onCanc
         <button type="submit" className={cx(buttonStyles.button, buttonStyles.buttonPrimary)}>
           {submitLabel}
         </button>
-        <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonGhost)} onClick={onCancel}>
+        <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonOutline)} onClick={onCancel}>
           Cancel
         </button>
       </div>
@@ -135,7 +135,7 @@ function DeleteConfirm({ name, isPending, onDelete, onKeep }: { name: string; is
         <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonPrimary)} autoFocus disabled={isPending} onClick={onDelete}>
           Delete {name}
         </button>
-        <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonGhost)} onClick={onKeep}>
+        <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonOutline)} onClick={onKeep}>
           Keep it
         </button>
       </div>
@@ -196,7 +196,7 @@ export function ProfilesBar(props: ProfilesBarProps) {
           </button>
           <button
             type="button"
-            className={cx(buttonStyles.button, buttonStyles.buttonGhost)}
+            className={cx(buttonStyles.button, buttonStyles.buttonOutline)}
             aria-disabled={deleteBlocked ? true : undefined}
             aria-describedby={deleteBlocked ? `${selectId}-delete` : undefined}
             onClick={() => (deleteBlocked ? undefined : setOpen('delete'))}

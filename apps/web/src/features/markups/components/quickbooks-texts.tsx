@@ -88,10 +88,10 @@ export function QuickBooksTexts({ saved, defaultProfile, isLoading }: QuickBooks
   const submit = form.handleSubmit((texts) => defaultProfile && save.mutate(userFactorBody(defaultProfile, texts)));
   const { errors } = form.formState;
   return (
-    <form className={rulesStyles.section} noValidate aria-labelledby={headingId} onSubmit={submit}>
-      <h3 className={rulesStyles.legend} id={headingId}>
+    <form className={rulesStyles.card} noValidate aria-labelledby={headingId} onSubmit={submit}>
+      <h2 className={rulesStyles.cardTitle} id={headingId}>
         QuickBooks Online import
-      </h3>
+      </h2>
       <fieldset className={rulesStyles.textsGrid} disabled={isLoading || !defaultProfile}>
         <legend className="visually-hidden">QuickBooks Online import texts</legend>
         <TextField

@@ -54,7 +54,7 @@ function GroupMarkups({ form, groups }: { form: RulesFormApi; groups: readonly s
             error={errors?.[index]?.markup?.message}
             {...form.register(`group_markups.${index}.markup`)}
           />
-          <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonGhost, rulesStyles.smallButton)} onClick={() => remove(index)}>
+          <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonOutline, rulesStyles.smallButton)} onClick={() => remove(index)}>
             Remove<span className="visually-hidden"> group {index + 1}</span>
           </button>
         </div>
