@@ -5,6 +5,7 @@ import { profileMessages, rulesFromProfile, type PricingProfile } from '@tradeli
 import { centsToDecimal } from '@tradelist/pricing/money';
 import { compileRules, RULE_ORDER_SENTENCE } from '@tradelist/pricing/rules';
 import { parse } from 'csv-parse/sync';
+import { profileToasts, quickBooksTextMessages } from '../../apps/web/src/features/markups/utils/screen-messages.ts';
 import { createActivatedUser, signInThroughApi, uniqueEmail } from '../support/accounts.ts';
 import { expectToast } from '../support/toasts.ts';
 
@@ -47,6 +48,8 @@ for (const viewport of [
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
     test('a contractor shapes a table, overrides a group and an item, picks an ending, and downloads with a second profile', async ({ page, request }) => {
+      // A long journey: the whole configuration, a save and reload, a second profile and a download.
+      test.setTimeout(180_000);
       const account = { name: 'Rae Rules', email: uniqueEmail(`rules-${viewport.name}`), password: 'three-way switch box' };
       await createActivatedUser(request, account);
       await signInThroughApi(page, account);
@@ -106,7 +109,8 @@ for (const viewport of [
       await page.getByLabel('Search products').fill(grouped.sku);
       const groupedRow = page.getByRole('row').filter({ hasText: grouped.sku }).first();
       await expect(groupedRow.getByRole('cell').nth(3)).toContainText('Group +25%');
-      await shoot(page, `overrides-${viewport.name}`);
+      await shoot(page.getByRole('region', { name: 'Price preview' }), `preview-rules-${viewport.name}`);
+      await shoot(page.getByRole('group', { name: 'Markup per group' }), `group-markups-${viewport.name}`);
 
       await page.getByRole('button', { name: 'Save markups' }).click();
       await expectToast(page, 'Your markups are saved! You are now ready to download your catalogs');
@@ -169,3 +173,57 @@ for (const viewport of [
     });
   });
 }
+
+test('profiles are created, renamed, made default and deleted, never the last; saving the QuickBooks texts says it resets a custom table', async ({ page, request }) => {
+  const account = { name: 'Pat Profiles', email: uniqueEmail('profiles'), password: 'four-square box cover' };
+  await createActivatedUser(request, account);
+  await signInThroughApi(page, account);
+  await page.goto('/dashboard/userfactor');
+  const profile = page.getByLabel('Profile you are editing');
+  await expect(profile.locator('option:checked')).toHaveText('Standard (default)');
+  // The only profile cannot be deleted.
+  await expect(page.getByText(profileMessages.lastProfile)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Delete', exact: true })).toHaveAttribute('aria-disabled', 'true');
+
+  // A seventh band on the default profile: saving the QuickBooks texts would put six back, and says so first.
+  await expect(page.getByText(/goes back to the six standard bands/)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Add a band' }).click();
+  await expect(bandRows(page)).toHaveCount(8);
+  await expect(page.getByText('Switching drops the changes you have not saved.')).toBeVisible();
+  await page.getByRole('button', { name: 'Save markups' }).click();
+  await expectToast(page, 'Your markups are saved! You are now ready to download your catalogs');
+  await expect(page.getByText(quickBooksTextMessages.resetsTable(7))).toBeVisible();
+  await page.getByLabel('QuickBooks item type').fill('Inventory');
+  await page.getByRole('button', { name: 'Save texts and reset the table' }).click();
+  await expectToast(page, quickBooksTextMessages.saved);
+  await expect(bandRows(page)).toHaveCount(7);
+  await expect(page.getByText(/goes back to the six standard bands/)).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'New profile' }).click();
+  await page.getByLabel('Name of the new profile').fill('x'.repeat(41));
+  await page.getByRole('button', { name: 'Create profile' }).click();
+  await expect(page.getByText(profileMessages.nameTooLong)).toBeVisible();
+  await page.getByLabel('Name of the new profile').fill('Residential');
+  await page.getByRole('button', { name: 'Create profile' }).click();
+  await expectToast(page, profileToasts.created('Residential', 'Standard'));
+  await expect(profile.locator('option:checked')).toHaveText('Residential');
+  await page.getByRole('button', { name: 'Rename', exact: true }).click();
+  await page.getByLabel('New name').fill('Homes');
+  await page.getByRole('button', { name: 'Rename profile' }).click();
+  await expectToast(page, profileToasts.renamed('Homes'));
+  await page.getByRole('button', { name: 'Make default' }).click();
+  await expectToast(page, profileToasts.madeDefault('Homes'));
+  await expect(profile.locator('option:checked')).toHaveText('Homes (default)');
+  await expect(page.getByText(profileMessages.defaultProfile)).toBeVisible();
+  await shoot(page.getByRole('region', { name: 'Pricing profiles' }), 'profiles-default-desktop');
+
+  // The other profile goes, after a question; the one left cannot.
+  await profile.selectOption({ label: 'Standard' });
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  const question = page.getByRole('alertdialog', { name: 'Delete Standard?' });
+  await expect(question).toContainText('Delete the profile “Standard”? Its markups are gone for good.');
+  await question.getByRole('button', { name: 'Delete Standard' }).click();
+  await expectToast(page, profileToasts.deleted('Standard'));
+  await expect(profile.locator('option')).toHaveText(['Homes (default)']);
+  await expect(page.getByText(profileMessages.lastProfile)).toBeVisible();
+});

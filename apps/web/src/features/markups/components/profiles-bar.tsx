@@ -8,16 +8,8 @@ import { cx } from '../../../lib/cx';
 import { showServerFieldErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { profileChoiceLabel, useDeletePricingProfile, useSavePricingProfile } from '../../pricing-profiles';
+import { profileToasts } from '../utils/screen-messages';
 import rulesStyles from './rules-form.module.css';
-
-/** What the profile bar says after each change. */
-export const profileToasts = {
-  created: (name: string, from: string) => `Profile “${name}” created as a copy of “${from}”.`,
-  renamed: (name: string) => `Profile renamed to “${name}”.`,
-  madeDefault: (name: string) => `“${name}” is now your default profile: downloads and syncs use it unless you choose another.`,
-  deleted: (name: string) => `Profile “${name}” deleted.`,
-  failed: 'The profile could not be changed.',
-} as const;
 
 /** The whole of a saved profile as a save sends it, with some fields changed. */
 export function profileBody(profile: PricingProfile, change: Partial<PricingProfileInput> = {}): PricingProfileInput {

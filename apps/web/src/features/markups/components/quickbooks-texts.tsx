@@ -15,19 +15,12 @@ import { notify } from '../../../lib/notify';
 import { pricingProfilesQueryOptions } from '../../pricing-profiles';
 import { useSaveUserFactor } from '../api/save-user-factor';
 import { incomeAccountSuggestions, quickBooksItemTypes, userFactorLabels } from '../utils/field-labels';
+import { quickBooksTextMessages } from '../utils/screen-messages';
 import rulesStyles from './rules-form.module.css';
 
 const textsSchema = userFactor.pick({ inventory_option: true, income_type: true });
 type Texts = z.infer<typeof textsSchema>;
 const labels = { inventory_option: userFactorLabels.inventory_option, income_type: userFactorLabels.income_type };
-
-/** What the QuickBooks texts' save says (product §8.8's failure message). */
-export const quickBooksTextMessages = {
-  saved: 'Your QuickBooks Online texts are saved.',
-  saveFailed: 'Failed to update user factor',
-  resetsTable: (bands: number) =>
-    `Saving these texts also saves your default profile’s markups as the six markup fields: its table of ${bands} bands goes back to the six standard bands, each with the markup that applies at its lower edge.`,
-} as const;
 
 /**
  * POST /api/user_factor/'s whole body for a save of the two texts: product §7 reads it as the whole
