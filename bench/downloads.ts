@@ -22,6 +22,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { rulesFromMarkups } from '@tradelist/pricing/rules';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -95,10 +96,11 @@ async function prepareDatabase(handle: DatabaseHandle): Promise<{ big: number; s
     .insertInto('subscriptions')
     .values({ user_id: user.id, plan_id: plan.id, status: 'active', period_start: new Date('2026-01-01T00:00:00Z'), current_period_start: new Date('2026-01-01T00:00:00Z'), period_end: new Date(now.getTime() + 86_400_000 * 365), source: 'complimentary', created_at: now, updated_at: now })
     .execute();
-  await db
-    .insertInto('user_factors')
-    .values({ user_id: user.id, markup1_10_bp: 3500, markup11_20_bp: 3000, markup21_50_bp: 2500, markup51_150_bp: 2000, markup151_500_bp: 1500, markup501_bp: 1000, tax_bp: 825, inventory_option: 'Non-inventory', income_type: 'Sales', updated_at: now })
-    .execute();
+  const texts = { inventory_option: 'Non-inventory', income_type: 'Sales' };
+  await db.insertInto('user_factors').values({ user_id: user.id, markup1_10_bp: null, markup11_20_bp: null, markup21_50_bp: null, markup51_150_bp: null, markup151_500_bp: null, markup501_bp: null, tax_bp: null, ...texts, updated_at: now }).execute();
+  // The markups and tax of the user's default pricing profile (decision 0044).
+  const rules = rulesFromMarkups({ markup1_10: 3500, markup11_20: 3000, markup21_50: 2500, markup51_150: 2000, markup151_500: 1500, markup501: 1000, tax: 825 });
+  await db.updateTable('pricing_profiles').set({ rules: JSON.stringify(rules) }).where('user_id', '=', user.id).where('is_default', '=', true).execute();
   return { big, small };
 }
 

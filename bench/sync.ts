@@ -23,6 +23,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { rulesFromMarkups } from '@tradelist/pricing/rules';
 import { providerVariables } from '@tradelist/simulators/start';
 import { startJobberSimulator, type JobberSimulator } from '@tradelist/simulators/jobber';
 import { startQuickBooksSimulator, type QuickBooksSimulator } from '@tradelist/simulators/quickbooks';
@@ -96,7 +97,9 @@ async function measure(provider: SyncProvider, items: number, scale: number): Pr
     const db = database.db;
     const now = new Date();
     const user = await insertUser(db, { name: 'Bench', email: 'bench@example.com', password_hash: null, google_subject: null, is_verified: true, password_changed_at: now, last_login_at: null, created_at: now, updated_at: now });
-    await db.insertInto('user_factors').values({ user_id: user.id, markup1_10_bp: 2500, markup11_20_bp: 2000, markup21_50_bp: 1500, markup51_150_bp: 1000, markup151_500_bp: 800, markup501_bp: 500, tax_bp: 800, updated_at: now }).execute();
+    // The markups and tax of the user's default pricing profile (decision 0044).
+    const rules = rulesFromMarkups({ markup1_10: 2500, markup11_20: 2000, markup21_50: 1500, markup51_150: 1000, markup151_500: 800, markup501: 500, tax: 800 });
+    await db.updateTable('pricing_profiles').set({ rules: JSON.stringify(rules) }).where('user_id', '=', user.id).where('is_default', '=', true).execute();
     const category = await db.insertInto('categories').values({ name: 'Bench', slug: 'bench', is_free: true, position: 1 }).returning('id').executeTakeFirstOrThrow();
     const list = generateElectricalItems({ size: items });
     const edition = await db.insertInto('collections').values({ category_id: category.id, collection_id: 'BENCH-2026-11-01', name: 'Bench list', rundate: '2026-11-01', is_free: true, item_count: list.length, image: null }).returning('id').executeTakeFirstOrThrow();

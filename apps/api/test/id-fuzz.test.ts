@@ -42,6 +42,7 @@ const patternedSamples: Record<string, unknown> = {
   thumbnail: '/images2/blog/picture.svg',
   custom_url: 'id-fuzz-post',
   paragraphs: [{ text: 'A paragraph.', image: null }],
+  bands: [{ from: '0.00', markup: null }],
 };
 
 /** A valid value for a schema: ids are the largest valid id (no such row), enums their first value. */

@@ -42,6 +42,7 @@ const fuzzPost = () => ({
   paragraphs: [{ text: 'A paragraph.', image: null }],
   status: 'draft',
 });
+const fuzzProfile = () => ({ name: `Fuzz profile ${++fuzzCounter}`, bands: [{ from: '0.00', markup: 10 }], min_price: '1.00', min_margin: '0.50', ending: 'none' });
 const password = strongPassword();
 
 /**
@@ -61,6 +62,10 @@ const baselines: Record<string, Baseline> = {
   },
   'POST /api/resend-activation/': { signedIn: false, body: () => ({ email: uniqueEmail('fuzz-resend') }) },
   'POST /api/user_factor/': { signedIn: true, body: () => ({ inventory_option: 'Inventory', income_type: 'Sales of Product Income' }) },
+  // A new profile of the member's, and a replacement of one that does not exist (404 once the text passed).
+  'POST /api/pricing-profiles/': { signedIn: true, body: () => fuzzProfile() },
+  'PUT /api/pricing-profiles/{profileId}/': { signedIn: true, params: () => ({ profileId: String(ID_MAX) }), body: () => fuzzProfile() },
+  'DELETE /api/pricing-profiles/{profileId}/': { signedIn: true },
   'POST /api/download-products/': { signedIn: true, body: () => ({ collection_id: ID_MAX, catelog_id: 'none', format: 'csv', layout: 'price-list' }) },
   'POST /api/download-bought-products/': { signedIn: true, body: () => ({ collection_id: ID_MAX, format: 'csv', layout: 'price-list' }) },
   'GET /api/latest-collection/{categoryId}/': { signedIn: true },

@@ -66,6 +66,7 @@ const markupField = percent(PROFILE_MARKUP_MAX, profileMessages.markupRange);
 function dollars(rangeMessage: string) {
   return z
     .string({ error: profileMessages.amount })
+    .refine((text) => !/^\s*-\s*\d/.test(text), { error: rangeMessage, abort: true })
     .refine((text) => parseDollars(text, { plain: true }) !== null, { error: profileMessages.amount, abort: true })
     .refine((text) => (parseDollars(text, { plain: true }) ?? 0) <= PROFILE_AMOUNT_MAX_CENTS, { error: rangeMessage });
 }
@@ -76,14 +77,21 @@ const band = z.object({ from: dollars(profileMessages.minimumRange), markup: mar
 
 const groupMarkup = z.object({ group: keyField, markup: markupField });
 
-const itemOverride = z.union(
-  [
-    z.strictObject({ sku: keyField, exempt: z.literal(true, { error: profileMessages.overrideKind }) }),
-    z.strictObject({ sku: keyField, markup: markupField }),
-    z.strictObject({ sku: keyField, price: dollars(profileMessages.priceRange) }),
-  ],
-  { error: profileMessages.overrideKind },
-);
+/** One item's override: exactly one of `exempt: true`, a `markup` or a fixed `price`. */
+const itemOverride = z
+  .strictObject(
+    { sku: keyField, exempt: z.literal(true, { error: profileMessages.overrideKind }).optional(), markup: markupField.optional(), price: dollars(profileMessages.priceRange).optional() },
+    { error: profileMessages.overrideKind },
+  )
+  .refine((entry) => [entry.exempt, entry.markup, entry.price].filter((value) => value !== undefined).length === 1, { error: profileMessages.overrideKind });
+
+/** An item override as the engine's conversion reads it (a request's, or an answer's). */
+export interface ItemOverrideFields {
+  sku: string;
+  exempt?: true | undefined;
+  markup?: number | undefined;
+  price?: string | undefined;
+}
 
 /** The bands' edges: the first from 0.00, each above the one before. */
 function checkBands(bands: readonly { from: string }[], issue: (message: string, index: number) => void): void {
@@ -152,7 +160,9 @@ export const profileIdField = idField('A valid profile id is required.').optiona
 // ---- wire <-> engine ----
 
 /** The rules of a profile as sent or answered (dollars and percents) in the engine's cents and basis points. */
-export function rulesFromProfile(profile: Pick<PricingProfileFields, 'bands' | 'group_markups' | 'item_overrides' | 'ending' | 'min_price' | 'min_margin' | 'tax'>): PricingRules {
+export function rulesFromProfile(
+  profile: Pick<PricingProfileFields, 'bands' | 'group_markups' | 'ending' | 'min_price' | 'min_margin' | 'tax'> & { item_overrides: readonly ItemOverrideFields[] },
+): PricingRules {
   const cents = (text: string) => {
     const value = parseDollars(text, { plain: true });
     if (value === null) throw new RangeError(`Not an amount in dollars: ${text}`);
@@ -162,9 +172,9 @@ export function rulesFromProfile(profile: Pick<PricingProfileFields, 'bands' | '
     bands: profile.bands.map((entry) => ({ fromCents: cents(entry.from), markupBp: entry.markup === null ? null : percentToBasisPoints(entry.markup) })),
     groupMarkups: profile.group_markups.map((entry) => ({ group: entry.group, markupBp: percentToBasisPoints(entry.markup) })),
     itemOverrides: profile.item_overrides.map((entry): ItemOverride => {
-      if ('exempt' in entry) return { sku: entry.sku, kind: 'exempt' };
-      if ('markup' in entry) return { sku: entry.sku, kind: 'markup', markupBp: percentToBasisPoints(entry.markup) };
-      return { sku: entry.sku, kind: 'price', priceCents: cents(entry.price) };
+      if (entry.exempt === true) return { sku: entry.sku, kind: 'exempt' };
+      if (entry.markup !== undefined) return { sku: entry.sku, kind: 'markup', markupBp: percentToBasisPoints(entry.markup) };
+      return { sku: entry.sku, kind: 'price', priceCents: cents(entry.price ?? '') };
     }),
     ending: profile.ending,
     minPriceCents: cents(profile.min_price),

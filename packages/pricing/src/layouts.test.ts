@@ -16,7 +16,7 @@ import {
   type ProductInput,
 } from './layouts.ts';
 import { emptyMarkups, priceFor, type Markups } from './markups.ts';
-import { rulesFromMarkups } from './rules.ts';
+import { rulesFromMarkups, type PricingRules } from './rules.ts';
 import { downloadLayouts } from '@tradelist/contract/catalog';
 
 const markups: Markups = { ...emptyMarkups, markup1_10: 5000, markup11_20: 2500, tax: 825 };
@@ -64,6 +64,30 @@ describe('createRowBuilder', () => {
   it('builds a price-list row: money in cents, percents in basis points', () => {
     const row = createRowBuilder('price-list', rules, noOptions)(wire);
     expect(row).toEqual(['THHN-12-BLK-500', '12 AWG THHN Black 500 ft', 'Copper building wire', 'Wires', 'RL', 10_01, 2500, 12_51, 825, 13_54, 'SIM-THHN12-BK-500', '078477015113']);
+  });
+
+  it('prices with every rule of a profile by SKU and group: the Markup % is the one applied, empty for a fixed price', () => {
+    const profile: PricingRules = {
+      ...rules,
+      groupMarkups: [{ group: 'Wires', markupBp: 1000 }],
+      itemOverrides: [
+        { sku: 'FIXED', kind: 'price', priceCents: 7_77 },
+        { sku: 'EXEMPT', kind: 'exempt' },
+        { sku: 'OWN', kind: 'markup', markupBp: 300 },
+      ],
+      ending: '99',
+    };
+    const build = createRowBuilder('price-list', profile, noOptions);
+    const cells = (product: ProductInput) => build(product).slice(6, 10);
+    // The group's 10 %: $10.01 → $11.01 → $11.99 with the ending.
+    expect(cells(wire)).toEqual([1000, 11_99, 825, 12_98]);
+    expect(cells({ ...wire, group: 'Boxes' })).toEqual([2500, 12_99, 825, 14_06]);
+    expect(cells({ ...wire, sku: 'FIXED' })).toEqual(['', 7_77, 825, 8_41]);
+    expect(cells({ ...wire, sku: 'EXEMPT' })).toEqual([0, 10_01, 825, 10_84]);
+    expect(cells({ ...wire, sku: 'OWN' })).toEqual([300, 10_99, 825, 11_90]);
+    expect(createRowBuilder('quickbooks', profile, noOptions)({ ...wire, sku: 'FIXED' })[4]).toBe(7_77);
+    const change = createChangeRowBuilder(profile)({ sku: 'OWN', name: 'n', unit: 'EA', group: 'Wires', previousCostCents: 10_01, costCents: 20_00 });
+    expect(change.slice(7, 9)).toEqual([10_99, 20_99]);
   });
 
   it('leaves the part number and UPC cells empty when the supplier gave none', () => {

@@ -53,15 +53,17 @@ function valuesOf(input: PricingProfileFields): PricingProfileValues {
   return { name: input.name, isDefault: input.is_default, rules };
 }
 
-/** Runs a change of the user's profiles with their rows locked, a taken name refused as a field error. */
-async function changeProfiles<T>(ctx: AppContext, userId: number, name: string | null, exceptId: number | null, work: (trx: Db, count: number) => Promise<T>): Promise<T> {
-  const nameTaken = () => validationFailed({ name: [profileMessages.nameTaken] });
+const nameTaken = () => validationFailed({ name: [profileMessages.nameTaken] });
+
+/** Refuses a name another of the user's profiles has, whatever its case. */
+async function requireFreeName(trx: Db, userId: number, name: string, exceptId: number | null): Promise<void> {
+  if (await isProfileNameTaken(trx, userId, name, exceptId)) throw nameTaken();
+}
+
+/** Runs a change of the user's profiles with their rows locked; a name taken meanwhile is refused as a field error. */
+async function changeProfiles<T>(ctx: AppContext, userId: number, work: (trx: Db, count: number) => Promise<T>): Promise<T> {
   try {
-    return await runUnitOfWork(ctx, async (trx) => {
-      const count = await countPricingProfilesForUpdate(trx, userId);
-      if (name !== null && (await isProfileNameTaken(trx, userId, name, exceptId))) throw nameTaken();
-      return work(trx, count);
-    });
+    return await runUnitOfWork(ctx, async (trx) => work(trx, await countPricingProfilesForUpdate(trx, userId)));
   } catch (error) {
     throw isUniqueViolation(error) ? nameTaken() : error;
   }
@@ -71,7 +73,8 @@ async function changeProfiles<T>(ctx: AppContext, userId: number, name: string |
 export async function createProfile(ctx: AppContext, userId: number, input: PricingProfileFields): Promise<PricingProfile> {
   const values = valuesOf(input);
   const now = ctx.clock.now();
-  return changeProfiles(ctx, userId, values.name, null, async (trx) => {
+  return changeProfiles(ctx, userId, async (trx) => {
+    await requireFreeName(trx, userId, values.name, null);
     if (values.isDefault) await clearDefaultPricingProfile(trx, userId, now);
     return presentPricingProfile(await insertPricingProfile(trx, userId, values, now));
   });
@@ -84,9 +87,10 @@ export async function createProfile(ctx: AppContext, userId: number, input: Pric
 export async function replaceProfile(ctx: AppContext, userId: number, id: number, input: PricingProfileFields): Promise<PricingProfile> {
   const values = valuesOf(input);
   const now = ctx.clock.now();
-  return changeProfiles(ctx, userId, values.name, id, async (trx) => {
+  return changeProfiles(ctx, userId, async (trx) => {
     const current = await findPricingProfile(trx, userId, id);
     if (!current) throw notFound();
+    await requireFreeName(trx, userId, values.name, id);
     if (current.isDefault && !values.isDefault) throw validationFailed({ is_default: [profileMessages.defaultRequired] });
     if (values.isDefault && !current.isDefault) await clearDefaultPricingProfile(trx, userId, now);
     const row = await updatePricingProfile(trx, userId, id, values, now);
@@ -97,7 +101,7 @@ export async function replaceProfile(ctx: AppContext, userId: number, id: number
 
 /** DELETE /pricing-profiles/{id}/: never the last profile, nor the default. */
 export async function deleteProfile(ctx: AppContext, userId: number, id: number): Promise<void> {
-  await changeProfiles(ctx, userId, null, null, async (trx, count) => {
+  await changeProfiles(ctx, userId, async (trx, count) => {
     const current = await findPricingProfile(trx, userId, id);
     if (!current) throw notFound();
     if (count <= 1) throw new AppError('CONFLICT', profileMessages.lastProfile);

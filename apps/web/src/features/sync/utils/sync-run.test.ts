@@ -19,6 +19,7 @@ function run(overrides: Partial<SyncRun>): SyncRun {
     queued_at: '2026-07-03T10:00:00.000Z',
     profile_name: null,
     finished_at: '2026-07-03T10:04:00.000Z',
+    profile_name: null,
     ...overrides,
   };
 }
