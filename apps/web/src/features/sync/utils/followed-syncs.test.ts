@@ -16,7 +16,6 @@ function run(id: number, overrides: Partial<SyncRun> = {}): SyncRun {
     errors: [],
     error: null,
     queued_at: '2026-07-03T10:00:00.000Z',
-    profile_name: null,
     finished_at: '2026-07-03T10:01:00.000Z',
     profile_name: null,
     ...overrides,
