@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { LatestCollectionResponse, PreviewProduct, PreviewProductsResponse } from '@tradelist/contract/catalog';
+import { profileMessages } from '@tradelist/contract/pricing-profiles';
 import { markupFieldLabels } from '../../apps/web/src/features/markups/utils/field-labels.ts';
 import { createActivatedUser, signInThroughApi, uniqueEmail } from '../support/accounts.ts';
 import { subscribeThroughApi } from '../support/billing.ts';
@@ -155,7 +156,7 @@ for (const width of widths) {
   });
 }
 
-test('a negative markup is refused in its field, and the preview says it counts that band as 0 %', async ({ page }) => {
+test('a negative markup is refused in its field, and the preview says it leaves that band out', async ({ page }) => {
   const email = await signInNewUser(page, 'negative');
   await page.goto('/dashboard/userfactor');
   const preview = (await (await page.request.get('/api/preview-products/', { headers: { 'x-user-email': email } })).json()) as PreviewProductsResponse;
@@ -165,11 +166,11 @@ test('a negative markup is refused in its field, and the preview says it counts 
   await lowBand.fill('-5');
   // product §5: refused on the form...
   await expect(lowBand).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByText('Enter a number of 0 or more.')).toBeVisible();
-  // ...and the preview says, where its prices are, that it uses 0 % for that band.
+  await expect(page.getByText(profileMessages.markupRange)).toBeVisible();
+  // ...and the preview says, where its prices are, that it leaves that band's markup out (0 %).
   const pricePreview = page.getByRole('region', { name: 'Price preview' });
-  const notice = pricePreview.getByRole('status').filter({ hasText: 'Counted as 0 %' });
-  await expect(notice).toHaveText(`Counted as 0 % in these prices until you correct it: ${markupFieldLabels.markup1_10}.`);
+  const notice = pricePreview.getByRole('status').filter({ hasText: 'Left out of these prices' });
+  await expect(notice).toHaveText('Left out of these prices until you correct it: Band 1.');
   // Saving is refused; nothing is stored.
   await page.getByRole('button', { name: 'Save markups' }).click();
   await expect(lowBand).toBeFocused();
@@ -177,7 +178,7 @@ test('a negative markup is refused in its field, and the preview says it counts 
 
   await lowBand.fill('5');
   await expect(notice).toHaveCount(0);
-  await expect(page.getByText('Enter a number of 0 or more.')).toHaveCount(0);
+  await expect(page.getByText(profileMessages.markupRange)).toHaveCount(0);
 });
 
 test.describe('at 375 px', () => {

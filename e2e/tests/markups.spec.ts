@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { PreviewProductsResponse } from '@tradelist/contract/catalog';
 import { markupsFromPercents, priceFor } from '@tradelist/pricing/markups';
 import { centsToDecimal } from '@tradelist/pricing/money';
+import { profileMessages } from '@tradelist/contract/pricing-profiles';
 import { markupFieldLabels, userFactorLabels } from '../../apps/web/src/features/markups/utils/field-labels.ts';
 import { createActivatedUser, signInThroughApi, uniqueEmail } from '../support/accounts.ts';
 import { expectToast } from '../support/toasts.ts';
@@ -34,11 +35,13 @@ test('markups are validated as typed, saved, and loaded again', async ({ page, r
 
   // product §5: below 0 is refused; the two texts take at most 25 characters.
   await lowBand.fill('-5');
-  await expect(page.getByText('Enter a number of 0 or more.')).toBeVisible();
+  await expect(page.getByText(profileMessages.markupRange)).toBeVisible();
   await expect(lowBand).toHaveAttribute('aria-invalid', 'true');
   const incomeType = page.getByLabel(userFactorLabels.income_type);
   await incomeType.fill('x'.repeat(26));
   await expect(page.getByText('Ensure this field has no more than 25 characters.')).toBeVisible();
+  await page.getByRole('button', { name: 'Save QuickBooks texts' }).click();
+  await expect(incomeType).toBeFocused();
   await page.getByRole('button', { name: 'Save markups' }).click();
   await expect(lowBand).toBeFocused();
   await expect(page.getByRole('alert').filter({ hasText: 'Your markups are saved!' })).toHaveCount(0);
@@ -48,9 +51,13 @@ test('markups are validated as typed, saved, and loaded again', async ({ page, r
   await page.getByLabel(userFactorLabels.inventory_option).fill('Inventory');
   // Free text beside the choices.
   await incomeType.fill('Electrical Materials');
-  await expect(page.getByText('Enter a number of 0 or more.')).toHaveCount(0);
+  await expect(page.getByText(profileMessages.markupRange)).toHaveCount(0);
   await page.getByRole('button', { name: 'Save markups' }).click();
   await expectToast(page, 'Your markups are saved! You are now ready to download your catalogs');
+  // The texts are saved on their own; with the six standard bands nothing else changes.
+  await expect(page.getByText(/goes back to the six standard bands/)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Save QuickBooks texts' }).click();
+  await expectToast(page, 'Your QuickBooks Online texts are saved.');
 
   await page.reload();
   await expect(lowBand).toHaveValue('12.5');

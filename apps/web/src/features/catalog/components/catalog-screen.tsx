@@ -71,16 +71,17 @@ export function CatalogScreen() {
       <DownloadDialog
         collectionName={download.dialogTarget?.collection.name ?? null}
         initialChoice={download.dialogChoice}
+        withProfile={download.dialogTarget?.source === 'latest'}
         onClose={download.closeDialog}
         onCancel={() => {
           download.closeDialog();
           // The markups saved, the screen comes back here to download.
           void navigate(paths.dashboardUserfactor, { state: dashboardIntents.downloadAfterSave });
         }}
-        onConfirm={(choice) => {
+        onConfirm={(choice, profileId) => {
           const target = download.dialogTarget;
           download.closeDialog();
-          if (target) download.start(target, choice);
+          if (target) download.start(target, choice, profileId);
         }}
       />
       <CatalogSyncDialogs sync={sync} />

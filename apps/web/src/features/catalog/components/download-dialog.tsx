@@ -5,6 +5,7 @@ import { Modal } from '../../../components/ui/modal';
 import type { DownloadChoice } from '../utils/download-choice';
 import downloadDialogStyles from './download-dialog.module.css';
 import { cx } from '../../../lib/cx';
+import { ProfileSelect } from '../../pricing-profiles';
 
 const formatOptions: Array<{ value: DownloadFormat; label: string; hint: string }> = [
   { value: 'csv', label: 'CSV', hint: 'For any spreadsheet or import.' },
@@ -25,14 +26,17 @@ interface DownloadDialogProps {
   /** The collection's name, shown so the user knows what they are downloading. */
   collectionName: string | null;
   initialChoice: DownloadChoice;
-  onConfirm: (choice: DownloadChoice) => void;
+  /** Whether the user chooses the pricing profile (a current edition's download; a bought edition's has none). */
+  withProfile: boolean;
+  /** The choice, and the profile chosen (null: the default). */
+  onConfirm: (choice: DownloadChoice, profileId: number | null) => void;
   /** product §2: Cancel sends the user to the markup configuration. */
   onCancel: () => void;
   onClose: () => void;
 }
 
 /** product §2: the question before a download, with the file's format and layout. */
-export function DownloadDialog({ collectionName, initialChoice, onConfirm, onCancel, onClose }: DownloadDialogProps) {
+export function DownloadDialog({ collectionName, initialChoice, withProfile, onConfirm, onCancel, onClose }: DownloadDialogProps) {
   const questionId = useId();
   return (
     <Modal open={collectionName !== null} title="Download price list" onClose={onClose} descriptionId={questionId}>
@@ -43,6 +47,7 @@ export function DownloadDialog({ collectionName, initialChoice, onConfirm, onCan
           questionId={questionId}
           collectionName={collectionName}
           initialChoice={initialChoice}
+          withProfile={withProfile}
           onConfirm={onConfirm}
           onCancel={onCancel}
         />
@@ -55,13 +60,16 @@ interface DownloadChoiceFormProps {
   questionId: string;
   collectionName: string;
   initialChoice: DownloadChoice;
-  onConfirm: (choice: DownloadChoice) => void;
+  withProfile: boolean;
+  onConfirm: (choice: DownloadChoice, profileId: number | null) => void;
   onCancel: () => void;
 }
 
-function DownloadChoiceForm({ questionId, collectionName, initialChoice, onConfirm, onCancel }: DownloadChoiceFormProps) {
+function DownloadChoiceForm({ questionId, collectionName, initialChoice, withProfile, onConfirm, onCancel }: DownloadChoiceFormProps) {
   const [format, setFormat] = useState(initialChoice.format);
   const [layout, setLayout] = useState(initialChoice.layout);
+  // Null until the user picks one: the default profile prices the file.
+  const [profileId, setProfileId] = useState<number | null>(null);
 
   return (
     <MarkupsQuestionForm
@@ -69,9 +77,12 @@ function DownloadChoiceForm({ questionId, collectionName, initialChoice, onConfi
       collectionName={collectionName}
       before="downloading"
       yesDoes="downloads the file"
-      onYes={() => onConfirm({ format, layout })}
+      onYes={() => onConfirm({ format, layout }, withProfile ? profileId : null)}
       onCancel={onCancel}
     >
+      {withProfile ? (
+        <ProfileSelect value={profileId} onChange={setProfileId} hint="Its markups price the file, and its name is in the file’s name." />
+      ) : null}
       <fieldset className={downloadDialogStyles.choiceGroup}>
         <legend className={downloadDialogStyles.choiceGroupLegend}>Format</legend>
         <div className={downloadDialogStyles.choiceGroupOptions}>

@@ -39,14 +39,20 @@ export function useCollectionDownload() {
   const { mutateAsync: downloadBought } = bought;
 
   const start = useCallback(
-    (target: DownloadTarget, choice: DownloadChoice) => {
+    (target: DownloadTarget, choice: DownloadChoice, profileId: number | null = null) => {
       const key = targetKey(target);
       updateStoredValues((storage) => writeDownloadChoice(storage, choice));
       setBusy((keys) => new Map(keys).set(key, choice.format));
       const request =
         target.source === 'bought'
           ? downloadBought({ collection_id: target.collection.id, ...choice })
-          : downloadLatest({ collection_id: target.collection.id, category_id: target.downloadCategoryId, ...choice });
+          : downloadLatest({
+              collection_id: target.collection.id,
+              category_id: target.downloadCategoryId,
+              ...choice,
+              // Without a choice the default profile prices the file (issue 21 §4).
+              ...(profileId === null ? {} : { profile_id: profileId }),
+            });
       // The helper reports every outcome by toast and does not throw; only the busy state is left,
       // and the downloads used this period, which the catalog's answers carry.
       void request.catch(() => undefined).finally(() => {

@@ -1,4 +1,4 @@
-import type { Collection, PreviewProductsResponse } from '@tradelist/contract/catalog';
+import type { Collection, PreviewProduct, PreviewProductsResponse } from '@tradelist/contract/catalog';
 import { useId, useMemo, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { isApiError } from '../../../lib/api-client';
@@ -8,9 +8,11 @@ import { cx } from '../../../lib/cx';
 import { formatCount, formatRunDate } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { usePreviewFirstPage } from '../api/get-preview-products';
-import { ignoredValuesNotice } from '../utils/field-labels';
-import { ignoredPercentFields, previewMarkups } from '../utils/markup-form';
-import type { MarkupFormApi } from './markup-form';
+import { compileRules } from '@tradelist/pricing/rules';
+import { ignoredRulesNotice, previewRules } from '../utils/preview-rules';
+import type { RulesDraft } from '../utils/rules-draft';
+import { ApplyItemRuleBar } from './item-rules';
+import type { RulesFormApi } from './rules-form';
 import previewStyles from './markup-preview.module.css';
 import { PreviewTable } from './preview-table';
 
@@ -18,7 +20,7 @@ import { PreviewTable } from './preview-table';
 const searchDelayMs = 250;
 
 interface MarkupPreviewProps {
-  form: MarkupFormApi;
+  form: RulesFormApi;
   /** False while no email is stored: nothing is asked then. */
   enabled: boolean;
   /** A current edition chosen in the catalog ("See what changed"); null for the user's list. */
@@ -48,7 +50,7 @@ function PreviewHeader({ headingId, collection, previousCollection, ignoredNotic
           </p>
         ) : null}
       </div>
-      <p className={previewStyles.markupPreviewIntro}>Prices update as you type. Nothing is saved until you press Save markups.</p>
+      <p className={previewStyles.markupPreviewIntro}>Prices update as you type. Nothing is saved until you press Save markups. Select items to give them a rule of their own.</p>
       {ignoredNotice ? (
         <p className={previewStyles.markupPreviewIgnored} role="status">
           {ignoredNotice}
@@ -121,12 +123,13 @@ function PreviewTools({ search, onSearch, changedOnly, canFilterChanged, onChang
   );
 }
 
-/** The markups as typed, and the notice naming the values the preview ignores (product §5: below 0, or any the form refuses). */
-function useTypedMarkups(form: MarkupFormApi) {
-  const typed = useWatch({ control: form.control });
-  const markups = useMemo(() => previewMarkups(typed), [typed]);
-  const ignoredNotice = useMemo(() => ignoredValuesNotice(ignoredPercentFields(typed)), [typed]);
-  return { markups, ignoredNotice };
+/** The rules as typed, compiled for the rows, and the notice naming the values the preview leaves out (product §5). */
+function useTypedRules(form: RulesFormApi) {
+  const typed = useWatch({ control: form.control }) as RulesDraft;
+  return useMemo(() => {
+    const { rules, ignored } = previewRules(typed);
+    return { engine: compileRules(rules), ignoredNotice: ignoredRulesNotice(ignored) };
+  }, [typed]);
 }
 
 /** The whole list's first page names the edition and its size; the filter's first page, the matches. */
@@ -142,6 +145,30 @@ function usePreviewLists(collectionId: number | null, enabled: boolean, initialC
   return { whole, matches, shown, search, setSearch, changedOnly: changedOnly && !hasNoPrevious, setChangedOnly };
 }
 
+interface SelectShownProps {
+  products: readonly PreviewProduct[];
+  total: number;
+  selected: ReadonlySet<string>;
+  onSelect: (selected: ReadonlySet<string>) => void;
+}
+
+/** Selects the items the search or filter shows (its first page), to give them one rule at once. */
+function SelectShown({ products, total, selected, onSelect }: SelectShownProps) {
+  if (products.length === 0) return null;
+  const label = total <= products.length ? `Select all ${formatCount(total)} shown` : `Select the first ${formatCount(products.length)} shown`;
+  return (
+    <div>
+      <button
+        type="button"
+        className={cx(buttonStyles.button, buttonStyles.buttonOutline)}
+        onClick={() => onSelect(new Set([...selected, ...products.map((product) => product.sku)]))}
+      >
+        {label}
+      </button>
+    </div>
+  );
+}
+
 /**
  * The live preview beside the markup form: the newest list the user may download, priced with
  * the markups AS TYPED (invalid values count as empty), searched by name, SKU and group on the
@@ -151,7 +178,8 @@ function usePreviewLists(collectionId: number | null, enabled: boolean, initialC
  */
 export function MarkupPreview({ form, enabled, collectionId, initialChanged }: MarkupPreviewProps) {
   const headingId = useId();
-  const { markups, ignoredNotice } = useTypedMarkups(form);
+  const { engine, ignoredNotice } = useTypedRules(form);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const { whole, matches, shown, search, setSearch, changedOnly, setChangedOnly } = usePreviewLists(collectionId, enabled, initialChanged);
   const scrollRef = useRef<HTMLDivElement>(null);
   const collection = whole.data?.collection ?? null;
@@ -189,6 +217,8 @@ export function MarkupPreview({ form, enabled, collectionId, initialChanged }: M
             editionTotal={editionTotal}
             isFetching={matches.isFetching}
           />
+          <SelectShown products={shown.products} total={shown.total} selected={selected} onSelect={setSelected} />
+          {selected.size > 0 ? <ApplyItemRuleBar form={form} selected={[...selected]} onDone={() => setSelected(new Set())} /> : null}
           {matches.isError ? (
             <p className={cx(previewStyles.markupPreviewStatus, previewStyles.markupPreviewStatusError)} role="alert">
               The search could not be run. Please try again.
@@ -200,7 +230,9 @@ export function MarkupPreview({ form, enabled, collectionId, initialChanged }: M
             filter={{ collectionId, search: shown.search, changed: shown.changed }}
             hasPrevious={previousCollection !== null}
             firstPage={shown.products}
-            markups={markups}
+            engine={engine}
+            selected={selected}
+            onSelect={setSelected}
             scrollRef={scrollRef}
             enabled={enabled}
           />

@@ -1,13 +1,13 @@
 import type { PreviewProduct } from '@tradelist/contract/catalog';
-import { bandLabel } from '@tradelist/pricing/bands';
-import { itemChange } from '@tradelist/pricing/changes';
-import { priceFor, type Markups } from '@tradelist/pricing/markups';
-import { formatPercent, formatUsd } from '@tradelist/pricing/money';
+import { classifyChange } from '@tradelist/pricing/changes';
+import { formatUsd } from '@tradelist/pricing/money';
+import type { PricingEngine } from '@tradelist/pricing/rules';
 import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
 import type { CSSProperties, RefObject } from 'react';
 import { cx } from '../../../lib/cx';
 import { previewPageSize, usePreviewPages, type PreviewFilter } from '../api/get-preview-products';
 import { describeChange, type ChangeTone } from '../utils/price-change';
+import { describeRule } from '../utils/rule-words';
 import previewStyles from './markup-preview.module.css';
 
 /** The class that colours each kind of change. */
@@ -31,7 +31,11 @@ interface PreviewTableProps {
   hasPrevious: boolean;
   /** The rows of page 0, already loaded with the count. */
   firstPage: PreviewProduct[];
-  markups: Markups;
+  /** The rules as typed, compiled. */
+  engine: PricingEngine;
+  /** The SKUs selected for "Apply to selected". */
+  selected: ReadonlySet<string>;
+  onSelect: (selected: ReadonlySet<string>) => void;
   scrollRef: RefObject<HTMLDivElement | null>;
   enabled: boolean;
 }
@@ -46,7 +50,7 @@ function PreviewTableHead() {
         <span role="columnheader" className={previewStyles.isNumber}>
           Cost
         </span>
-        <span role="columnheader">Band</span>
+        <span role="columnheader">Rule</span>
         <span role="columnheader" className={previewStyles.isNumber}>
           Price
         </span>
@@ -55,6 +59,9 @@ function PreviewTableHead() {
         </span>
         <span role="columnheader" className={previewStyles.isNumber}>
           Change
+        </span>
+        <span role="columnheader">
+          <span className="visually-hidden">Select</span>
         </span>
       </div>
     </div>
@@ -102,15 +109,25 @@ function LoadingRow({ item, measure }: RowProps) {
   );
 }
 
-/** One product priced with the markups as typed, and its change against the previous edition. */
-function ProductRow({ item, measure, product, markups, hasPrevious }: RowProps & { product: PreviewProduct; markups: Markups; hasPrevious: boolean }) {
-  const price = priceFor(product.cost_cents, markups);
-  const change = describeChange(hasPrevious ? itemChange(product.previous_cost_cents, product.cost_cents, markups) : null);
+interface ProductRowProps extends RowProps {
+  product: PreviewProduct;
+  engine: PricingEngine;
+  hasPrevious: boolean;
+  isSelected: boolean;
+  onToggle: (sku: string) => void;
+}
+
+/** One product priced with the rules as typed, the rule that set its price, and its change against the previous edition. */
+function ProductRow({ item, measure, product, engine, hasPrevious, isSelected, onToggle }: ProductRowProps) {
+  const price = engine.price({ sku: product.sku, group: product.group, costCents: product.cost_cents });
+  const words = describeRule(price, product.cost_cents, engine.rules);
+  const previous = product.previous_cost_cents === null ? null : engine.price({ sku: product.sku, group: product.group, costCents: product.previous_cost_cents });
+  const change = describeChange(hasPrevious ? classifyChange(previous?.priceCents ?? null, price.priceCents) : null);
   return (
     <div
       ref={measure}
       data-index={item.index}
-      className={cx(previewStyles.previewTableRow, item.index % 2 === 1 && previewStyles.isStriped)}
+      className={cx(previewStyles.previewTableRow, item.index % 2 === 1 && previewStyles.isStriped, isSelected && previewStyles.isSelected)}
       role="row"
       aria-rowindex={item.index + 2}
       style={rowStyle(item)}
@@ -118,15 +135,15 @@ function ProductRow({ item, measure, product, markups, hasPrevious }: RowProps &
       <span role="cell" className={previewStyles.previewTableSku}>
         {product.sku}
       </span>
-      <span role="cell" title={product.name}>
+      <span role="cell" title={`${product.name} (${product.group})`}>
         {product.name}
       </span>
       <span role="cell" className={previewStyles.isNumber}>
         {formatUsd(product.cost_cents)}
       </span>
-      <span role="cell" className={previewStyles.previewTableBand}>
-        <span>{bandLabel(price.band)}</span>
-        <span className={previewStyles.previewTableMuted}>+{formatPercent(price.markupBp)}%</span>
+      <span role="cell" className={previewStyles.previewTableBand} title={product.group}>
+        <span>{words.rule}</span>
+        {words.detail ? <span className={previewStyles.previewTableMuted}>{words.detail}</span> : null}
       </span>
       <span role="cell" className={previewStyles.isNumber}>
         {formatUsd(price.priceCents)}
@@ -138,6 +155,9 @@ function ProductRow({ item, measure, product, markups, hasPrevious }: RowProps &
         <span aria-hidden="true">{change.amount}</span>
         {change.percent ? <span aria-hidden="true">{change.percent}</span> : null}
         <span className="visually-hidden">{change.label}</span>
+      </span>
+      <span role="cell" className={previewStyles.previewTableSelect}>
+        <input type="checkbox" checked={isSelected} aria-label={`Select ${product.sku}`} onChange={() => onToggle(product.sku)} />
       </span>
     </div>
   );
@@ -159,7 +179,7 @@ function useVisibleRows(pagesInView: number[], filter: PreviewFilter, firstPage:
  * The priced rows: only those in view are rendered, and only their pages are fetched, so the
  * browser holds what the user has scrolled through, not the whole list.
  */
-export function PreviewTable({ total, filter, hasPrevious, firstPage, markups, scrollRef, enabled }: PreviewTableProps) {
+export function PreviewTable({ total, filter, hasPrevious, firstPage, engine, selected, onSelect, scrollRef, enabled }: PreviewTableProps) {
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualiser's own state drives re-renders
   const virtualizer = useVirtualizer({
     count: total,
@@ -171,6 +191,11 @@ export function PreviewTable({ total, filter, hasPrevious, firstPage, markups, s
   });
   const items = virtualizer.getVirtualItems();
   const productAt = useVisibleRows(items.map((item) => Math.floor(item.index / previewPageSize)), filter, firstPage, enabled);
+  const toggle = (sku: string) => {
+    const next = new Set(selected);
+    if (!next.delete(sku)) next.add(sku);
+    onSelect(next);
+  };
 
   return (
     <div
@@ -187,7 +212,16 @@ export function PreviewTable({ total, filter, hasPrevious, firstPage, markups, s
         {items.map((item) => {
           const product = productAt(item.index);
           return product ? (
-            <ProductRow key={item.key} item={item} measure={virtualizer.measureElement} product={product} markups={markups} hasPrevious={hasPrevious} />
+            <ProductRow
+              key={item.key}
+              item={item}
+              measure={virtualizer.measureElement}
+              product={product}
+              engine={engine}
+              hasPrevious={hasPrevious}
+              isSelected={selected.has(product.sku)}
+              onToggle={toggle}
+            />
           ) : (
             <LoadingRow key={item.key} item={item} measure={virtualizer.measureElement} />
           );

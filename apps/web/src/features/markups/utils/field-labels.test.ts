@@ -1,6 +1,6 @@
 import { markupFields } from '@tradelist/contract/catalog';
 import { describe, expect, it } from 'vitest';
-import { ignoredValuesNotice, incomeAccountSuggestions, markupFieldLabels, quickBooksItemTypes } from './field-labels';
+import { incomeAccountSuggestions, markupFieldLabels, quickBooksItemTypes } from './field-labels';
 
 describe('markup form labels', () => {
   it('names every band by its costs, in band order', () => {
@@ -22,18 +22,5 @@ describe('markup form labels', () => {
     for (const choice of [...quickBooksItemTypes, ...incomeAccountSuggestions]) {
       expect(choice.length).toBeLessThanOrEqual(25);
     }
-  });
-});
-
-describe('ignoredValuesNotice', () => {
-  it('names, as the form labels them, the values the preview counts as 0 %', () => {
-    expect(ignoredValuesNotice(['markup1_10'])).toBe('Counted as 0 % in these prices until you correct it: Items costing up to $10.00.');
-    expect(ignoredValuesNotice(['markup11_20', 'markup501', 'tax'])).toBe(
-      'Counted as 0 % in these prices until you correct them: $10.01 – $20.00, Over $500.00 and Sales tax.',
-    );
-  });
-
-  it('says nothing when every value is used', () => {
-    expect(ignoredValuesNotice([])).toBeNull();
   });
 });

@@ -20,7 +20,7 @@ const MINUS = '\u2212';
  * An item's change against the previous edition as the preview shows it; null when there is no
  * previous edition to compare with. Amounts are the marked-up price's (product §10.15).
  */
-export function describeChange(change: ItemChange | null): ChangeText {
+export function describeChange(change: Pick<ItemChange, 'kind' | 'change'> | null): ChangeText {
   if (change === null) return { amount: '—', percent: '', label: 'No earlier edition to compare with', tone: 'none' };
   if (change.kind === 'new') return { amount: 'New', percent: '', label: 'New this month', tone: 'new' };
   if (change.kind === 'removed') return { amount: 'Removed', percent: '', label: 'Removed this month', tone: 'none' };
