@@ -6,6 +6,7 @@ import { contentEndpoints } from './endpoints/content.ts';
 import { operatorContentEndpoints } from './endpoints/operator-content.ts';
 import { operatorEditionEndpoints } from './endpoints/operator-editions.ts';
 import { operatorUserEndpoints } from './endpoints/operator-users.ts';
+import { priceHistoryEndpoints } from './endpoints/price-history.ts';
 import { profileEndpoints } from './endpoints/profile.ts';
 import { syncEndpoints } from './endpoints/sync.ts';
 import { userGuideEndpoints } from './endpoints/user-guide.ts';
@@ -22,6 +23,7 @@ export const api = {
   config: configEndpoints,
   accounts: accountEndpoints,
   catalog: catalogEndpoints,
+  prices: priceHistoryEndpoints,
   billing: billingEndpoints,
   sync: syncEndpoints,
   profile: profileEndpoints,
