@@ -1,4 +1,5 @@
-import type { Collection, PreviewProductsResponse } from '@tradelist/contract/catalog';
+import type { Collection, PreviewProduct, PreviewProductsResponse } from '@tradelist/contract/catalog';
+import { rulesFromMarkups } from '@tradelist/pricing/rules';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { isApiError } from '../../../lib/api-client';
@@ -11,6 +12,7 @@ import { ignoredValuesNotice } from '../utils/field-labels';
 import { ignoredPercentFields, previewMarkups } from '../utils/markup-form';
 import type { MarkupFormApi } from './markup-form';
 import previewStyles from './markup-preview.module.css';
+import { ItemPriceDetail } from './item-price-detail';
 import { PreviewTable } from './preview-table';
 
 /** How long typing pauses before the server is asked. */
@@ -163,6 +165,7 @@ export function MarkupPreview({ form, enabled, collectionId, initialChanged }: M
   const { markups, ignoredNotice } = useTypedMarkups(form);
   const { whole, matches, shown, search, setSearch, changedOnly, setChangedOnly } = usePreviewLists(collectionId, enabled, initialChanged);
   const scrollRef = useRef<HTMLDivElement>(null);
+  const [openItem, setOpenItem] = useState<PreviewProduct | null>(null);
   const collection = whole.data?.collection ?? null;
   const previousCollection = whole.data?.previous_collection ?? null;
   const editionTotal = whole.data?.total ?? 0;
@@ -203,6 +206,7 @@ export function MarkupPreview({ form, enabled, collectionId, initialChanged }: M
               The search could not be run. Please try again.
             </p>
           ) : null}
+          <ItemPriceDetail collectionId={collection.id} item={openItem} rules={rulesFromMarkups(markups)} onClose={() => setOpenItem(null)} />
           <PreviewTable
             key={`${shown.changed}:${shown.search}`}
             total={shown.total}
@@ -212,6 +216,7 @@ export function MarkupPreview({ form, enabled, collectionId, initialChanged }: M
             markups={markups}
             scrollRef={scrollRef}
             enabled={enabled}
+            onOpenItem={setOpenItem}
           />
         </>
       )}

@@ -8,6 +8,7 @@ import type { CSSProperties, RefObject } from 'react';
 import { cx } from '../../../lib/cx';
 import { previewPageSize, usePreviewPages, type PreviewFilter } from '../api/get-preview-products';
 import { describeChange, type ChangeTone } from '../utils/price-change';
+import detailStyles from './item-price-detail.module.css';
 import previewStyles from './markup-preview.module.css';
 
 /** The class that colours each kind of change. */
@@ -34,6 +35,8 @@ interface PreviewTableProps {
   markups: Markups;
   scrollRef: RefObject<HTMLDivElement | null>;
   enabled: boolean;
+  /** Opens an item's detail (its price history). */
+  onOpenItem: (product: PreviewProduct) => void;
 }
 
 /** The header row: the columns of product §10.15's preview. */
@@ -103,7 +106,14 @@ function LoadingRow({ item, measure }: RowProps) {
 }
 
 /** One product priced with the markups as typed, and its change against the previous edition. */
-function ProductRow({ item, measure, product, markups, hasPrevious }: RowProps & { product: PreviewProduct; markups: Markups; hasPrevious: boolean }) {
+function ProductRow({
+  item,
+  measure,
+  product,
+  markups,
+  hasPrevious,
+  onOpenItem,
+}: RowProps & { product: PreviewProduct; markups: Markups; hasPrevious: boolean; onOpenItem: (product: PreviewProduct) => void }) {
   const price = priceFor(product.cost_cents, markups);
   const change = describeChange(hasPrevious ? itemChange(product.previous_cost_cents, product.cost_cents, markups) : null);
   return (
@@ -116,7 +126,9 @@ function ProductRow({ item, measure, product, markups, hasPrevious }: RowProps &
       style={rowStyle(item)}
     >
       <span role="cell" className={previewStyles.previewTableSku}>
-        {product.sku}
+        <button type="button" className={detailStyles.itemDetailOpen} aria-label={`${product.sku}, price history`} onClick={() => onOpenItem(product)}>
+          {product.sku}
+        </button>
       </span>
       <span role="cell" title={product.name}>
         {product.name}
@@ -159,7 +171,7 @@ function useVisibleRows(pagesInView: number[], filter: PreviewFilter, firstPage:
  * The priced rows: only those in view are rendered, and only their pages are fetched, so the
  * browser holds what the user has scrolled through, not the whole list.
  */
-export function PreviewTable({ total, filter, hasPrevious, firstPage, markups, scrollRef, enabled }: PreviewTableProps) {
+export function PreviewTable({ total, filter, hasPrevious, firstPage, markups, scrollRef, enabled, onOpenItem }: PreviewTableProps) {
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualiser's own state drives re-renders
   const virtualizer = useVirtualizer({
     count: total,
@@ -187,7 +199,15 @@ export function PreviewTable({ total, filter, hasPrevious, firstPage, markups, s
         {items.map((item) => {
           const product = productAt(item.index);
           return product ? (
-            <ProductRow key={item.key} item={item} measure={virtualizer.measureElement} product={product} markups={markups} hasPrevious={hasPrevious} />
+            <ProductRow
+              key={item.key}
+              item={item}
+              measure={virtualizer.measureElement}
+              product={product}
+              markups={markups}
+              hasPrevious={hasPrevious}
+              onOpenItem={onOpenItem}
+            />
           ) : (
             <LoadingRow key={item.key} item={item} measure={virtualizer.measureElement} />
           );
