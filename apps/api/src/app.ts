@@ -29,6 +29,7 @@ import { accountsOperatorRoutes } from './modules/accounts/operator-routes.ts';
 import { adminCliRoutes } from './modules/operator/admin-cli-routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { catalogOperatorRoutes } from './modules/catalog/operator-routes.ts';
+import { priceHistoryRoutes } from './modules/catalog/price-history-routes.ts';
 import { syncRoutes } from './modules/sync/routes.ts';
 import { withAutomaticSyncs } from './modules/sync/index.ts';
 import { operatorRoutes } from './modules/operator/routes.ts';
@@ -185,6 +186,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     configRoutes,
     accountRoutes,
     catalogRoutes,
+    priceHistoryRoutes,
     billingRoutes,
     syncRoutes,
     profileRoutes,

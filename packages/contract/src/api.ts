@@ -7,6 +7,7 @@ import { operatorContentEndpoints } from './endpoints/operator-content.ts';
 import { operatorEditionEndpoints } from './endpoints/operator-editions.ts';
 import { operatorUserEndpoints } from './endpoints/operator-users.ts';
 import { pricingProfileEndpoints } from './endpoints/pricing-profiles.ts';
+import { priceHistoryEndpoints } from './endpoints/price-history.ts';
 import { profileEndpoints } from './endpoints/profile.ts';
 import { syncEndpoints } from './endpoints/sync.ts';
 import { syncPreviewEndpoints } from './endpoints/sync-previews.ts';
@@ -25,6 +26,7 @@ export const api = {
   accounts: accountEndpoints,
   catalog: catalogEndpoints,
   pricing: pricingProfileEndpoints,
+  prices: priceHistoryEndpoints,
   billing: billingEndpoints,
   sync: { ...syncEndpoints, ...syncPreviewEndpoints },
   profile: profileEndpoints,

@@ -14,6 +14,7 @@ import { CategoryNav } from './category-nav';
 import { CollectionSection } from './collection-section';
 import { DownloadAllowanceNote } from './download-allowance-note';
 import { DownloadDialog } from './download-dialog';
+import { PriceIndexPanel } from './price-index-panel';
 import catalogStyles from './catalog.module.css';
 
 /** What every view passes down to its sections. */
@@ -172,6 +173,8 @@ function CategoryView({ categoryId, category, revealDownloads, ...props }: ViewP
         revealDownloads={revealDownloads}
         {...common}
       />
+      {/* Only a list the user may download has an index to show (the server refuses the others). */}
+      <PriceIndexPanel categoryId={categoryId} enabled={category !== undefined && !category.is_announced && (category.is_free || props.isSubscriber)} />
       <CollectionSection
         title="Previously Purchased"
         collections={latest.data?.bought_collections}

@@ -14,6 +14,7 @@ import type { RulesDraft } from '../utils/rules-draft';
 import { ApplyItemRuleBar } from './item-rules';
 import type { RulesFormApi } from './rules-form';
 import previewStyles from './markup-preview.module.css';
+import { ItemPriceDetail } from './item-price-detail';
 import { PreviewTable } from './preview-table';
 
 /** How long typing pauses before the server is asked. */
@@ -182,6 +183,7 @@ export function MarkupPreview({ form, enabled, collectionId, initialChanged }: M
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const { whole, matches, shown, search, setSearch, changedOnly, setChangedOnly } = usePreviewLists(collectionId, enabled, initialChanged);
   const scrollRef = useRef<HTMLDivElement>(null);
+  const [openItem, setOpenItem] = useState<PreviewProduct | null>(null);
   const collection = whole.data?.collection ?? null;
   const previousCollection = whole.data?.previous_collection ?? null;
   const editionTotal = whole.data?.total ?? 0;
@@ -224,6 +226,7 @@ export function MarkupPreview({ form, enabled, collectionId, initialChanged }: M
               The search could not be run. Please try again.
             </p>
           ) : null}
+          <ItemPriceDetail collectionId={collection.id} item={openItem} rules={engine.rules} onClose={() => setOpenItem(null)} />
           <PreviewTable
             key={`${shown.changed}:${shown.search}`}
             total={shown.total}
@@ -235,6 +238,7 @@ export function MarkupPreview({ form, enabled, collectionId, initialChanged }: M
             onSelect={setSelected}
             scrollRef={scrollRef}
             enabled={enabled}
+            onOpenItem={setOpenItem}
           />
         </>
       )}

@@ -8,6 +8,7 @@ import { cx } from '../../../lib/cx';
 import { previewPageSize, usePreviewPages, type PreviewFilter } from '../api/get-preview-products';
 import { describeChange, type ChangeTone } from '../utils/price-change';
 import { describeRule } from '../utils/rule-words';
+import detailStyles from './item-price-detail.module.css';
 import previewStyles from './markup-preview.module.css';
 
 /** The class that colours each kind of change. */
@@ -38,6 +39,8 @@ interface PreviewTableProps {
   onSelect: (selected: ReadonlySet<string>) => void;
   scrollRef: RefObject<HTMLDivElement | null>;
   enabled: boolean;
+  /** Opens an item's detail (its price history). */
+  onOpenItem: (product: PreviewProduct) => void;
 }
 
 /** The header row: the columns of product §10.15's preview. */
@@ -115,10 +118,11 @@ interface ProductRowProps extends RowProps {
   hasPrevious: boolean;
   isSelected: boolean;
   onToggle: (sku: string) => void;
+  onOpenItem: (product: PreviewProduct) => void;
 }
 
 /** One product priced with the rules as typed, the rule that set its price, and its change against the previous edition. */
-function ProductRow({ item, measure, product, engine, hasPrevious, isSelected, onToggle }: ProductRowProps) {
+function ProductRow({ item, measure, product, engine, hasPrevious, isSelected, onToggle, onOpenItem }: ProductRowProps) {
   const price = engine.price({ sku: product.sku, group: product.group, costCents: product.cost_cents });
   const words = describeRule(price, product.cost_cents, engine.rules);
   const previous = product.previous_cost_cents === null ? null : engine.price({ sku: product.sku, group: product.group, costCents: product.previous_cost_cents });
@@ -133,7 +137,9 @@ function ProductRow({ item, measure, product, engine, hasPrevious, isSelected, o
       style={rowStyle(item)}
     >
       <span role="cell" className={previewStyles.previewTableSku}>
-        {product.sku}
+        <button type="button" className={detailStyles.itemDetailOpen} aria-label={`${product.sku}, price history`} onClick={() => onOpenItem(product)}>
+          {product.sku}
+        </button>
       </span>
       <span role="cell" title={`${product.name} (${product.group})`}>
         {product.name}
@@ -179,7 +185,7 @@ function useVisibleRows(pagesInView: number[], filter: PreviewFilter, firstPage:
  * The priced rows: only those in view are rendered, and only their pages are fetched, so the
  * browser holds what the user has scrolled through, not the whole list.
  */
-export function PreviewTable({ total, filter, hasPrevious, firstPage, engine, selected, onSelect, scrollRef, enabled }: PreviewTableProps) {
+export function PreviewTable({ total, filter, hasPrevious, firstPage, engine, selected, onSelect, scrollRef, enabled, onOpenItem }: PreviewTableProps) {
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualiser's own state drives re-renders
   const virtualizer = useVirtualizer({
     count: total,
@@ -221,6 +227,7 @@ export function PreviewTable({ total, filter, hasPrevious, firstPage, engine, se
               hasPrevious={hasPrevious}
               isSelected={selected.has(product.sku)}
               onToggle={toggle}
+              onOpenItem={onOpenItem}
             />
           ) : (
             <LoadingRow key={item.key} item={item} measure={virtualizer.measureElement} />
