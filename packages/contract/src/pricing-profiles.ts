@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { idField, singleLine } from './fields.ts';
 
 /**
- * Pricing profiles (issue 21 §4): named sets of pricing rules, one of them the default. On the
+ * Pricing profiles (product §3.7a): named sets of pricing rules, one of them the default. On the
  * wire, amounts are dollars as decimal strings ("10.01") and markups and tax are percents as in
  * `/user_factor/`; the engine takes cents and basis points (`rulesFromProfile`, `profileFromRules`
  * convert, for the server and the web app alike).

@@ -168,6 +168,8 @@ export const syncRecord = z.object({
   collection_id: z.number().int(),
   edition_name: z.string(),
   profile_id: z.number().int().nullable(),
+  /** The pricing profile's name when the sync was asked for; null for syncs before pricing profiles. */
+  profile_name: z.string().nullable(),
   approval: syncApproval.nullable(),
   total: z.number().int(),
   created: z.number().int(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { pricingProfile, pricingProfileInput, pricingProfileParams, pricingProfilesResponse } from '../pricing-profiles.ts';
 
-/** Pricing profiles: named sets of pricing rules, one the default (issue 21 §4). */
+/** Pricing profiles: named sets of pricing rules, one the default (product §3.7a). */
 export const pricingProfileEndpoints = {
   list: defineEndpoint({
     method: 'GET',

@@ -26,6 +26,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       remote_id text NOT NULL,
       name text NOT NULL,
       price_cents integer NOT NULL CHECK (price_cents >= 0),
+      category_id integer REFERENCES categories (id) ON DELETE SET NULL,
       written_at timestamptz NOT NULL,
       PRIMARY KEY (user_id, provider, account_id, sku)
     );

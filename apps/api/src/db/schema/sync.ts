@@ -109,6 +109,8 @@ export interface SyncLedgerTable {
   remote_id: string;
   name: string;
   price_cents: number;
+  /** The list (category) whose sync wrote it last: only that list's syncs offer to retire it. */
+  category_id: number | null;
   written_at: Timestamp;
 }
 

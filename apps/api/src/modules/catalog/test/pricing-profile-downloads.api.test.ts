@@ -14,7 +14,7 @@ import { setUpApiTest } from '../../../../test/support/api-test.ts';
 import type { TestApp, TestClient } from '../../../../test/support/test-app.ts';
 
 // Files downloaded with each kind of rule, read back by csv-parse and exceljs, carry the pricing
-// engine's prices for the profile asked for (issue 21 §5).
+// engine's prices for the profile asked for (product §3.7a).
 
 const put = (client: TestClient, url: string, body: unknown) => client.request('PUT', url, { body });
 

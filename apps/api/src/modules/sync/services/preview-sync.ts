@@ -60,7 +60,7 @@ async function planPreview(ctx: AppContext, preview: NonNullable<Awaited<ReturnT
   const products = collection ? await editionProducts(ctx, collection.id) : [];
   const pricing = await syncPricing(ctx.db, preview.user_id, preview.profile_id);
   const scope = { user_id: preview.user_id, provider: preview.provider, account_id: preview.account_id };
-  const ledger = await ledgerOf(ctx.db, scope);
+  const ledger = await ledgerOf(ctx.db, scope, collection?.category_id ?? null);
   const tokens = connectionTokens(ctx, preview.user_id, preview.provider);
   if (preview.provider === 'quickbooks') {
     return previewQuickBooks(ctx, scope, quickBooksClientOf(ctx, preview.account_id, tokens), quickBooksItems(products, pricing.settings, pricing.priceCents), ledger);

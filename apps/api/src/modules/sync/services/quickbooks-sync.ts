@@ -85,7 +85,7 @@ interface QboPlan {
  */
 async function planQuickBooks(ctx: AppContext, scope: TargetScope, client: QuickBooksClient, all: QboDesired[], pending: QboDesired[], ledger: ReadonlyMap<string, LedgerEntry>, options: { create: boolean; withLeft: boolean }): Promise<QboPlan> {
   const listSkus = new Set(all.map((d) => d.sku));
-  const leftIds = options.withLeft ? [...ledger.values()].filter((e) => !listSkus.has(e.sku)).map((e) => e.remoteId) : [];
+  const leftIds = options.withLeft ? [...ledger.values()].filter((e) => e.fromThisList && !listSkus.has(e.sku)).map((e) => e.remoteId) : [];
   const accounts = await resolveAccounts(ctx, scope, client, all, options.create);
   const existing = await readCompanyItems(client, pending, leftIds);
   const bySku = new Map<string, QboItem>();

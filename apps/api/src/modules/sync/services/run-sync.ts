@@ -77,9 +77,9 @@ async function runClaimed(ctx: AppContext, run: SyncRunRow, owner: string): Prom
     pricing: await syncPricing(ctx.db, run.user_id, run.profile_id, run.pricing_rules as PricingRules | null),
     policy: policyOf(run.policy),
     previewed: run.preview_id === null ? undefined : await previewItemsBySku(ctx.db, run.preview_id),
-    ledger: await ledgerOf(ctx.db, { user_id: run.user_id, provider: run.provider, account_id: run.account_id }),
+    ledger: await ledgerOf(ctx.db, { user_id: run.user_id, provider: run.provider, account_id: run.account_id }, collection?.category_id ?? null),
     tokens: connectionTokens(ctx, run.user_id, run.provider),
-    checkpoint: checkpointer(ctx, run, owner),
+    checkpoint: checkpointer(ctx, run, owner, collection?.category_id ?? null),
     beforeBatch: requireAllowed,
   };
   if (run.provider === 'quickbooks') await syncToQuickBooks(sync);

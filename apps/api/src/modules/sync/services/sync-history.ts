@@ -32,6 +32,7 @@ function presentRecord(row: SyncHistoryRow, failures: SyncItemError[]): SyncReco
     collection_id: row.collection_id,
     edition_name: row.edition_name,
     profile_id: row.profile_id,
+    profile_name: row.profile_name,
     approval,
     total: row.total,
     created: row.created,
@@ -65,7 +66,7 @@ const HISTORY_COLUMNS: Column[] = [
 function historyCells(record: SyncRecord): Cell[] {
   return [
     String(record.id), record.started_at ?? record.queued_at, record.finished_at ?? '', record.duration_seconds === null ? '' : String(record.duration_seconds), record.status, record.trigger,
-    record.edition_name, record.profile_id === null ? '' : String(record.profile_id), record.approval?.approved_by ?? '', record.approval?.approved_at ?? '',
+    record.edition_name, record.profile_name ?? '', record.approval?.approved_by ?? '', record.approval?.approved_at ?? '',
     String(record.created), String(record.updated), String(record.unchanged), String(record.left_alone), String(record.retired), String(record.failed),
     record.failures.map((f) => `${f.sku}: ${f.error}`).join(' | '), record.error ?? '',
   ];

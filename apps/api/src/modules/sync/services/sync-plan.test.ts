@@ -3,7 +3,7 @@ import { classifyItem, countKinds, decide, leftTheList, magnitudeOf, policyOf, P
 
 const target = (priceCents: number | null, active = true) => ({ remoteId: 'r1', name: 'Wire', priceCents, active });
 const item = { sku: 'A', name: 'Wire', priceCents: 1100 };
-const ledger = (priceCents: number) => ({ sku: 'A', remoteId: 'r1', name: 'Wire', priceCents });
+const ledger = (priceCents: number) => ({ sku: 'A', remoteId: 'r1', name: 'Wire', priceCents, fromThisList: true });
 
 describe('sync plan', () => {
   test('kinds: new, unchanged, up, down, details, and edited in the target only when its price is neither ours before nor ours now', () => {
@@ -17,9 +17,15 @@ describe('sync plan', () => {
     expect(classifyItem(item, target(1500), true, undefined).kind).toBe('down');
   });
 
-  test('left the list: in the ledger, not in the list, still active in the target', () => {
-    const byId = new Map([['r1', target(900)], ['r2', { ...target(800, false), remoteId: 'r2' }]]);
-    const entries = [ledger(900), { sku: 'B', remoteId: 'r2', name: 'Gone', priceCents: 800 }, { sku: 'C', remoteId: 'r3', name: 'Deleted there', priceCents: 1 }];
+  test('left the list: in the ledger of this list, not in the list, still active in the target', () => {
+    const byId = new Map([['r1', target(900)], ['r2', { ...target(800, false), remoteId: 'r2' }], ['r4', { ...target(700), remoteId: 'r4' }]]);
+    const entries = [
+      ledger(900),
+      { sku: 'B', remoteId: 'r2', name: 'Gone', priceCents: 800, fromThisList: true },
+      { sku: 'C', remoteId: 'r3', name: 'Deleted there', priceCents: 1, fromThisList: true },
+      // Written by another list's sync: never offered to retire from this one.
+      { sku: 'D', remoteId: 'r4', name: 'Another list', priceCents: 700, fromThisList: false },
+    ];
     expect(leftTheList(entries, new Set(), byId)).toEqual([{ sku: 'A', name: 'Wire', kind: 'left_list', oldCents: 900, newCents: null, remoteId: 'r1' }]);
     expect(leftTheList(entries, new Set(['A']), byId)).toEqual([]);
   });

@@ -12,6 +12,8 @@ export interface LedgerEntry {
   remoteId: string;
   name: string;
   priceCents: number;
+  /** Whether the list being synced wrote it last (another list's items never leave this one). */
+  fromThisList?: boolean;
 }
 
 /** An item as the target holds it, in the words both providers share. */
@@ -57,13 +59,14 @@ export function classifyItem(item: { sku: string; name: string; priceCents: numb
 }
 
 /**
- * Items that left the list: in the ledger (written there by a sync of ours), no longer in the
- * list, and still active in the target. An item already inactive, or gone, is not offered.
+ * Items that left the list: in the ledger (written there by a sync of this list), no longer in
+ * the list, and still active in the target. An item already inactive, or gone, is not offered;
+ * nor is one another list wrote (a contractor may sync several lists into one company).
  */
 export function leftTheList(ledger: Iterable<LedgerEntry>, listSkus: ReadonlySet<string>, targetById: ReadonlyMap<string, TargetItem>): PlannedItem[] {
   const left: PlannedItem[] = [];
   for (const entry of ledger) {
-    if (listSkus.has(entry.sku)) continue;
+    if (!entry.fromThisList || listSkus.has(entry.sku)) continue;
     const item = targetById.get(entry.remoteId);
     if (!item || !item.active) continue;
     left.push({ sku: entry.sku, name: item.name, kind: 'left_list', oldCents: item.priceCents ?? 0, newCents: null, remoteId: item.remoteId });

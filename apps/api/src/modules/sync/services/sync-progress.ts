@@ -66,7 +66,7 @@ export interface ProviderSync {
 }
 
 /** The checkpoint function of one run held by `owner`. */
-export function checkpointer(ctx: AppContext, run: Pick<SyncRunRow, 'id' | 'user_id' | 'provider' | 'account_id'>, owner: string): ProviderSync['checkpoint'] {
+export function checkpointer(ctx: AppContext, run: Pick<SyncRunRow, 'id' | 'user_id' | 'provider' | 'account_id'>, owner: string, categoryId: number | null): ProviderSync['checkpoint'] {
   const runId = run.id;
   const scope: TargetScope = { user_id: run.user_id, provider: run.provider, account_id: run.account_id };
   return async (done, counts, alsoInTransaction) => {
@@ -82,7 +82,7 @@ export function checkpointer(ctx: AppContext, run: Pick<SyncRunRow, 'id' | 'user
     };
     const held = await ctx.db.transaction().execute(async (trx) => {
       if (alsoInTransaction) await alsoInTransaction(trx);
-      await recordWrites(trx, scope, counts.written, ctx.clock.now());
+      await recordWrites(trx, scope, categoryId, counts.written, ctx.clock.now());
       await recordFailures(trx, runId, counts.failures);
       const ok = await checkpointRun(trx, runId, owner, step, addSeconds(ctx.clock.now(), LEASE_SECONDS));
       // Nothing of the step is kept when the run is not ours any more.

@@ -128,6 +128,21 @@ describe('sync previews: QuickBooks Online', () => {
     expect(final.get(sku('pvqbo', 1))!.unitPrice).toBe(10.5);
   });
 
+  test('items another list wrote into the same company never show as leaving this list', async () => {
+    const { client } = await userOf(s, 'free', 'pv-two-lists');
+    await connect(client, 'quickbook');
+    await s.qbo.reset();
+    const first = await freeEditionOf(s, 'pvlista', 3);
+    const second = await freeEditionOf(s, 'pvlistb', 2);
+    expect((await runAndRead(s, client, await startSync(client, 'quickbook', first))).created).toBe(3);
+    const other = await previewOf(client, 'quickbook', second);
+    expect(other.counts).toMatchObject({ new: 2, left_list: 0 });
+    expect(other.changes.map((c) => c.kind)).not.toContain('left_list');
+    // The first list's own item that leaves it is still offered.
+    await dropFromEdition(first, [sku('pvlista', 1)]);
+    expect((await previewOf(client, 'quickbook', first)).counts).toMatchObject({ left_list: 1 });
+  });
+
   test('paged, searchable and filtered by kind; another user\'s preview is not found', async () => {
     const { client } = await userOf(s, 'free', 'pv-page');
     await connect(client, 'quickbook');

@@ -6,6 +6,7 @@ import { paths } from '../../../config/paths';
 import { dashboardIntents, hasIntent, readContinueSync } from '../../../lib/dashboard-intents';
 import { useStoredValue } from '../../../lib/stored-session';
 import { CatalogSyncDialogs, useCatalogSync, type CatalogSync } from '../../sync';
+import { ProfileSelect } from '../../pricing-profiles';
 import { useCategories } from '../api/get-categories';
 import { useLatestCollection, type CatalogCategoryId } from '../api/get-latest-collection';
 import { useCollectionDownload, type DownloadTarget } from '../hooks/use-collection-download';
@@ -85,7 +86,7 @@ export function CatalogScreen() {
           if (target) download.start(target, choice, profileId);
         }}
       />
-      <CatalogSyncDialogs sync={sync} />
+      <CatalogSyncDialogs sync={sync} profileField={(field) => <ProfileSelect value={field.value} onChange={field.onChange} hint="Its markups price the items you sync." />} />
     </div>
   );
 }

@@ -50,7 +50,7 @@ export function useCollectionDownload() {
               collection_id: target.collection.id,
               category_id: target.downloadCategoryId,
               ...choice,
-              // Without a choice the default profile prices the file (issue 21 §4).
+              // Without a choice the default profile prices the file (product §3.7a).
               ...(profileId === null ? {} : { profile_id: profileId }),
             });
       // The helper reports every outcome by toast and does not throw; only the busy state is left,

@@ -98,7 +98,7 @@ function BandRow({ form, bands, index, onChange }: BandRowProps) {
 }
 
 /**
- * The markup table the user shapes (issue 21 §1): 1 to 20 bands, each from its start to the next
+ * The markup table the user shapes (product §3.7a): 1 to 20 bands, each from its start to the next
  * band's start less one cent; split a band in two, merge it with the one above, remove it, add
  * one above the top, or go back to the six standard bands. It scrolls inside itself on a phone.
  */

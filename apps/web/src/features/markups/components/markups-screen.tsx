@@ -66,7 +66,7 @@ function useCurrentProfile(enabled: boolean) {
 }
 
 /**
- * The configuration screen (product §2.8, issue 21 §3): the pricing profiles, the order in which
+ * The configuration screen (product §2.8, product §3.7a): the pricing profiles, the order in which
  * the rules apply, the chosen profile's band table, group markups, item rules, minimums, ending
  * and tax, the QuickBooks texts, and below them the live preview, priced as typed.
  */

@@ -159,7 +159,7 @@ function ProfileSwitch({ id, profiles, current, isDirty, onSwitch }: { id: strin
 }
 
 /**
- * The user's pricing profiles (issue 21 §1): switch between them, make one the default, create
+ * The user's pricing profiles (product §3.7a): switch between them, make one the default, create
  * one as a copy of the current, rename it, or delete it (not the default, nor the last).
  */
 export function ProfilesBar(props: ProfilesBarProps) {

@@ -18,7 +18,7 @@ interface ProfileSelectProps {
 }
 
 /**
- * The choice of the pricing profile that prices a file or a sync (issue 21 §1): the user's
+ * The choice of the pricing profile that prices a file or a sync (product §3.7a): the user's
  * profiles, the default preselected. While they load, or when there is one, it still shows which
  * profile will be used.
  */

@@ -41,7 +41,7 @@ function RecordRow({ record, named }: { record: SyncRecord; named: boolean }) {
     <tr id={`sync-${record.id}`} aria-current={named || undefined} className={cx(named && styles.rowNamed)}>
       <td>{formatSyncTime(record.finished_at ?? record.queued_at)}</td>
       <td>{record.edition_name}</td>
-      <td>{profileText(record.profile_id)}</td>
+      <td>{profileText(record.profile_name)}</td>
       <td>{approvalText(record)}</td>
       <td className={styles.isNumber}>{formatCount(record.created)}</td>
       <td className={styles.isNumber}>{formatCount(record.updated)}</td>
@@ -63,7 +63,7 @@ function RecordRow({ record, named }: { record: SyncRecord; named: boolean }) {
   );
 }
 
-/** The record of the syncs to one service (issue 22 §4): newest first, a page at a time, and as CSV. */
+/** The record of the syncs to one service (product §10.21): newest first, a page at a time, and as CSV. */
 export function SyncHistoryScreen({ provider }: { provider: SyncProvider }) {
   const captionId = useId();
   const [page, setPage] = useState(1);

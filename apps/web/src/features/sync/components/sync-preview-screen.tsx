@@ -121,7 +121,7 @@ interface PreviewView {
 }
 
 /**
- * A sync's preview (issue 22 §1): read from the service as a job (running, then ready; its id in
+ * A sync's preview (product §10.21): read from the service as a job (running, then ready; its id in
  * the address, so a reload finds it), the counts on top, the changes largest first, searchable and
  * filtered by kind; the user leaves items or groups out and approves; the sync then runs here.
  */

@@ -68,7 +68,7 @@ interface ConfirmState {
 }
 
 /**
- * Yes in the Sync-up question starts the preview (issue 22 §1: nothing is written before the
+ * Yes in the Sync-up question starts the preview (product §10.21: nothing is written before the
  * user approves) and opens it; a sync already running is followed instead; a connection the
  * server lost sends the user to sign in again (product §4.5).
  */

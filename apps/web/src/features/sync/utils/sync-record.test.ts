@@ -30,6 +30,6 @@ describe('the sync record as people read it', () => {
       }),
     ).toBe('2 new');
     expect(profileText(null)).toBe('Your markups');
-    expect(profileText(4)).toBe('Profile 4');
+    expect(profileText('Commercial')).toBe('Commercial');
   });
 });

@@ -27,7 +27,7 @@ export function approvalText(record: Pick<SyncRecord, 'trigger' | 'approval'>): 
   return 'Synced without a preview';
 }
 
-/** The pricing used: the account's markups, or a profile by its number. */
-export function profileText(profileId: number | null): string {
-  return profileId === null ? 'Your markups' : `Profile ${profileId}`;
+/** The pricing used: the profile's name when the sync was asked for; a sync from before pricing profiles used the account's markups. */
+export function profileText(profileName: string | null): string {
+  return profileName ?? 'Your markups';
 }
