@@ -9,7 +9,7 @@ const jobberUrl = () => process.env.E2E_JOBBER_URL ?? '';
 
 const label = 'Keep prices current automatically each month';
 const explanation =
-  'When a new edition of a list you have comes out, we sync it for you and email you what changed. We never lower a price, never overwrite an item you edited in your software, and never make an item inactive: those wait for you to review.';
+  'When a new edition of a list you have synced comes out, we sync it for you and email you what changed. We never lower a price, never overwrite an item you edited in your software, and never make an item inactive: those wait for you to review.';
 
 async function jobberStatus(page: Page): Promise<{ connected: boolean; automatic_sync: boolean }> {
   const response = await page.request.get('/api/jobber/status/');

@@ -146,7 +146,7 @@ export type AutomaticSyncRequest = z.infer<typeof automaticSyncRequest>;
 export const automaticSyncWords = {
   label: 'Keep prices current automatically each month',
   explanation:
-    'When a new edition of a list you have comes out, we sync it for you and email you what changed. We never lower a price, never overwrite an item you edited in your software, and never make an item inactive: those wait for you to review.',
+    'When a new edition of a list you have synced comes out, we sync it for you and email you what changed. We never lower a price, never overwrite an item you edited in your software, and never make an item inactive: those wait for you to review.',
 } as const;
 
 /** The messages of the automatic sync switch (product §8.10). */

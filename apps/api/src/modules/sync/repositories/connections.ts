@@ -41,14 +41,30 @@ export async function setAutomaticSync(db: Db, userId: number, provider: Provide
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** The next connections with the automatic sync on, by id after `afterId` (connected or not: a lost one is told by email). */
-export function listAutomaticConnectionsAfter(db: Db, afterId: number, limit: number): Promise<Array<Pick<ProviderConnectionRow, 'id' | 'user_id' | 'provider'>>> {
+/**
+ * A page of the connections with the automatic sync on that already hold the list of
+ * `categoryId`: a sync of one of its editions to the same company or account succeeded before
+ * (decision 0050; the switch keeps lists current, it never brings in a list the user did not sync).
+ */
+export function listAutomaticConnectionsAfter(db: Db, categoryId: number, afterId: number, limit: number): Promise<Array<Pick<ProviderConnectionRow, 'id' | 'user_id' | 'provider'>>> {
   return db
     .selectFrom('provider_connections')
-    .select(['id', 'user_id', 'provider'])
-    .where('automatic_sync', '=', true)
-    .where('id', '>', afterId)
-    .orderBy('id')
+    .select(['provider_connections.id', 'provider_connections.user_id', 'provider_connections.provider'])
+    .where('provider_connections.automatic_sync', '=', true)
+    .where('provider_connections.id', '>', afterId)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('sync_runs')
+          .innerJoin('collections', 'collections.id', 'sync_runs.collection_id')
+          .select('sync_runs.id')
+          .whereRef('sync_runs.user_id', '=', 'provider_connections.user_id')
+          .whereRef('sync_runs.provider', '=', 'provider_connections.provider')
+          .whereRef('sync_runs.account_id', '=', 'provider_connections.account_id')
+          .where('sync_runs.status', '=', 'succeeded')
+          .where('collections.category_id', '=', categoryId),
+      ),
+    )
+    .orderBy('provider_connections.id')
     .limit(limit)
     .execute();
 }

@@ -23,7 +23,7 @@ class ConnectionBusyError extends Error {
 
 /**
  * The edition's automatic syncs, once it is current (decision 0050): every connection with the
- * automatic sync on gets one row per edition (unique, so a re-publication or a retry adds none)
+ * automatic sync on that holds the edition's list (synced one of its editions before) gets one row per edition (unique, so a re-publication or a retry adds none)
  * and one job. Answers how many were queued now.
  */
 export async function startAutomaticSyncs(ctx: AppContext, collectionId: number): Promise<number> {
@@ -34,7 +34,7 @@ export async function startAutomaticSyncs(ctx: AppContext, collectionId: number)
   if (!current.some((candidate) => candidate.id === edition.id)) return 0;
   let queued = 0;
   for (let afterId = 0; ; ) {
-    const connections = await listAutomaticConnectionsAfter(ctx.db, afterId, CONNECTIONS_PAGE);
+    const connections = await listAutomaticConnectionsAfter(ctx.db, edition.category_id, afterId, CONNECTIONS_PAGE);
     queued += await runUnitOfWork(ctx, async (trx) => {
       let added = 0;
       for (const connection of connections) {

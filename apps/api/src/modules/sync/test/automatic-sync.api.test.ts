@@ -36,10 +36,18 @@ async function operatorOf(label: string): Promise<TestClient> {
   return client;
 }
 
-/** A user connected to QuickBooks (company `company`), with the automatic sync turned on or not. */
-async function connectedUser(principal: 'free' | 'subscriber', label: string, company: number, automatic: boolean) {
+/**
+ * A user connected to QuickBooks (company `company`), with the automatic sync turned on or not,
+ * who synced the given editions there before (by default the free list's: the switch keeps the
+ * lists a connection holds current, decision 0050).
+ */
+async function connectedUser(principal: 'free' | 'subscriber', label: string, company: number, automatic: boolean, syncedBefore = [s.fixture.freeEdition]) {
   const user = await userOf(s, principal, label);
   expect((await connect(user.client, 'quickbook', company)).status).toBe(200);
+  for (const collectionId of syncedBefore) {
+    const now = s.t.clock.now();
+    await db().insertInto('sync_runs').values({ user_id: user.userId, provider: 'quickbooks', collection_id: collectionId, account_id: realm(company), status: 'succeeded', total: 0, queued_at: now, finished_at: now }).execute();
+  }
   if (automatic) {
     const turned = await user.client.request('PUT', '/api/quickbooks/automatic-sync/', { body: { automatic_sync: true } });
     expect(turned.statusCode, turned.body).toBe(200);
@@ -49,7 +57,15 @@ async function connectedUser(principal: 'free' | 'subscriber', label: string, co
   return { ...user, email };
 }
 
-const runsOf = (userId: number) => db().selectFrom('sync_runs').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+/** The user's syncs of the editions the tests publish (not the earlier syncs `connectedUser` records). */
+const runsOf = (userId: number) =>
+  db()
+    .selectFrom('sync_runs')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('collection_id', 'not in', [s.fixture.freeEdition, s.fixture.paidEditions.mar])
+    .orderBy('id')
+    .execute();
 const mailsTo = (email: string, kind: string) => db().selectFrom('mail_outbox').selectAll().where('to_address', '=', email).where('kind', '=', kind).orderBy('id').execute();
 const automaticOf = (userId: number) => db().selectFrom('automatic_syncs').selectAll().where('user_id', '=', userId).orderBy('id').execute();
 
@@ -137,10 +153,15 @@ describe('hands-free months: a new edition is synced to opted-in connections (de
 
   test('a user without rights to the edition is not synced, and not emailed; a subscriber is', async () => {
     const operator = await operatorOf('auto-paid-operator');
-    const free = await connectedUser('free', 'auto-norights', 0, true);
-    const subscriber = await connectedUser('subscriber', 'auto-rights', 1, true);
+    // Both synced Electrical before (the free user when they subscribed).
+    const free = await connectedUser('free', 'auto-norights', 0, true, [s.fixture.paidEditions.mar]);
+    const subscriber = await connectedUser('subscriber', 'auto-rights', 1, true, [s.fixture.paidEditions.mar]);
+    // A subscriber who never synced Electrical, only the free list: the switch brings no new list in.
+    const otherList = await connectedUser('subscriber', 'auto-otherlist', 0, true);
     const edition = await publish(operator, s.fixture.paidCategoryId, 'Electrical — April', [['AUTOP-1', 'Paid one', '10.00']]);
     await s.t.ctx.queue.runDueJobs();
+    expect(await runsOf(otherList.userId)).toEqual([]);
+    expect(await automaticOf(otherList.userId)).toEqual([]);
     expect((await runsOf(free.userId)).filter((run) => run.collection_id === edition)).toEqual([]);
     expect(await automaticOf(free.userId)).toMatchObject([{ collection_id: edition, state: 'skipped' }]);
     expect(await mailsTo(free.email, 'automatic-sync-done')).toEqual([]);
