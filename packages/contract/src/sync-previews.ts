@@ -66,7 +66,7 @@ export type SyncPreviewQuery = z.input<typeof syncPreviewQuery>;
 
 const decimalPrice = z.string().regex(/^\d+\.\d{2}$/);
 
-/** One item of a preview. `old_price` is null for a new item, `new_price` null for one that left the list. */
+/** One item of a preview. `old_price` is null for a new item (or a price there in fractions of a cent, an edit), `new_price` null for one that left the list. */
 export const previewChange = z.object({
   sku: z.string(),
   name: z.string(),

@@ -15,6 +15,8 @@ describe('sync plan', () => {
     expect(classifyItem(item, target(1500), true, ledger(1000))).toMatchObject({ kind: 'edited_in_target', oldCents: 1500, newCents: 1100 });
     // Without a ledger entry (never written by us) a different price is a plain change.
     expect(classifyItem(item, target(1500), true, undefined).kind).toBe('down');
+    // A price there in fractions of a cent was set there: an edit, whatever the ledger says, never a raise from $0.00.
+    expect(classifyItem(item, target(null), true, undefined)).toMatchObject({ kind: 'edited_in_target', oldCents: null, newCents: 1100 });
   });
 
   test('left the list: in the ledger of this list, not in the list, still active in the target', () => {

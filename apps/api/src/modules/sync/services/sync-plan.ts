@@ -41,13 +41,17 @@ export interface PlannedItem {
  * (undefined: none), `differs` whether any field we write differs from it.
  * - no match: new;
  * - nothing differs: unchanged;
- * - the target's price is not the one we last wrote there (and not ours now either): edited in the target;
+ * - the target's price is not a whole number of cents, or not the one we last wrote there (and not
+ *   ours now either): edited in the target;
  * - otherwise up, down, or details (same price, other fields).
  */
 export function classifyItem(item: { sku: string; name: string; priceCents: number }, match: TargetItem | undefined, differs: boolean, ledger: LedgerEntry | undefined): PlannedItem {
   const base = { sku: item.sku, name: item.name, newCents: item.priceCents };
   if (!match) return { ...base, kind: 'new', oldCents: null, remoteId: null };
-  const oldCents = match.priceCents ?? 0;
+  // A price there that is not a whole number of cents was set there, not by us: it is an edit,
+  // kept unless ticked (never read as $0.00, which would make any price look like a raise).
+  if (match.priceCents === null) return { ...base, kind: 'edited_in_target', oldCents: null, remoteId: match.remoteId };
+  const oldCents = match.priceCents;
   const planned = { ...base, oldCents, remoteId: match.remoteId };
   if (!differs) return { ...planned, kind: 'unchanged' };
   if (ledger && ledger.remoteId === match.remoteId && match.priceCents !== ledger.priceCents && match.priceCents !== item.priceCents) {
