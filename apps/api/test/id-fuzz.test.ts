@@ -78,9 +78,13 @@ interface IdSite {
 function requestFor(site: IdSite, raw: { path: string; json: string } | null) {
   const { operation } = site;
   const path = fillPath(operation.path, site.where === 'path' && raw ? { [site.name]: raw.path } : {}, String(ID_MAX));
-  const query = operation.parameters
-    .filter((p) => p.in === 'query' && isIdName(p.name))
-    .map((p) => `${p.name}=${site.where === 'query' && p.name === site.name && raw ? raw.path : ID_MAX}`);
+  const query = [
+    ...operation.parameters
+      .filter((p) => p.in === 'query' && isIdName(p.name))
+      .map((p) => `${p.name}=${site.where === 'query' && p.name === site.name && raw ? raw.path : ID_MAX}`),
+    // Other required query fields get a valid value, so that only the id can be what is refused.
+    ...operation.parameters.filter((p) => p.in === 'query' && p.required && !isIdName(p.name)).map((p) => `${p.name}=${encodeURIComponent(String(sample(p.name, p.schema)))}`),
+  ];
   const url = query.length > 0 ? `${path}?${query.join('&')}` : path;
   if (!operation.body) return { url, payload: undefined };
   const body = sample('body', operation.body) as Record<string, unknown>;

@@ -18,6 +18,7 @@ export interface JsonSchema {
 export interface ApiParameter {
   name: string;
   in: 'path' | 'query' | 'header' | 'cookie';
+  required?: boolean;
   schema: JsonSchema;
 }
 
