@@ -27,7 +27,7 @@ async function screenshots(page: Page, part: Locator, name: string): Promise<voi
     // On a phone the open sidebar covers the page: it is folded away for the picture, and opened again after.
     if (width === 375) await page.getByRole('button', { name: 'Collapse sidebar' }).click();
     await part.scrollIntoViewIfNeeded();
-    await part.screenshot({ path: `/tmp/shots/price-charts-${name}-${width}.png` });
+    await part.screenshot({ path: test.info().outputPath(`price-charts-${name}-${width}.png`) });
     expect(await page.evaluate(() => document.documentElement.scrollWidth), `the page at ${width} px`).toBeLessThanOrEqual(width);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
