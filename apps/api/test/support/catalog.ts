@@ -1,3 +1,4 @@
+import type { PricingProfileInput } from '@tradelist/contract/pricing-profiles';
 import { hashPassword } from '../../src/security/passwords.ts';
 import { insertProducts } from '../../src/modules/catalog/repositories/products.ts';
 import { insertSubscription } from '../../src/modules/billing/repositories/subscriptions.ts';
@@ -111,3 +112,19 @@ export async function clientFor(t: TestApp, fixture: CatalogFixture, principal: 
   if (login.statusCode !== 200) throw new Error(`fixture login failed: ${login.body}`);
   return { client, userId: user.id };
 }
+
+/** A pricing profile with each kind of rule once (fixture SKUs): three bands, a group markup (Wires), exempt (EMT-050), an item markup (LC-200), a fixed price (INJ-1), an ending and minimums. */
+export const commercialProfile: PricingProfileInput = {
+  name: 'Commercial',
+  bands: [
+    { from: '0.00', markup: 40 },
+    { from: '5.00', markup: 25.5 },
+    { from: '300.00', markup: null },
+  ],
+  group_markups: [{ group: 'Wires', markup: 15 }],
+  item_overrides: [{ sku: 'EMT-050', exempt: true }, { sku: 'LC-200', markup: 5 }, { sku: 'INJ-1', price: '3.33' }],
+  ending: '95',
+  min_price: '1.00',
+  min_margin: '0.50',
+  tax: 7,
+};

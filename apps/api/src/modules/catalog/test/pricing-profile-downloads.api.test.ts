@@ -1,3 +1,4 @@
+import { commercialProfile as commercial } from '../../../../test/support/catalog.ts';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
@@ -35,21 +36,6 @@ setUpApiTest({ dataDir: 'tl-profile-files-' }, async (setup) => {
   await insertProducts(db, [{ collection_id: march, sku: 'NEW-1', name: 'New item', description: '', unit: 'EA', group_name: 'Wires', cost_cents: 2000, manufacturer_part_number: null, upc: null }]);
 });
 
-/** Each kind of rule once: a group markup (NEW-1), exempt (EMT-050), an item markup (LC-200), a fixed price (INJ-1), bands, minimums and an ending ("-5"). */
-const commercial: PricingProfileInput = {
-  name: 'Commercial',
-  bands: [
-    { from: '0.00', markup: 40 },
-    { from: '5.00', markup: 25.5 },
-    { from: '300.00', markup: null },
-  ],
-  group_markups: [{ group: 'Wires', markup: 15 }],
-  item_overrides: [{ sku: 'EMT-050', exempt: true }, { sku: 'LC-200', markup: 5 }, { sku: 'INJ-1', price: '3.33' }],
-  ending: '95',
-  min_price: '1.00',
-  min_margin: '0.50',
-  tax: 7,
-};
 
 /** The March products in file order, with their groups: what the engine reads. */
 const marchItems = [

@@ -1,3 +1,4 @@
+import { commercialProfile as commercial } from '../../../../test/support/catalog.ts';
 import { DEFAULT_PROFILE_NAME, profileMessages, type PricingProfile, type PricingProfileInput } from '@tradelist/contract/pricing-profiles';
 import { describe, expect, test } from 'vitest';
 import { clientFor, createCatalogFixture, type CatalogFixture } from '../../../../test/support/catalog.ts';
@@ -16,21 +17,6 @@ setUpApiTest({}, async (setup) => {
 
 const defaultBands = ['0.00', '10.01', '20.01', '50.01', '150.01', '500.01'];
 
-/** A profile of three bands, a group markup, each kind of item override, an ending and minimums. */
-const commercial: PricingProfileInput = {
-  name: 'Commercial',
-  bands: [
-    { from: '0.00', markup: 40 },
-    { from: '5.00', markup: 25.5 },
-    { from: '300.00', markup: null },
-  ],
-  group_markups: [{ group: 'Wires', markup: 15 }],
-  item_overrides: [{ sku: 'EMT-050', exempt: true }, { sku: 'LC-200', markup: 5 }, { sku: 'INJ-1', price: '3.33' }],
-  ending: '95',
-  min_price: '1.00',
-  min_margin: '0.50',
-  tax: 7,
-};
 
 async function signedIn(label: string): Promise<TestClient> {
   return (await clientFor(t, fixture, 'free', label)).client;
