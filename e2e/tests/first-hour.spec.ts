@@ -172,13 +172,19 @@ test('a new contractor goes from the landing page to a marked-up list in at most
   const realmId = await company.getAttribute('value');
   await walk.click(page.getByRole('button', { name: 'Connect' }), 'Connect (QuickBooks consent page)');
   await expectToast(page, 'Authentication completed, now you can sync');
-  await page.waitForURL((url) => url.pathname === '/dashboard');
-  await walk.click(card.getByRole('button', { name: 'Sync', exact: true }), 'Sync');
+  // Back on the card the sync was asked from, the Sync-up question comes up by itself.
+  await page.waitForURL((url) => url.pathname === '/dashboard/catalog');
   const syncUp = page.getByRole('dialog', { name: 'Sync-up' });
   await expect(syncUp).toContainText(companyName);
+  await expect(syncUp.getByRole('radio', { name: 'QuickBooks Online' })).toBeChecked();
   await walk.click(syncUp.getByRole('button', { name: 'Yes' }), 'Yes (sync)');
-  await expectToast(page, 'Successfully synced the pricelist');
-  await expect(card).toContainText(`${list.products.length} created, 0 updated, 0 unchanged, 0 failed`);
+  // Nothing is written before the contractor has seen what will change and approved it.
+  await page.waitForURL(/\/dashboard\/sync-previews\/\d+$/);
+  const approve = page.getByRole('button', { name: `Approve: sync ${list.products.length} items` });
+  await expect(approve).toBeVisible({ timeout: 30_000 });
+  await walk.click(approve, 'Approve (sync preview)');
+  await expect(page.getByRole('status').filter({ hasText: 'Successfully synced the pricelist' })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText(`${list.products.length} created, 0 updated`)).toBeVisible();
 
   // QuickBooks holds every item at the marked-up price before tax (product §10.17).
   const items = ((await (await fetch(`${qboUrl()}/__sim/items`)).json()) as Record<string, Array<{ sku?: string; unitPrice?: number }>>)[realmId ?? ''] ?? [];
