@@ -205,7 +205,7 @@ describe('seeding', () => {
     expect(collections[3]!.name).toBe('Wire & Conduit Demo — November 2026');
     // Each edition's templates are queued as publishing queues them, so its first downloads are filled from them.
     const templateJobs = await database.db.selectFrom('jobs').select(['payload', 'state']).where('queue', '=', 'edition-templates').orderBy('id').execute();
-    expect(templateJobs.map((job) => [typeof job.payload === 'string' ? JSON.parse(job.payload) : job.payload, job.state])).toEqual(collections.map((c) => [{ collectionId: c.id }, 'pending']));
+    expect(templateJobs.map((job) => [typeof job.payload === 'string' ? JSON.parse(job.payload) : job.payload, job.state])).toEqual(collections.map((c) => [{ collectionId: c.id }, 'queued']));
 
     const plans = await database.db.selectFrom('plans').selectAll().orderBy('position').execute();
     expect(plans).toMatchObject([

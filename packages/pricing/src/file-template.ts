@@ -25,6 +25,7 @@ import { columnsFor, createEditionCellBuilder, createRowBuilder, createUserCellB
 import type { Cents } from './money.ts';
 import type { PricingRules } from './rules.ts';
 import { autoFilterRange, cellWriter, columnLetter, SharedStrings, sheetHead, sheetTail, xlsxChunks, xlsxPackage, XLSX_MAX_ROWS, type XlsxOptions } from './xlsx.ts';
+import { digitCount, put, putDigits } from './byte-copy.ts';
 import { deflatePart, type DeflatedPart } from './zip-stream.ts';
 
 export type TemplateFormat = 'csv' | 'xlsx';
@@ -190,37 +191,6 @@ async function* templateFrames(template: AsyncIterable<Uint8Array>): AsyncGenera
  * .xlsx cells are written once per cost with it, and split where each row's reference goes.
  */
 const ROW_MARK = '\u0001';
-/** Pieces longer than this are copied by one native call; shorter ones byte by byte, which is faster. */
-const SHORT_PIECE = 64;
-
-/** Copies `source[from, to)` into `target` at `at`; returns where the copy ends. */
-function put(target: Buffer, at: number, source: Uint8Array, from: number, to: number): number {
-  if (to - from > SHORT_PIECE) {
-    target.set(source.subarray(from, to), at);
-    return at + to - from;
-  }
-  let end = at;
-  for (let i = from; i < to; i += 1) target[end++] = source[i]!;
-  return end;
-}
-
-/** How many decimal digits `value` (a positive integer) has. */
-function digitCount(value: number): number {
-  let digits = 1;
-  for (let rest = value; rest >= 10; rest = Math.floor(rest / 10)) digits += 1;
-  return digits;
-}
-
-/** Writes `value`'s decimal digits into `target` at `at`, `digits` of them; returns where they end. */
-function putDigits(target: Buffer, at: number, value: number, digits: number): number {
-  let rest = value;
-  for (let i = at + digits - 1; i >= at; i -= 1) {
-    target[i] = 0x30 + (rest % 10);
-    rest = Math.floor(rest / 10);
-  }
-  return at + digits;
-}
-
 /** What a template tells once its rows are read: the last row's number, and the .xlsx's shared strings. */
 interface BodyEnd {
   lastRow: number;
