@@ -203,6 +203,9 @@ describe('seeding', () => {
       ['WIRE-CONDUIT-DEMO-2026-11', true],
     ]);
     expect(collections[3]!.name).toBe('Wire & Conduit Demo — November 2026');
+    // Each edition's templates are queued as publishing queues them, so its first downloads are filled from them.
+    const templateJobs = await database.db.selectFrom('jobs').select(['payload', 'state']).where('queue', '=', 'edition-templates').orderBy('id').execute();
+    expect(templateJobs.map((job) => [typeof job.payload === 'string' ? JSON.parse(job.payload) : job.payload, job.state])).toEqual(collections.map((c) => [{ collectionId: c.id }, 'queued']));
 
     const plans = await database.db.selectFrom('plans').selectAll().orderBy('position').execute();
     expect(plans).toMatchObject([
@@ -222,5 +225,6 @@ describe('seeding', () => {
     expect(second).toEqual({ created: [], plans: [], editions: [], guide: [], posts: [] });
     expect({ products: await count('products'), users: await count('users'), subscriptions: await count('subscriptions') }).toEqual(totals);
     expect(await count('collections')).toBe(4);
+    expect(await database.db.selectFrom('jobs').select('id').where('queue', '=', 'edition-templates').execute()).toHaveLength(4);
   });
 });

@@ -13,7 +13,9 @@
  *   lengths (UTF-8 bytes) of its SKU and its group, and the lengths of its pieces, one piece more
  *   than the user's cells (before the first, between them, after the last); then for each row its
  *   SKU, its group and its pieces' text, UTF-8;
- * - an empty block (0 rows), then the tail, as UTF-8 text (CSV: nothing; .xlsx: the sheet's end).
+ * - an empty block (0 rows), then the tail, as UTF-8 text (CSV: nothing; .xlsx: the sheet's end);
+ * - .xlsx only: the workbook's shared strings (the edition's texts, decision 0053), deflated once
+ *   per edition: `[u32 CRC-32][u32 size]` and the raw deflate bytes, copied into every user's file.
  * A user's block is one buffer of the block's size plus the user's cells, filled by copying bytes:
  * no text is encoded per row, and a row's SKU and group are decoded only when the rules have
  * group markups or item overrides.
@@ -21,8 +23,10 @@
 import { csvChunks, csvHead, fieldWriter, LINE_END } from './csv.ts';
 import { columnsFor, createEditionCellBuilder, createRowBuilder, createUserCellBuilder, userColumnsFor, type Cell, type ProductInput, type ProductLayout, type RowOptions } from './layouts.ts';
 import type { Cents } from './money.ts';
-import type { PricedItem, PricingRules } from './rules.ts';
-import { autoFilterRange, cellWriter, columnLetter, sheetHead, sheetTail, xlsxChunks, xlsxPackage, XLSX_MAX_ROWS, type XlsxOptions } from './xlsx.ts';
+import type { PricingRules } from './rules.ts';
+import { autoFilterRange, cellWriter, columnLetter, SharedStrings, sheetHead, sheetTail, xlsxChunks, xlsxPackage, XLSX_MAX_ROWS, type XlsxOptions } from './xlsx.ts';
+import { digitCount, put, putDigits } from './byte-copy.ts';
+import { deflatePart, type DeflatedPart } from './zip-stream.ts';
 
 export type TemplateFormat = 'csv' | 'xlsx';
 
@@ -52,13 +56,14 @@ interface RowEncoding {
   tail: (lastRow: number) => string;
 }
 
-function rowEncoding(format: TemplateFormat, layout: ProductLayout): RowEncoding {
+/** How `format` writes `layout`'s rows; an .xlsx's text cells go to `strings` (the user's texts stay inline). */
+function rowEncoding(format: TemplateFormat, layout: ProductLayout, strings: SharedStrings): RowEncoding {
   const columns = columnsFor(layout);
   if (format === 'csv') {
     const writers = columns.map((column) => fieldWriter(column.kind));
     return { head: csvHead(columns), open: () => '', separator: ',', close: LINE_END, cell: (index, cell) => writers[index]!(cell), tail: () => '' };
   }
-  const writers = columns.map((column, index) => cellWriter(column.kind, columnLetter(index)));
+  const writers = columns.map((column, index) => cellWriter(column, columnLetter(index), strings));
   return {
     head: sheetHead(columns),
     open: (ref) => `<row r="${ref}">`,
@@ -95,7 +100,8 @@ function blockFrame(rows: number, index: number[], text: string): Buffer {
  * in file order (one template per edition: the QuickBooks names are made unique across it).
  */
 export async function* fileTemplateChunks(format: TemplateFormat, layout: ProductLayout, products: AsyncIterable<ProductInput> | Iterable<ProductInput>): AsyncGenerator<Buffer, void, undefined> {
-  const encoding = rowEncoding(format, layout);
+  const strings = new SharedStrings();
+  const encoding = rowEncoding(format, layout, strings);
   const editionCells = createEditionCellBuilder(layout);
   const userColumns = new Set(userColumnsFor(layout));
   yield textFrame(encoding.head);
@@ -136,6 +142,22 @@ export async function* fileTemplateChunks(format: TemplateFormat, layout: Produc
   if (rows > 0) yield blockFrame(rows, index, text);
   yield blockFrame(0, [], '');
   yield textFrame(encoding.tail(rowNumber));
+  if (format === 'xlsx') yield sharedStringsFrame(await deflatePart(strings.xmlParts()));
+}
+
+/** The frame of an .xlsx template's shared strings, deflated. */
+function sharedStringsFrame(part: DeflatedPart): Buffer {
+  const frame = Buffer.allocUnsafe(FRAME_HEADER + 2 * UINT32 + part.compressed.byteLength);
+  frame.writeUInt32LE(frame.length - FRAME_HEADER, 0);
+  frame.writeUInt32LE(part.crc, FRAME_HEADER);
+  frame.writeUInt32LE(part.size, FRAME_HEADER + UINT32);
+  frame.set(part.compressed, FRAME_HEADER + 2 * UINT32);
+  return frame;
+}
+
+/** The shared strings read back from their frame's payload. */
+function sharedStringsOf(payload: Buffer): DeflatedPart {
+  return { crc: payload.readUInt32LE(0), size: payload.readUInt32LE(UINT32), compressed: payload.subarray(2 * UINT32) };
 }
 
 /** The payloads of a template's frames, whole, however its bytes arrive in chunks. */
@@ -169,42 +191,25 @@ async function* templateFrames(template: AsyncIterable<Uint8Array>): AsyncGenera
  * .xlsx cells are written once per cost with it, and split where each row's reference goes.
  */
 const ROW_MARK = '\u0001';
-/** Pieces longer than this are copied by one native call; shorter ones byte by byte, which is faster. */
-const SHORT_PIECE = 64;
-
-/** Copies `source[from, to)` into `target` at `at`; returns where the copy ends. */
-function put(target: Buffer, at: number, source: Uint8Array, from: number, to: number): number {
-  if (to - from > SHORT_PIECE) {
-    target.set(source.subarray(from, to), at);
-    return at + to - from;
-  }
-  let end = at;
-  for (let i = from; i < to; i += 1) target[end++] = source[i]!;
-  return end;
+/** What a template tells once its rows are read: the last row's number, and the .xlsx's shared strings. */
+interface BodyEnd {
+  lastRow: number;
+  sharedStrings: DeflatedPart | null;
 }
 
-/** How many decimal digits `value` (a positive integer) has. */
-function digitCount(value: number): number {
-  let digits = 1;
-  for (let rest = value; rest >= 10; rest = Math.floor(rest / 10)) digits += 1;
-  return digits;
+/**
+ * A user's cells of one row, as bytes: each cell's text before its row's reference and after it
+ * (.xlsx; CSV cells have no reference, `after` null), with their length without the references.
+ */
+interface CellParts {
+  before: Buffer[];
+  after: Array<Buffer | null>;
+  bytes: number;
+  references: number;
 }
 
-/** Writes `value`'s decimal digits into `target` at `at`, `digits` of them; returns where they end. */
-function putDigits(target: Buffer, at: number, value: number, digits: number): number {
-  let rest = value;
-  for (let i = at + digits - 1; i >= at; i -= 1) {
-    target[i] = 0x30 + (rest % 10);
-    rest = Math.floor(rest / 10);
-  }
-  return at + digits;
-}
-
-/** A user's cells of one row, as bytes: each in one part, or two around its row's reference. */
-type CellParts = Buffer[][];
-
-/** A row's pricing facts: its cost, and a reader of its SKU and group (decoded only when asked). */
-type PartsOf = (cost: Cents, item: () => { sku: string; group: string }) => CellParts;
+/** A row's user cells from its cost and, when the rules ask for them, its SKU and group (`block`'s bytes from `start` to `skuEnd`, then to `groupEnd`). */
+type PartsOf = (cost: Cents, block: Buffer, start: number, skuEnd: number, groupEnd: number) => CellParts;
 
 /** Integers of an index stored before each row's text: cost low and high, SKU and group lengths. */
 const ROW_FACTS = 4;
@@ -215,37 +220,50 @@ function fillBlock(block: Buffer, rows: number, slots: number, firstRow: number,
   const textStart = UINT32 * (1 + rows * stride);
   // A copy, so that the numbers sit at an offset a Uint32Array can start at.
   const index = new Uint32Array(new Uint8Array(block.subarray(UINT32, textStart)).buffer);
-  const cellsOfRows: CellParts[] = new Array<CellParts>(rows);
-  const rowStarts: number[] = new Array<number>(rows);
+  const cellsOfRows = new Array<CellParts>(rows);
+  const rowStarts = new Array<number>(rows);
   let size = block.length - textStart;
   let from = textStart;
+  let digits = digitCount(firstRow);
+  let nextDigit = 10 ** digits;
   for (let row = 0; row < rows; row += 1) {
     const at = row * stride;
     const skuEnd = from + index[at + 2]!;
     const groupEnd = skuEnd + index[at + 3]!;
-    const start = from;
-    const cells = partsOf(index[at]! + index[at + 1]! * TWO_TO_32, () => ({ sku: block.toString('utf8', start, skuEnd), group: block.toString('utf8', skuEnd, groupEnd) }));
+    const cells = partsOf(index[at]! + index[at + 1]! * TWO_TO_32, block, from, skuEnd, groupEnd);
     cellsOfRows[row] = cells;
     rowStarts[row] = groupEnd;
     size -= groupEnd - from;
     from = groupEnd;
     for (let piece = 0; piece <= slots; piece += 1) from += index[at + ROW_FACTS + piece]!;
-    for (const cell of cells) size += cell.length === 1 ? cell[0]!.length : cell[0]!.length + digitCount(firstRow + row) + cell[1]!.length;
+    if (firstRow + row === nextDigit) {
+      digits += 1;
+      nextDigit *= 10;
+    }
+    size += cells.bytes + cells.references * digits;
   }
   if (from !== block.length) throw new RangeError('A file template block does not match its index');
   const out = Buffer.allocUnsafe(size);
   let at = 0;
+  digits = digitCount(firstRow);
+  nextDigit = 10 ** digits;
   for (let row = 0; row < rows; row += 1) {
     const lengths = row * stride + ROW_FACTS;
-    const cells = cellsOfRows[row]!;
+    const { before, after } = cellsOfRows[row]!;
+    const rowNumber = firstRow + row;
+    if (rowNumber === nextDigit) {
+      digits += 1;
+      nextDigit *= 10;
+    }
     from = rowStarts[row]!;
     for (let piece = 0; piece < slots; piece += 1) {
       at = put(out, at, block, from, (from += index[lengths + piece]!));
-      const [first, after] = cells[piece]! as [Buffer, Buffer?];
+      const first = before[piece]!;
       at = put(out, at, first, 0, first.length);
-      if (after) {
-        at = putDigits(out, at, firstRow + row, digitCount(firstRow + row));
-        at = put(out, at, after, 0, after.length);
+      const rest = after[piece]!;
+      if (rest !== null) {
+        at = putDigits(out, at, rowNumber, digits);
+        at = put(out, at, rest, 0, rest.length);
       }
     }
     at = put(out, at, block, from, from + index[lengths + slots]!);
@@ -272,24 +290,30 @@ function priceKeyOf(rules: PricingRules): ((item: { sku: string; group: string }
  * and their text from the writers' cell functions, once per distinct cost and rule (`priceKeyOf`);
  * an .xlsx cell's text is kept in two parts, before and after its row's reference.
  */
-async function* filledBody(format: TemplateFormat, layout: ProductLayout, template: AsyncIterable<Uint8Array>, user: TemplateUser, onRows: (rows: number) => void): AsyncGenerator<Buffer, void, undefined> {
-  const encoding = rowEncoding(format, layout);
+async function* filledBody(format: TemplateFormat, layout: ProductLayout, template: AsyncIterable<Uint8Array>, user: TemplateUser, onEnd: (end: BodyEnd) => void): AsyncGenerator<Buffer, void, undefined> {
+  // The user's cells are numbers or the user's texts, which never go to the edition's shared strings.
+  const encoding = rowEncoding(format, layout, new SharedStrings());
   const userColumns = userColumnsFor(layout);
   const slots = userColumns.length;
   const userCells = createUserCellBuilder(layout, user.rules, user.rowOptions);
   const keyOf = priceKeyOf(user.rules);
   const known = new Map<Cents | string, CellParts>();
-  const cellParts: PartsOf = (cost, item) => {
-    const facts = keyOf ? item() : { sku: '', group: '' };
+  const cellParts: PartsOf = (cost, block, start, skuEnd, groupEnd) => {
+    const facts = keyOf ? { sku: block.toString('utf8', start, skuEnd), group: block.toString('utf8', skuEnd, groupEnd) } : { sku: '', group: '' };
     const rule = keyOf?.(facts) ?? '';
     const key = rule === '' ? cost : `${cost}\u0000${rule}`;
     let parts = known.get(key);
     if (!parts) {
-      const priced: PricedItem = { ...facts, costCents: cost };
-      parts = userCells(priced).map((cell, index) => {
+      const cells = userCells({ ...facts, costCents: cost }).map((cell, index) => {
         const text = encoding.cell(userColumns[index]!, cell, ROW_MARK);
         return (format === 'csv' ? [text] : text.split(ROW_MARK)).map((part) => Buffer.from(part, 'utf8'));
       });
+      parts = {
+        before: cells.map((cell) => cell[0]!),
+        after: cells.map((cell) => cell[1] ?? null),
+        bytes: cells.reduce((total, cell) => total + cell[0]!.length + (cell[1]?.length ?? 0), 0),
+        references: cells.filter((cell) => cell.length > 1).length,
+      };
       known.set(key, parts);
     }
     return parts;
@@ -302,9 +326,11 @@ async function* filledBody(format: TemplateFormat, layout: ProductLayout, templa
   for await (const block of frames) {
     const rows = block.readUInt32LE(0);
     if (rows === 0) {
-      onRows(rowNumber);
       const tail = await frames.next();
       if (tail.done) throw new RangeError('A file template ends before its tail');
+      const strings = format === 'xlsx' ? await frames.next() : null;
+      if (strings?.done) throw new RangeError('A file template ends before its shared strings');
+      onEnd({ lastRow: rowNumber, sharedStrings: strings ? sharedStringsOf(strings.value) : null });
       yield tail.value;
       return;
     }
@@ -319,13 +345,21 @@ async function* filledBody(format: TemplateFormat, layout: ProductLayout, templa
  * xlsxChunks write for the rows of `createRowBuilder(layout, user.rules, user.rowOptions)`.
  */
 export async function* filledFileChunks(format: TemplateFormat, layout: ProductLayout, template: AsyncIterable<Uint8Array>, user: TemplateUser): AsyncGenerator<Uint8Array, void, undefined> {
-  let lastRow = 1;
-  const body = filledBody(format, layout, template, user, (rows) => (lastRow = rows));
+  let end: BodyEnd | null = null;
+  const body = filledBody(format, layout, template, user, (bodyEnd) => (end = bodyEnd));
   if (format === 'csv') {
     yield* body;
     return;
   }
-  yield* xlsxPackage(body, () => autoFilterRange(columnsFor(layout).length, lastRow), xlsxOptionsOf(user));
+  yield* xlsxPackage(
+    body,
+    () => {
+      const { lastRow, sharedStrings } = end as BodyEnd | null ?? { lastRow: 1, sharedStrings: null };
+      if (!sharedStrings) throw new RangeError('An .xlsx template has no shared strings');
+      return { filterRange: autoFilterRange(columnsFor(layout).length, lastRow), sharedStrings };
+    },
+    xlsxOptionsOf(user),
+  );
 }
 
 /** The .xlsx's tab name and date of a user's file. */

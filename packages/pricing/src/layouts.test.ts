@@ -11,7 +11,9 @@ import {
   layouts,
   noPreviousEditionRow,
   NO_PREVIOUS_EDITION_NOTE,
+  productLayouts,
   quickBooksName,
+  userColumnsFor,
   type ChangedProductInput,
   type ProductInput,
 } from './layouts.ts';
@@ -57,6 +59,14 @@ describe('columnsFor', () => {
       'text', 'text', 'text', 'text', 'text', 'money', 'money', 'money', 'money', 'money', 'money', 'money', 'percent',
     ]);
     for (const layout of layouts) for (const column of columnsFor(layout)) expect(column.width).toBeGreaterThan(0);
+  });
+
+  it('marks as the user’s text exactly the text columns the user’s settings fill (kept out of an .xlsx’s shared strings)', () => {
+    for (const layout of productLayouts) {
+      const userText = columnsFor(layout).flatMap((column, index) => (column.userText ? [index] : []));
+      expect(userText).toEqual(userColumnsFor(layout).filter((index) => columnsFor(layout)[index]!.kind === 'text'));
+    }
+    expect(columnsFor('changes').some((column) => column.userText)).toBe(false);
   });
 });
 

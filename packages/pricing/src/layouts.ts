@@ -28,6 +28,12 @@ export interface Column {
   kind: ColumnKind;
   /** Width in characters, for spreadsheet formats. */
   width: number;
+  /**
+   * Text that the user's settings give (one of `userColumnsFor`): an .xlsx writes it in each cell
+   * rather than in the workbook's shared strings, which an edition's template writes once for
+   * every user (decision 0053).
+   */
+  userText?: true;
 }
 
 /** One catalog product as the row builder needs it. */
@@ -78,10 +84,10 @@ const priceListColumns: readonly Column[] = [
 const quickBooksColumns: readonly Column[] = [
   { header: 'Name', kind: 'text', width: 40 },
   { header: 'SKU', kind: 'text', width: 16 },
-  { header: 'Type', kind: 'text', width: 14 },
+  { header: 'Type', kind: 'text', width: 14, userText: true },
   { header: 'Sales Description', kind: 'text', width: 50 },
   { header: 'Sales Price/Rate', kind: 'money', width: 16 },
-  { header: 'Income Account', kind: 'text', width: 24 },
+  { header: 'Income Account', kind: 'text', width: 24, userText: true },
   { header: 'Purchase Description', kind: 'text', width: 50 },
   { header: 'Purchase Cost', kind: 'money', width: 14 },
 ];

@@ -126,7 +126,7 @@ const tricky = [
 ];
 
 describe('xlsxStream', () => {
-  it('writes a well-formed ZIP with the five parts, the sheet streamed and the workbook (which names its filter range) after it', async () => {
+  it('writes a well-formed ZIP with the six parts, the sheet and shared strings streamed and the workbook (which names its filter range) after them', async () => {
     const zip = await writeXlsx(columnsFor('price-list'), [createRowBuilder('price-list', rulesFromMarkups(markups), noOptions)(product(1))]);
     const entries = readZip(zip);
     expect(entries.map((entry) => entry.name)).toEqual([
@@ -135,9 +135,10 @@ describe('xlsxStream', () => {
       'xl/_rels/workbook.xml.rels',
       'xl/styles.xml',
       'xl/worksheets/sheet1.xml',
+      'xl/sharedStrings.xml',
       'xl/workbook.xml',
     ]);
-    expect(entries.map((entry) => entry.flags & 0x0008)).toEqual([0, 0, 0, 0, 0x0008, 0]);
+    expect(entries.map((entry) => entry.flags & 0x0008)).toEqual([0, 0, 0, 0, 0x0008, 0x0008, 0]);
   });
 
   it('puts an autofilter on the header row over every row and column, named as Excel names it', async () => {
@@ -224,7 +225,7 @@ describe('xlsxStream', () => {
     expect([...xml.matchAll(/<v>([^<]*)<\/v>/g)].map((match) => match[1])).toEqual(['0.00', '0.01', '0.05', '0.10', '0.99', '10.05', '1234567.89', '900719925474.09', '-12.34']);
   });
 
-  it('keeps tricky text as plain inline strings, never formulas (product §11.12)', async () => {
+  it('keeps tricky text as plain strings in the shared strings, never formulas (product §11.12)', async () => {
     const columns: readonly Column[] = [
       { header: 'Index', kind: 'text', width: 6 },
       { header: 'Text', kind: 'text', width: 40 },
@@ -240,9 +241,13 @@ describe('xlsxStream', () => {
     const xml = sheetXml(zip);
     expect(xml).not.toContain('<f>');
     // Text that starts like a formula also carries Excel's quotePrefix style, so editing it keeps it text.
-    expect(xml).toContain(`<c r="B2" s="4" t="inlineStr"><is><t>=cmd|' /C calc'!A0</t></is></c>`);
-    expect(xml).toContain(`<c r="B7" t="inlineStr"><is><t>&lt;b&gt;&amp;amp; &quot;double&quot; 'single'&lt;/b&gt;</t></is></c>`);
-    expect(xml).toContain(`<c r="B11" t="inlineStr"><is><t xml:space="preserve">  leading and trailing  </t></is></c>`);
+    expect(xml).toContain(`<c r="B2" s="4" t="s"><v>1</v></c>`);
+    expect(xml).toContain(`<c r="B7" t="s"><v>11</v></c>`);
+    const strings = partXml(zip, 'xl/sharedStrings.xml');
+    expect(strings).toContain(`<si><t>=cmd|' /C calc'!A0</t></si>`);
+    expect(strings).toContain(`<si><t>&lt;b&gt;&amp;amp; &quot;double&quot; 'single'&lt;/b&gt;</t></si>`);
+    expect(strings).toContain(`<si><t xml:space="preserve">  leading and trailing  </t></si>`);
+    expect(strings).toContain(`<si><t>carriage&#13;\nreturn</t></si>`);
   });
 
   it('drops characters XML 1.0 forbids and keeps everything else', async () => {
@@ -315,11 +320,28 @@ describe('xlsxStream', () => {
     await expect(writeXlsx([{ header: 'A', kind: 'text', width: 5 }], [['a', 'b']])).rejects.toThrow(RangeError);
   });
 
-  it('streams 100,000 rows without the heap growing with them', async () => {
+  it('writes each distinct text once in the shared strings, counted as Excel counts them, and the user’s texts inline', async () => {
+    const build = createRowBuilder('quickbooks', rulesFromMarkups(markups), { inventoryOption: 'Service', incomeType: 'Sales' });
+    const items = [product(1), product(2), { ...product(2), sku: 'SKU-2b' }];
+    const zip = await writeXlsx(columnsFor('quickbooks'), items.map(build));
+    const strings = partXml(zip, 'xl/sharedStrings.xml');
+    // Name, SKU, Sales Description and Purchase Description (the same text) of 3 rows: 12 references, 8 distinct texts.
+    expect(strings).toContain('count="12" uniqueCount="8">');
+    expect([...strings.matchAll(/<si><t>(.*?)<\/t><\/si>/g)].map((match) => match[1])).toEqual(['Item 1 1/2 in EMT', 'SKU-1', 'Plain 1', 'Item 2 1/2 in EMT', 'SKU-2', 'Plain 2', 'Item 2 1/2 in EMT (SKU-2b)', 'SKU-2b']);
+    const sheet = sheetXml(zip);
+    expect(sheet).toContain('<c r="C2" t="inlineStr"><is><t>Service</t></is></c>');
+    expect(sheet).toContain('<c r="F4" t="inlineStr"><is><t>Sales</t></is></c>');
+    expect(sheet).toContain('<c r="D3" t="s"><v>5</v></c><c r="E3"');
+    const loaded = await load(zip);
+    expect(loaded.getRow(4).values).toEqual([undefined, 'Item 2 1/2 in EMT (SKU-2b)', 'SKU-2b', 'Service', 'Plain 2', priceFor(product(2).costCents, markups).priceCents / 100, 'Sales', 'Plain 2', product(2).costCents / 100]);
+  });
+
+  it('streams 100,000 rows of a thousand distinct texts without the heap growing with them', async () => {
+    // The shared strings hold each distinct text until the sheet ends; the rows themselves are not kept.
     const collect = (globalThis as { gc?: () => void }).gc;
     const build = createRowBuilder('price-list', rulesFromMarkups(markups), noOptions);
     function* rows(): Generator<Cell[]> {
-      for (let index = 0; index < 100_000; index += 1) yield build(product(index));
+      for (let index = 0; index < 100_000; index += 1) yield build({ ...product(index % 1000), costCents: (index * 3571) % 80_000 });
     }
     collect?.();
     const before = process.memoryUsage().heapUsed;

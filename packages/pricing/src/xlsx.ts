@@ -4,16 +4,21 @@
  * hand-written workbook through node:zlib at level 1 is the fastest option measured, and it
  * does not block the event loop). Memory stays flat with the number of rows.
  *
- * Safety (product §11.12): every text cell is an inline string, never a formula, so text that
- * starts with = + - @ stays inert and keeps its exact value; such cells also get Excel's
- * quotePrefix style so that editing the cell in Excel keeps it text.
+ * Text cells refer to the workbook's shared strings (xl/sharedStrings.xml: each distinct text
+ * once, written after the sheet), except the header and the user's texts (`Column.userText`),
+ * which are inline strings: an edition's template writes the shared strings once for every user's
+ * file (decision 0053). The table holds each distinct text of the file until it is written.
+ *
+ * Safety (product §11.12): every text cell is a string, never a formula, so text that starts with
+ * = + - @ stays inert and keeps its exact value; such cells also get Excel's quotePrefix style so
+ * that editing the cell in Excel keeps it text.
  */
 import { Readable } from 'node:stream';
 import { isFormulaTrigger } from './csv.ts';
-import type { Cell, Column, ColumnKind } from './layouts.ts';
+import type { Cell, Column } from './layouts.ts';
 import { centsToDecimal, formatPercent } from './money.ts';
 import { createPacer, rowBatches } from './pacing.ts';
-import { ZipStreamWriter } from './zip-stream.ts';
+import { ZipStreamWriter, type DeflatedPart } from './zip-stream.ts';
 
 export interface XlsxOptions {
   /** The worksheet's tab name (default "Products"); made valid for Excel. */
@@ -40,6 +45,7 @@ const CONTENT_TYPES =
   '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
   '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>' +
   '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>' +
+  '<Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/>' +
   '</Types>';
 
 const ROOT_RELS =
@@ -53,6 +59,7 @@ const WORKBOOK_RELS =
   '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
   '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/>' +
   '<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/>' +
+  '<Relationship Id="rId3" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/>' +
   '</Relationships>';
 
 const FONT = '<sz val="11"/><name val="Calibri"/><family val="2"/>';
@@ -139,30 +146,78 @@ export function columnLetter(index: number): string {
   return letters;
 }
 
+/** A string's `<t>` element: whitespace at either end kept (xml:space), the text escaped. */
+function textElement(text: string): string {
+  return `${/^\s|\s$/.test(text) ? '<t xml:space="preserve">' : '<t>'}${escapeXml(text)}</t>`;
+}
+
+/** The style attribute of a text cell: the column's, else quotePrefix for text that starts like a formula. */
+function textStyle(text: string, style: number | null): string {
+  return style !== null ? ` s="${style}"` : isFormulaTrigger(text) ? ` s="${STYLE.quotedText}"` : '';
+}
+
 function textCell(ref: string, text: string, style: number | null): string {
   if (text === '' && style === null) return '';
-  const styleAttribute = style !== null ? ` s="${style}"` : isFormulaTrigger(text) ? ` s="${STYLE.quotedText}"` : '';
-  const open = /^\s|\s$/.test(text) ? '<t xml:space="preserve">' : '<t>';
-  return `<c r="${ref}"${styleAttribute} t="inlineStr"><is>${open}${escapeXml(text)}</t></is></c>`;
+  return `<c r="${ref}"${textStyle(text, style)} t="inlineStr"><is>${textElement(text)}</is></c>`;
 }
 
 function numberCell(ref: string, value: string, style: number | null): string {
   return style === null ? `<c r="${ref}"><v>${value}</v></c>` : `<c r="${ref}" s="${style}"><v>${value}</v></c>`;
 }
 
-/** How a column's cells become XML: money cents as an exact decimal, basis points as a percent number. */
-export function cellWriter(kind: ColumnKind, letter: string): (cell: Cell, row: string) => string {
+/**
+ * The workbook's shared strings: each distinct text (as written, escaped) once, in the order
+ * cells first refer to it; `count` is the number of cells that refer to the table, as Excel
+ * writes it. It keeps every distinct text until the part is written, after the sheet.
+ */
+export class SharedStrings {
+  private readonly indexes = new Map<string, number>();
+  private references = 0;
+
+  /** A text cell that refers to the table (nothing for empty text, as for inline cells). */
+  cell(ref: string, text: string): string {
+    if (text === '') return '';
+    const element = textElement(text);
+    let index = this.indexes.get(element);
+    if (index === undefined) {
+      index = this.indexes.size;
+      this.indexes.set(element, index);
+    }
+    this.references += 1;
+    return `<c r="${ref}"${textStyle(text, null)} t="s"><v>${index}</v></c>`;
+  }
+
+  /** xl/sharedStrings.xml in ~64 KiB strings. */
+  *xmlParts(chunkSize = 64 * 1024): Generator<string, void, undefined> {
+    let chunk = XML_DECLARATION + `<sst xmlns="${MAIN_NS}" count="${this.references}" uniqueCount="${this.indexes.size}">`;
+    for (const element of this.indexes.keys()) {
+      chunk += `<si>${element}</si>`;
+      if (chunk.length >= chunkSize) {
+        yield chunk;
+        chunk = '';
+      }
+    }
+    yield chunk + '</sst>';
+  }
+}
+
+/**
+ * How a column's cells become XML: money cents as an exact decimal, basis points as a percent
+ * number, text in `strings` (inline without it, and always for the user's texts).
+ */
+export function cellWriter(column: Pick<Column, 'kind' | 'userText'>, letter: string, strings: SharedStrings | null): (cell: Cell, row: string) => string {
   const finite = (value: number): string => {
     if (!Number.isFinite(value)) throw new RangeError(`An xlsx number must be finite, got ${value}`);
     return String(value);
   };
-  switch (kind) {
+  const text = strings && !column.userText ? (ref: string, cell: string) => strings.cell(ref, cell) : (ref: string, cell: string) => textCell(ref, cell, null);
+  switch (column.kind) {
     case 'money':
       return (cell, row) => (typeof cell === 'number' ? numberCell(letter + row, centsToDecimal(cell), STYLE.money) : textCell(letter + row, cell, null));
     case 'percent':
       return (cell, row) => (typeof cell === 'number' ? numberCell(letter + row, formatPercent(cell), STYLE.percent) : textCell(letter + row, cell, null));
     case 'text':
-      return (cell, row) => (typeof cell === 'number' ? numberCell(letter + row, finite(cell), null) : textCell(letter + row, cell, null));
+      return (cell, row) => (typeof cell === 'number' ? numberCell(letter + row, finite(cell), null) : text(letter + row, cell));
   }
 }
 
@@ -198,18 +253,19 @@ export function sheetTail(filterRange: string): string {
 /**
  * xl/worksheets/sheet1.xml in ~64 KiB strings: header frozen at row 1 and bold, column widths
  * from the descriptors, one row per input row, then an autofilter over the header and the rows
- * (the filter buttons sit on the header row). Cell references (`r`) are written: they are
- * optional in SpreadsheetML but some readers (exceljs among them) need them. `onEnd` learns the
- * autofilter's range once the last row is written.
+ * (the filter buttons sit on the header row). Text cells go to `strings`. Cell references (`r`)
+ * are written: they are optional in SpreadsheetML but some readers (exceljs among them) need
+ * them. `onEnd` learns the autofilter's range once the last row is written.
  */
 export async function* sheetXmlParts(
   columns: readonly Column[],
   rows: AsyncIterable<readonly Cell[]> | Iterable<readonly Cell[]>,
-  chunkSize = 64 * 1024,
+  strings: SharedStrings,
   onEnd: (filterRange: string) => void = () => undefined,
+  chunkSize = 64 * 1024,
 ): AsyncGenerator<string, void, undefined> {
   if (columns.length === 0 || columns.length > 16_384) throw new RangeError('An xlsx sheet holds 1 to 16,384 columns');
-  const writers = columns.map((column, index) => cellWriter(column.kind, columnLetter(index)));
+  const writers = columns.map((column, index) => cellWriter(column, columnLetter(index), strings));
   const width = writers.length;
   const pace = createPacer();
   let chunk = sheetHead(columns);
@@ -236,9 +292,10 @@ export async function* sheetXmlParts(
 }
 
 /**
- * The .xlsx file as byte chunks (the parts, then the ZIP central directory). The workbook part
- * comes after the sheet, since it names the autofilter's range, known once the last row is
- * written; readers find the parts through the central directory, so their order is free.
+ * The .xlsx file as byte chunks (the parts, then the ZIP central directory). The shared strings
+ * and the workbook part come after the sheet: the table is complete, and the autofilter's range
+ * known, once the last row is written; readers find the parts through the central directory, so
+ * their order is free.
  */
 export async function* xlsxChunks(
   columns: readonly Column[],
@@ -246,29 +303,39 @@ export async function* xlsxChunks(
   options: XlsxOptions = {},
 ): AsyncGenerator<Uint8Array, void, undefined> {
   let filterRange = autoFilterRange(columns.length, 1);
-  const sheet = sheetXmlParts(columns, rows, undefined, (range) => {
+  const strings = new SharedStrings();
+  const sheet = sheetXmlParts(columns, rows, strings, (range) => {
     filterRange = range;
   });
-  yield* xlsxPackage(sheet, () => filterRange, options);
+  yield* xlsxPackage(sheet, () => ({ filterRange, sharedStrings: strings.xmlParts() }), options);
+}
+
+/** What the package needs once the sheet is written: the autofilter's range and the shared strings (their XML, or already deflated). */
+export interface SheetEnd {
+  filterRange: string;
+  sharedStrings: Iterable<string> | DeflatedPart;
 }
 
 /**
  * The .xlsx file around a sheet's XML (`sheetHead`, the rows, `sheetTail`), as byte chunks;
- * `filterRange` is asked once the sheet has been read to its end.
+ * `end` is asked once the sheet has been read to its end.
  */
-export async function* xlsxPackage(
-  sheet: AsyncIterable<string | Uint8Array>,
-  filterRange: () => string,
-  options: XlsxOptions = {},
-): AsyncGenerator<Uint8Array, void, undefined> {
+export async function* xlsxPackage(sheet: AsyncIterable<string | Uint8Array>, end: () => SheetEnd, options: XlsxOptions = {}): AsyncGenerator<Uint8Array, void, undefined> {
   const zip = new ZipStreamWriter(options.modifiedAt ? { modifiedAt: options.modifiedAt } : {});
   yield zip.wholeEntry('[Content_Types].xml', CONTENT_TYPES);
   yield zip.wholeEntry('_rels/.rels', ROOT_RELS);
   yield zip.wholeEntry('xl/_rels/workbook.xml.rels', WORKBOOK_RELS);
   yield zip.wholeEntry('xl/styles.xml', STYLES);
   yield* zip.streamedEntry('xl/worksheets/sheet1.xml', sheet);
-  yield zip.wholeEntry('xl/workbook.xml', workbookXml(safeSheetName(options.sheetName), filterRange()));
+  const { filterRange, sharedStrings } = end();
+  if ('compressed' in sharedStrings) yield* zip.deflatedEntry('xl/sharedStrings.xml', sharedStrings);
+  else yield* zip.streamedEntry('xl/sharedStrings.xml', asAsync(sharedStrings));
+  yield zip.wholeEntry('xl/workbook.xml', workbookXml(safeSheetName(options.sheetName), filterRange));
   yield zip.finish();
+}
+
+async function* asAsync<T>(items: Iterable<T>): AsyncGenerator<T, void, undefined> {
+  yield* items;
 }
 
 /**

@@ -40,6 +40,45 @@ function dosDateTime(date: Date): { time: number; date: number } {
   };
 }
 
+/** An entry's data deflated ahead (raw deflate), with the CRC-32 and size of what it inflates to. */
+export interface DeflatedPart {
+  crc: number;
+  size: number;
+  compressed: Uint8Array;
+}
+
+/** The zlib options of every streamed entry: the same input gives the same bytes, deflated here or ahead (`deflatePart`). */
+function streamOptions(level: number): ZlibOptions & TransformOptions {
+  return { level, chunkSize: 64 * 1024, writableHighWaterMark: 256 * 1024 };
+}
+
+/**
+ * Deflates `parts` ahead, as `streamedEntry` would (native zlib, off the main thread), for
+ * `deflatedEntry` to write later: the same input and level give the same bytes.
+ */
+export async function deflatePart(parts: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>, level = 1): Promise<DeflatedPart> {
+  const deflate = createDeflateRaw(streamOptions(level));
+  const chunks: Buffer[] = [];
+  deflate.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const ended = once(deflate, 'end');
+  let crc = 0;
+  let size = 0;
+  try {
+    for await (const part of parts) {
+      const bytes = typeof part === 'string' ? Buffer.from(part, 'utf8') : part;
+      crc = crc32(bytes, crc);
+      size += bytes.length;
+      requireBelow4GiB(size, 'A deflated part');
+      if (!deflate.write(bytes)) await once(deflate, 'drain');
+    }
+    deflate.end();
+    await ended;
+  } finally {
+    deflate.destroy();
+  }
+  return { crc, size, compressed: Buffer.concat(chunks) };
+}
+
 export interface ZipStreamOptions {
   modifiedAt?: Date;
   /** Deflate level, 1 (fastest, the default) to 9. */
@@ -103,14 +142,25 @@ export class ZipStreamWriter {
     return bytes;
   }
 
+  /** The data descriptor that ends a streamed entry, which is then complete. */
+  private descriptor(entry: Entry): Buffer {
+    const descriptor = Buffer.alloc(16);
+    descriptor.writeUInt32LE(DATA_DESCRIPTOR, 0);
+    descriptor.writeUInt32LE(entry.crc, 4);
+    descriptor.writeUInt32LE(entry.compressedSize, 8);
+    descriptor.writeUInt32LE(entry.size, 12);
+    this.entries.push(entry);
+    this.advance(descriptor.length);
+    return descriptor;
+  }
+
   /**
    * A large entry deflated as its parts arrive: yields the local header, compressed chunks as
    * zlib produces them (waiting for zlib when its input buffer is full), then the data descriptor.
    */
   async *streamedEntry(name: string, parts: AsyncIterable<string | Uint8Array>): AsyncGenerator<Buffer, void, undefined> {
     const entry = this.newEntry(name, FLAG_DATA_DESCRIPTOR);
-    const streamOptions: ZlibOptions & TransformOptions = { level: this.level, chunkSize: 64 * 1024, writableHighWaterMark: 256 * 1024 };
-    const deflate = createDeflateRaw(streamOptions);
+    const deflate = createDeflateRaw(streamOptions(this.level));
     const ready: Buffer[] = [];
     let failure: unknown = null;
     deflate.on('data', (chunk: Buffer) => ready.push(chunk));
@@ -144,17 +194,25 @@ export class ZipStreamWriter {
       deflate.end();
       await ended;
       yield* takeReady();
-      const descriptor = Buffer.alloc(16);
-      descriptor.writeUInt32LE(DATA_DESCRIPTOR, 0);
-      descriptor.writeUInt32LE(entry.crc, 4);
-      descriptor.writeUInt32LE(entry.compressedSize, 8);
-      descriptor.writeUInt32LE(entry.size, 12);
-      this.entries.push(entry);
-      this.advance(descriptor.length);
-      yield descriptor;
+      yield this.descriptor(entry);
     } finally {
       deflate.destroy();
     }
+  }
+
+  /** An entry deflated ahead (`deflatePart`): the same bytes `streamedEntry` writes for the same input. */
+  *deflatedEntry(name: string, part: DeflatedPart): Generator<Buffer, void, undefined> {
+    const entry = this.newEntry(name, FLAG_DATA_DESCRIPTOR);
+    const header = this.localHeader(entry);
+    this.advance(header.length);
+    yield header;
+    entry.crc = part.crc;
+    entry.size = part.size;
+    entry.compressedSize = part.compressed.length;
+    requireBelow4GiB(entry.compressedSize, name);
+    this.advance(part.compressed.length);
+    yield Buffer.from(part.compressed.buffer, part.compressed.byteOffset, part.compressed.byteLength);
+    yield this.descriptor(entry);
   }
 
   /** The central directory and end record; call once, after the last entry. */

@@ -4,6 +4,7 @@ import { addMonths } from '../lib/clock.ts';
 import { hashPassword } from '../security/passwords.ts';
 import { hasCategories, insertCategory, insertCollection } from '../modules/catalog/repositories/catalog.ts';
 import { analyzeProducts, insertProducts } from '../modules/catalog/repositories/products.ts';
+import { queueEditionTemplates } from '../modules/catalog/index.ts';
 import { findPlanBySlug, insertPlanIfMissing, insertSubscription } from '../modules/billing/repositories/subscriptions.ts';
 import { findUserByEmail, insertUser } from '../modules/accounts/repositories/users.ts';
 import { seedUserGuide } from './sample/user-guide/seed-user-guide.ts';
@@ -86,7 +87,9 @@ async function seedCatalog(db: Db, catalog: ReturnType<typeof sampleCatalog>, no
       categoryIds.set(category.slug, row.id);
     }
     for (const edition of catalog.editions) {
-      await insertEdition(trx, categoryIds.get(edition.categorySlug)!, edition, now);
+      const collectionId = await insertEdition(trx, categoryIds.get(edition.categorySlug)!, edition, now);
+      // As publishing does (decision 0043): the templates are written before the first download.
+      await queueEditionTemplates(trx, collectionId, now);
       editions.push(edition.code);
     }
   });
@@ -150,7 +153,8 @@ export async function seedSampleData(db: Db, now: Date): Promise<SeedResult> {
   return { created, plans, editions, guide, posts };
 }
 
-async function insertEdition(db: Db, categoryId: number, edition: SampleCatalogEdition, now: Date): Promise<void> {
+/** Inserts an edition and its products; returns its id. */
+async function insertEdition(db: Db, categoryId: number, edition: SampleCatalogEdition, now: Date): Promise<number> {
   const collection = await insertCollection(db, {
     category_id: categoryId,
     collection_id: edition.code,
@@ -175,4 +179,5 @@ async function insertEdition(db: Db, categoryId: number, edition: SampleCatalogE
       upc: item.upc,
     })),
   );
+  return collection.id;
 }

@@ -10,6 +10,7 @@ export { collectionNotFoundMessage } from './services/download-edition.ts';
 export type { EditionAnnouncements } from './services/edition-announcements.ts';
 export { summariseEditionChanges, type EditionChangesSummary } from './services/edition-changes-summary.ts';
 export { decideSync, editionAccess, entitlementRepository } from './services/entitlements.ts';
+export { queueEditionTemplates } from './services/edition-templates.ts';
 export { importEdition } from './services/import-edition.ts';
 export { listEditions } from './services/list-editions.ts';
 export type { EditionComparison, PriceChange } from './services/edition-diff.ts';

@@ -136,10 +136,12 @@ describe('editionFileKey', () => {
       hash.update(unzipped(await buffer(xlsxStream(columns, rows(), { sheetName: 'Price list', modifiedAt: new Date('2026-03-01T00:00:00Z') }))));
     }
     // 2: the Changes layout joined the files. 3: the price list's part number and UPC columns, and the .xlsx autofilter.
+    // 4: the .xlsx's edition texts in shared strings (decision 0053).
     const fingerprints: Record<number, string> = {
       1: '0c76d43d305d6702539bcc5e45af8990b4429d3d43d5b2bca7d456b7b32f6f6f',
       2: 'ddc8be335885d2e00bfd500777bc93b7eb9c1649ed39d6f57257b7a40e95de62',
       3: 'd79f28be7b8be4354909319ca0f9877d864e6abf1d7c87fd56c63061e1acf7ca',
+      4: 'd99702377a78e0722708e55f8cbd122cd8bd3a7060c3369f4532fdc4990e3268',
     };
     expect(hash.digest('hex')).toBe(fingerprints[EDITION_FILE_VERSION]);
   });

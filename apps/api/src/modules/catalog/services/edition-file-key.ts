@@ -7,10 +7,10 @@ import type { AllowedDownload } from './download-edition.ts';
  * version, so bump it whenever the writers (packages/pricing) or the rows change their output;
  * edition-file-key.test.ts fails until you do, by comparing the writers' output to a fingerprint.
  */
-export const EDITION_FILE_VERSION = 3;
+export const EDITION_FILE_VERSION = 4;
 
-/** The version of the edition templates' bytes (packages/pricing file-template.ts): bump it when they change (3: each row's SKU and group). */
-export const EDITION_TEMPLATE_VERSION = 3;
+/** The version of the edition templates' bytes (packages/pricing file-template.ts): bump it when they change (3: each row's SKU and group; 4: the .xlsx's shared strings). */
+export const EDITION_TEMPLATE_VERSION = 4;
 
 /** The edition's id, code, creation time and item count: what stands for its rows. */
 function editionIdentity(collection: AllowedDownload['collection']): unknown[] {
