@@ -33,7 +33,12 @@ export async function approveSyncPreview(ctx: AppContext, user: User, previewId:
   if (row.status === 'failed') throw new AppError('CONFLICT', previewFailedMessage);
   if (row.status === 'running') throw new AppError('CONFLICT', previewNotReadyMessage);
   const expiry = await expiryOf(ctx, row);
-  if (expiry) throw new AppError('CONFLICT', previewExpiredMessages[expiry]);
+  if (expiry) {
+    // The other tab's approval may have started the sync that now makes this preview look out of date.
+    const latest = await findPreview(ctx.db, row.id);
+    if (latest?.approved_at) throw alreadyApproved(latest.sync_run_id);
+    throw new AppError('CONFLICT', previewExpiredMessages[expiry]);
+  }
   const syncable = await requireSyncable(ctx, user.id, { collectionId: row.collection_id, categoryId: 'none', provider: row.provider, profileId: row.profile_id ?? undefined });
   const policy: SyncPolicyColumn = { exclude: body.exclude, onlyRaise: body.only_raise, allowDecrease: body.allow_decrease, overwriteEdited: body.overwrite_edited, retireLeft: body.retire_left };
   const items = await previewItemsBySku(ctx.db, row.id);
