@@ -2,12 +2,16 @@
  * The sync benchmark's preview step (issue 22): after the re-sync the user's markups change
  * (prices go up in three bands, down in the other three), a preview is started and run through
  * the sync module's services, everything is approved (no exclusions, not only raises) and the
- * approved sync is run. Times are in the provider's time (wall time × scale).
+ * approved sync is run. Times are in the provider's time (wall time × scale). The approval comes
+ * at once, while the preview's read is fresh; with BENCH_SYNC_STALE_PREVIEW=1 the preview's read
+ * is made to have ended longer ago than the window (decision 0051), so that a Jobber sync reads
+ * again by id what it writes.
  */
 import { softwareNameOf, type SyncProvider } from '@tradelist/contract/sync';
 import type { PreviewItemKind } from '../../apps/api/src/db/schema.ts';
 import { saveUserFactor } from '../../apps/api/src/modules/catalog/services/user-factor.ts';
 import { approveSyncPreview } from '../../apps/api/src/modules/sync/services/approve-preview.ts';
+import { PREVIEW_READ_FRESH_SECONDS, type TargetRead } from '../../apps/api/src/modules/sync/services/jobber-sync.ts';
 import { runPreview, startSyncPreview } from '../../apps/api/src/modules/sync/services/preview-sync.ts';
 import { runSync } from '../../apps/api/src/modules/sync/services/run-sync.ts';
 import { simStats, type SyncBench } from './sync-setup.ts';
@@ -32,7 +36,11 @@ export interface PreviewFigures {
   /** performance.now() when the approved sync started. */
   syncStartedAt: number;
   throttled: number;
+  /** How the approved sync read the target before writing, as its log line says. */
+  targetRead: TargetRead;
 }
+
+const stalePreview = process.env.BENCH_SYNC_STALE_PREVIEW === '1';
 
 /** Changes the markups, previews, approves everything and runs the approved sync. */
 export async function previewAndSync(bench: SyncBench, provider: SyncProvider, scale: number): Promise<PreviewFigures> {
@@ -48,6 +56,7 @@ export async function previewAndSync(bench: SyncBench, provider: SyncProvider, s
   const previewed = await simStats(sim);
   if (previewed.writes !== before.writes) throw new Error(`the preview wrote ${previewed.writes - before.writes} items`);
 
+  if (stalePreview) await db.updateTable('sync_previews').set({ ready_at: new Date(ctx.clock.now().getTime() - (PREVIEW_READ_FRESH_SECONDS + 60) * 1000) }).where('id', '=', id).execute();
   const { sync_id } = await approveSyncPreview(ctx, user, id, { exclude: [], only_raise: false, allow_decrease: [], overwrite_edited: [], retire_left: false });
   const syncStarted = performance.now();
   await runSync(ctx, sync_id);
@@ -68,5 +77,6 @@ export async function previewAndSync(bench: SyncBench, provider: SyncProvider, s
     syncRequests: after.requests - previewed.requests,
     syncStartedAt: syncStarted,
     throttled: after.throttled - before.throttled,
+    targetRead: bench.syncLog(sync_id)?.['targetRead'] as TargetRead,
   };
 }

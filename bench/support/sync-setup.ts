@@ -13,7 +13,7 @@ import { providerVariables } from '@tradelist/simulators/start';
 import { startJobberSimulator } from '@tradelist/simulators/jobber';
 import { startQuickBooksSimulator } from '@tradelist/simulators/quickbooks';
 import type { SyncProvider } from '@tradelist/contract/sync';
-import { buildApp } from '../../apps/api/src/app.ts';
+import { buildApp, loggerOptions } from '../../apps/api/src/app.ts';
 import type { AppContext } from '../../apps/api/src/context.ts';
 import { loadConfig } from '../../apps/api/src/config/env.ts';
 import { migrateToLatest, openDatabase, type Db } from '../../apps/api/src/db/database.ts';
@@ -52,6 +52,8 @@ export interface SyncBench {
   editionId: number;
   /** The connected simulator's address. */
   sim: string;
+  /** The `sync finished` log line of a sync (its counts, how it read the target: decision 0051). */
+  syncLog(syncId: number): Record<string, unknown> | undefined;
   close(): Promise<void>;
 }
 
@@ -72,7 +74,16 @@ export async function openSyncBench(provider: SyncProvider, items: number, scale
   });
   const database = await openDatabase({ pglite: new PGlite() });
   await migrateToLatest(database.db);
-  const { app, ctx } = await buildApp({ config, database, logger: false, startWorkers: false });
+  // Only the app's `sync finished` lines are kept, by sync id.
+  const finished = new Map<number, Record<string, unknown>>();
+  const stream = {
+    write(line: string) {
+      if (!line.includes('"sync finished"')) return;
+      const entry = JSON.parse(line) as Record<string, unknown>;
+      finished.set(Number(entry['syncId']), entry);
+    },
+  };
+  const { app, ctx } = await buildApp({ config, database, logger: { ...loggerOptions('info'), stream }, startWorkers: false });
   await app.ready();
   const close = async () => {
     await app.close();
@@ -99,7 +110,7 @@ export async function openSyncBench(provider: SyncProvider, items: number, scale
     await completeAuthorization(ctx, user, cookie, provider, { code: callback.get('code')!, state: callback.get('state')!, ...(provider === 'quickbooks' ? { realmId: callback.get('realmId')! } : {}) });
     const sim = provider === 'quickbooks' ? quickbooks.url : jobber.url;
     await fetch(`${sim}/__sim/reset`, { method: 'POST' });
-    return { ctx, db, user, editionId: edition.id, sim, close };
+    return { ctx, db, user, editionId: edition.id, sim, syncLog: (syncId) => finished.get(syncId), close };
   } catch (error) {
     await close();
     throw error;

@@ -20,7 +20,7 @@ export interface SyncTest {
  * their real ones otherwise), on the catalog fixture. Jobs run when a test says so.
  */
 export function setUpSyncTest(
-  options: { env?: Record<string, string>; qboLimits?: Partial<QuickBooksLimits>; jobberLimits?: Partial<JobberLimits>; timeScale?: number },
+  options: { env?: Record<string, string>; qboLimits?: Partial<QuickBooksLimits>; jobberLimits?: Partial<JobberLimits>; timeScale?: number; logStream?: { write(line: string): void } },
   ready: (setup: SyncTest) => void,
 ): void {
   let qbo: QuickBooksSimulator | undefined;
@@ -51,7 +51,7 @@ export function setUpSyncTest(
       ...options.env,
     };
   };
-  setUpApiTest({ env }, async ({ t }) => {
+  setUpApiTest({ env, logStream: options.logStream }, async ({ t }) => {
     const fixture = await createCatalogFixture(t);
     ready({ t, qbo: qbo!, jobber: jobber!, fixture });
   });

@@ -42,6 +42,16 @@ describe('JobberClient', () => {
     expect(requests[0]!.query).toContain('account { id name }');
   });
 
+  test('reads items by id with productOrService, one aliased field each, in the order asked; null for one the account does not hold', async () => {
+    const item = { id: 'UHJvZHVjdE9yU2VydmljZS8x', name: 'Wire', description: null, category: 'PRODUCT', defaultUnitCost: 12.5, internalUnitCost: 10, taxable: true, visible: true };
+    const requests = stubJobber({ data: { r0: null, r1: item }, extensions: { cost: cost(18, 982) } });
+    const client = new JobberClient(config, `account-${++accountNumber}`, tokens);
+    expect(await client.readItems(['gone', item.id])).toEqual([null, item]);
+    expect(requests[0]!.query).toContain('r0: productOrService(id: $p0) { id name description category defaultUnitCost internalUnitCost taxable visible } r1: productOrService(id: $p1)');
+    // Jobber's rule: the field and its eight fields, for each item.
+    expect(JobberClient.ITEM_READ_COST).toBe(9);
+  });
+
   test('after THROTTLED, waits until the bucket has restored the points Jobber asked for, then repeats once', async () => {
     // Jobber asks 250 points for this page (more than the client's own estimate of 100), the bucket is empty, and 100 come back a second.
     const requests = stubJobber(

@@ -158,6 +158,9 @@ export class JobberClient {
   /** The cost of one create or edit with the payload this client selects: the mutation, productOrService { id }, userErrors { message path }. */
   static readonly WRITE_COST = 1 + 2 + 3;
 
+  /** The cost of reading one item by its id: the `productOrService` field and the item fields. */
+  static readonly ITEM_READ_COST = 1 + fieldCount(ITEM_FIELDS);
+
   /** The account the token opens (scope read_account_settings): its id keys our links, its name is shown. */
   async account(): Promise<JobberAccount> {
     const data = await this.request('query Account { account { id name } }', {}, 3);
@@ -176,6 +179,18 @@ export class JobberClient {
     );
     const connection = data['productOrServices'] as { nodes: JobberItem[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
     return { items: connection.nodes, next: connection.pageInfo.hasNextPage ? connection.pageInfo.endCursor : null };
+  }
+
+  /**
+   * Several products and services by id in one request (`productOrService(id:)`, aliased), in
+   * the order asked; null for an id the account no longer holds.
+   */
+  async readItems(ids: string[]): Promise<Array<JobberItem | null>> {
+    const declarations = ids.map((_, n) => `$p${n}: EncodedId!`);
+    const fields = ids.map((_, n) => `r${n}: productOrService(id: $p${n}) { ${ITEM_FIELDS} }`);
+    const variables = Object.fromEntries(ids.map((id, n) => [`p${n}`, id]));
+    const data = await this.request(`query ItemsById(${declarations.join(', ')}) { ${fields.join(' ')} }`, variables, ids.length * JobberClient.ITEM_READ_COST);
+    return ids.map((_, n) => (data[`r${n}`] as JobberItem | null | undefined) ?? null);
   }
 
   /** Several creates and edits in one request (one mutation per item, aliased); answers in order. */

@@ -10,9 +10,9 @@ import { copyPageOfProducts, findCollectionById, type ProductForFile } from '../
 import { ProviderAccessRefusedError } from '../../../integrations/oauth-client.ts';
 import { findConnection } from '../repositories/connections.ts';
 import { ledgerOf } from '../repositories/sync-ledger.ts';
-import { previewItemsBySku } from '../repositories/sync-previews.ts';
+import { findPreview, previewItemsBySku } from '../repositories/sync-previews.ts';
 import { claimRun, finishRun, findRun, releaseRun, setRunTotal } from '../repositories/sync-runs.ts';
-import { syncToJobber } from './jobber-sync.ts';
+import { syncToJobber, type TargetRead } from './jobber-sync.ts';
 import { ConnectionGoneError, connectionTokens, isLive } from './provider-tokens.ts';
 import { syncToQuickBooks } from './quickbooks-sync.ts';
 import { reportAutomaticSyncEnd } from './automatic-sync-end.ts';
@@ -77,19 +77,22 @@ async function runClaimed(ctx: AppContext, run: SyncRunRow, owner: string): Prom
     pricing: await syncPricing(ctx.db, run.user_id, run.profile_id, run.pricing_rules as PricingRules | null),
     policy: policyOf(run.policy),
     previewed: run.preview_id === null ? undefined : await previewItemsBySku(ctx.db, run.preview_id),
+    previewReadAt: run.preview_id === null ? undefined : ((await findPreview(ctx.db, run.preview_id))?.ready_at ?? undefined),
     ledger: await ledgerOf(ctx.db, { user_id: run.user_id, provider: run.provider, account_id: run.account_id }, collection?.category_id ?? null),
     tokens: connectionTokens(ctx, run.user_id, run.provider),
     checkpoint: checkpointer(ctx, run, owner, collection?.category_id ?? null),
     beforeBatch: requireAllowed,
   };
+  // How the sync knew the target before writing (decision 0051): QuickBooks always reads it.
+  let targetRead: TargetRead = 'account';
   if (run.provider === 'quickbooks') await syncToQuickBooks(sync);
-  else await syncToJobber(sync);
+  else targetRead = await syncToJobber(sync);
   await endRun(ctx, run.id, { status: 'succeeded', error: null, now: ctx.clock.now(), owner });
   ctx.metrics.syncEnded(run.provider, 'succeeded');
   const done = await findRun(ctx.db, run.id);
   // The sync log (product §10.17): who, which edition, where, the counts, how long, the outcome.
   ctx.log.info(
-    { syncId: run.id, userId: run.user_id, collectionId: run.collection_id, provider: run.provider, total: done?.total, created: done?.created, updated: done?.updated, unchanged: done?.unchanged, leftAlone: done?.left_alone, retired: done?.retired, failed: done?.failed, trigger: run.trigger, attempts: done?.attempts, durationMs: Math.round(performance.now() - started), outcome: 'succeeded' },
+    { syncId: run.id, userId: run.user_id, collectionId: run.collection_id, provider: run.provider, total: done?.total, created: done?.created, updated: done?.updated, unchanged: done?.unchanged, leftAlone: done?.left_alone, retired: done?.retired, failed: done?.failed, trigger: run.trigger, targetRead, attempts: done?.attempts, durationMs: Math.round(performance.now() - started), outcome: 'succeeded' },
     'sync finished',
   );
 }

@@ -52,6 +52,8 @@ export interface ProviderSync {
   policy: SyncPolicy;
   /** The approved preview's items by SKU, when the run comes from one: nothing else is written. */
   previewed: ReadonlyMap<string, PlannedItem> | undefined;
+  /** When the approved preview's read of the target ended (decision 0051); undefined without a preview. */
+  previewReadAt: Date | undefined;
   /** What we last wrote to this target, per SKU. */
   ledger: ReadonlyMap<string, LedgerEntry>;
   tokens: TokenSource;

@@ -9,7 +9,11 @@ import { connect, freeEditionOf, runAndRead, setUpSyncTest, simItems, simStats, 
 import type { TestClient } from '../../../../test/support/test-app.ts';
 
 let s: SyncTest;
-setUpSyncTest({ env: { QBO_BATCH_SIZE: '10' } }, (setup) => (s = setup));
+const logLines: string[] = [];
+setUpSyncTest({ env: { QBO_BATCH_SIZE: '10' }, logStream: { write: (line) => logLines.push(line) } }, (setup) => (s = setup));
+
+/** How a sync read the target before writing, as its log line says (decision 0051). */
+const targetReadOf = (syncId: number): unknown => logLines.map((line) => JSON.parse(line) as Record<string, unknown>).find((entry) => entry['msg'] === 'sync finished' && entry['syncId'] === syncId)?.['targetRead'];
 
 const realm = () => s.qbo.companies[0]!.realmId;
 const qboItems = async () => (await simItems<QboItemSummary>(s.qbo.url))[realm()] ?? [];
@@ -293,6 +297,27 @@ describe('sync previews: QuickBooks Online', () => {
   });
 });
 
+/** Someone edits an item's price in Jobber, through Jobber's API. */
+async function editInJobber(userId: number, name: string, price: number): Promise<void> {
+  const item = (await jobberItems()).find((i) => i.name === name)!;
+  const connection = await s.t.database.db.selectFrom('provider_connections').selectAll().where('user_id', '=', userId).where('provider', '=', 'jobber').executeTakeFirstOrThrow();
+  const [result] = await new JobberClient(s.t.ctx.config.jobber, connection.account_id, connectionTokens(s.t.ctx, userId, 'jobber'), 1, s.t.ctx.log).write([{ kind: 'edit', id: item.id, input: { defaultUnitCost: price } }]);
+  expect(result).toEqual({ id: item.id });
+}
+
+/** A Jobber user with `count` items synced at one set of markups, then new markups (prices up and down): answers the edition. */
+async function syncedThenRepriced(client: TestClient, label: string, count: number): Promise<number> {
+  await connect(client, 'jobber');
+  await s.jobber.reset();
+  const edition = await freeEditionOf(s, label, count);
+  await client.post('/api/user_factor/', { markup1_10: 10, markup11_20: 10 });
+  expect((await runAndRead(s, client, await startSync(client, 'jobber', edition))).created).toBe(count);
+  await client.post('/api/user_factor/', { markup1_10: 5, markup11_20: 20 });
+  return edition;
+}
+
+const jobberPrices = async () => new Map((await jobberItems()).map((i) => [i.name, i.unitPrice]));
+
 describe('sync previews: Jobber', () => {
   test('only-raise leaves decreases, an item edited in Jobber is left unless ticked, and items that left the list are hidden, never deleted', async () => {
     const { client, userId } = await userOf(s, 'free', 'pv-jobber');
@@ -301,9 +326,7 @@ describe('sync previews: Jobber', () => {
     const edition = await freeEditionOf(s, 'pvjob', 5);
     await client.post('/api/user_factor/', { markup1_10: 10, markup11_20: 10 });
     expect((await runAndRead(s, client, await startSync(client, 'jobber', edition))).created).toBe(5);
-    const item3 = (await jobberItems()).find((i) => i.name === 'pvjob item 3')!;
-    const connection = await s.t.database.db.selectFrom('provider_connections').selectAll().where('user_id', '=', userId).where('provider', '=', 'jobber').executeTakeFirstOrThrow();
-    await new JobberClient(s.t.ctx.config.jobber, connection.account_id, connectionTokens(s.t.ctx, userId, 'jobber'), 1, s.t.ctx.log).write([{ kind: 'edit', id: item3.id, input: { defaultUnitCost: 77 } }]);
+    await editInJobber(userId, 'pvjob item 3', 77);
     await client.post('/api/user_factor/', { markup1_10: 5, markup11_20: 20 });
     await dropFromEdition(edition, [sku('pvjob', 5)]);
 
@@ -320,5 +343,97 @@ describe('sync previews: Jobber', () => {
     expect(items.get('pvjob item 2')!.unitPrice).toBe(Number(bySku(preview).get(sku('pvjob', 2))!.new_price));
     expect(items.get('pvjob item 1')!.unitPrice).toBe(Number(bySku(preview).get(sku('pvjob', 1))!.old_price));
     expect(items.get('pvjob item 4')!.unitPrice).toBe(Number(bySku(preview).get(sku('pvjob', 4))!.old_price));
+  });
+
+  test('approved while the preview\'s read is fresh, the sync writes from it: no read of the account, only its writes', async () => {
+    const { client, userId } = await userOf(s, 'free', 'pv-jobber-fresh');
+    const edition = await syncedThenRepriced(client, 'pvfresh', 5);
+    const preview = await previewOf(client, 'jobber', edition);
+    expect(preview.counts).toMatchObject({ up: 4, down: 1 });
+    // Within the window, an edit made in Jobber after the preview is not looked for: the item gets the price the preview showed (decision 0051).
+    await editInJobber(userId, 'pvfresh item 2', 55);
+    s.t.clock.advance(14 * 60);
+    const before = await simStats(s.jobber.url);
+    const approved = await client.post(`/api/sync-previews/${preview.id}/approve/`, { exclude: [sku('pvfresh', 4)] });
+    expect(await runAndRead(s, client, approved.json().sync_id)).toMatchObject({ status: 'succeeded', created: 0, updated: 4, left_alone: 1, failed: 0 });
+    expect(targetReadOf(approved.json().sync_id)).toBe('preview');
+    const after = await simStats(s.jobber.url);
+    // One request: the four edits, and no read of the account before them.
+    expect(after.requests - before.requests).toBe(1);
+    expect(after.writes - before.writes).toBe(4);
+    const prices = await jobberPrices();
+    for (const change of preview.changes) {
+      expect(prices.get(change.name), change.sku).toBe(Number(change.sku === sku('pvfresh', 4) ? change.old_price : change.new_price));
+    }
+    // The ledger and links hold what was written: a re-sync finds every item unchanged.
+    const requests = (await simStats(s.jobber.url)).requests;
+    expect(await runAndRead(s, client, await startSync(client, 'jobber', edition))).toMatchObject({ created: 0, updated: 1, unchanged: 4 });
+    expect((await simStats(s.jobber.url)).requests - requests).toBe(2);
+  });
+
+  test('approved after the window, the sync reads again by id only the items it will write, and leaves one edited since the preview alone', async () => {
+    const { client, userId } = await userOf(s, 'free', 'pv-jobber-stale');
+    const edition = await syncedThenRepriced(client, 'pvstale', 5);
+    await dropFromEdition(edition, [sku('pvstale', 5)]);
+    const preview = await previewOf(client, 'jobber', edition);
+    expect(preview.counts).toMatchObject({ up: 3, down: 1, left_list: 1 });
+    await editInJobber(userId, 'pvstale item 2', 55);
+    s.t.clock.advance(16 * 60);
+    const before = await simStats(s.jobber.url);
+    const approved = await client.post(`/api/sync-previews/${preview.id}/approve/`, { exclude: [sku('pvstale', 4)], retire_left: true });
+    expect(await runAndRead(s, client, approved.json().sync_id)).toMatchObject({ status: 'succeeded', created: 0, updated: 2, left_alone: 2, retired: 1, failed: 0 });
+    expect(targetReadOf(approved.json().sync_id)).toBe('by id');
+    const after = await simStats(s.jobber.url);
+    // One read of the four items to write or retire (not a page of the account), then one request of three writes.
+    expect(after.requests - before.requests).toBe(2);
+    expect(after.writes - before.writes).toBe(3);
+    const prices = await jobberPrices();
+    const shown = bySku(preview);
+    expect(prices.get('pvstale item 2')).toBe(55);
+    expect(prices.get('pvstale item 1')).toBe(Number(shown.get(sku('pvstale', 1))!.new_price));
+    expect(prices.get('pvstale item 3')).toBe(Number(shown.get(sku('pvstale', 3))!.new_price));
+    expect(prices.get('pvstale item 4')).toBe(Number(shown.get(sku('pvstale', 4))!.old_price));
+    expect((await jobberItems()).find((i) => i.name === 'pvstale item 5')).toMatchObject({ visible: false });
+  });
+
+  test('a worker killed during an approved sync resumes by reading the account, and writes nothing twice', async () => {
+    const { client } = await userOf(s, 'free', 'pv-jobber-crash');
+    await connect(client, 'jobber');
+    await s.jobber.reset();
+    const edition = await freeEditionOf(s, 'pvjcrash', 60);
+    const db = s.t.database.db;
+    await sql`CREATE SEQUENCE pv_jobber_crash_once`.execute(db);
+    // The process dies after Jobber made the second request's 25 items and before its checkpoint commits.
+    await sql`
+      CREATE FUNCTION pv_jobber_crash() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.done >= 40 AND NEW.done <> OLD.done AND nextval('pv_jobber_crash_once') = 1 THEN RAISE EXCEPTION 'simulated crash mid-sync'; END IF;
+        RETURN NEW;
+      END $$`.execute(db);
+    await sql`CREATE TRIGGER pv_jobber_crash BEFORE UPDATE ON sync_runs FOR EACH ROW EXECUTE FUNCTION pv_jobber_crash()`.execute(db);
+    try {
+      const preview = await previewOf(client, 'jobber', edition);
+      expect(preview.counts).toMatchObject({ new: 60 });
+      const before = await simStats(s.jobber.url);
+      const approved = await client.post(`/api/sync-previews/${preview.id}/approve/`, {});
+      const interrupted = await runAndRead(s, client, approved.json().sync_id);
+      expect(interrupted).toMatchObject({ status: 'running', created: 25 });
+      // Fresh: two requests of 25 creates each, no read.
+      expect(await simStats(s.jobber.url)).toMatchObject({ requests: before.requests + 2, writes: 50 });
+      s.t.clock.advance(60);
+      const resumed = await runAndRead(s, client, approved.json().sync_id);
+      expect(resumed).toMatchObject({ status: 'succeeded', created: 35, unchanged: 25, failed: 0 });
+      expect(targetReadOf(approved.json().sync_id)).toBe('account');
+      const items = await jobberItems();
+      expect(items).toHaveLength(60);
+      expect(new Set(items.map((i) => i.name)).size).toBe(60);
+      expect((await simStats(s.jobber.url)).writes).toBe(60);
+      const prices = new Map(preview.changes.map((c) => [c.name, Number(c.new_price)]));
+      for (const item of items) expect(item.unitPrice).toBe(prices.get(item.name));
+    } finally {
+      await sql`DROP TRIGGER IF EXISTS pv_jobber_crash ON sync_runs`.execute(db);
+      await sql`DROP FUNCTION IF EXISTS pv_jobber_crash()`.execute(db);
+      await sql`DROP SEQUENCE IF EXISTS pv_jobber_crash_once`.execute(db);
+    }
   });
 });
