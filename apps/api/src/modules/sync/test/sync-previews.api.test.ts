@@ -293,6 +293,53 @@ describe('sync previews: QuickBooks Online', () => {
   });
 });
 
+describe('the sync record', () => {
+  /** Someone makes an account inactive in QuickBooks, through QuickBooks' API: items may not refer to it any more. */
+  async function deactivateAccount(userId: number, name: string): Promise<void> {
+    const tokens = connectionTokens(s.t.ctx, userId, 'quickbooks');
+    const found = await new QuickBooksClient(s.t.ctx.config.quickbooks, realm(), tokens, 1).query(`SELECT * FROM Account WHERE Name = '${name}'`);
+    const account = (found['Account'] as Array<{ Id: string; SyncToken: string }>)[0]!;
+    const answer = await fetch(`${s.qbo.url}/v3/company/${realm()}/account`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await tokens.current()}`, 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ Id: account.Id, SyncToken: account.SyncToken, sparse: true, Active: false }),
+    });
+    expect(answer.status).toBe(200);
+  }
+
+  test('the page lists the first 50 items refused in a sync with how many there were; the CSV, streamed, lists every one', async () => {
+    const { client, userId } = await userOf(s, 'free', 'rec-failures');
+    await connect(client, 'quickbook');
+    await s.qbo.reset();
+    expect((await runAndRead(s, client, await startSync(client, 'quickbook', await freeEditionOf(s, 'recfirst', 2)))).created).toBe(2);
+    // The income account the first sync found is made inactive there: every new item of the next list is refused.
+    await deactivateAccount(userId, 'Sales of Product Income');
+    const refused = await runAndRead(s, client, await startSync(client, 'quickbook', await freeEditionOf(s, 'recfail', 60)));
+    expect(refused).toMatchObject({ created: 0, failed: 60 });
+
+    const history = (await client.get('/api/sync-history/?software_name=quickbook')).json();
+    expect(history.total).toBe(2);
+    const [failedSync, firstSync] = history.syncs;
+    expect(failedSync).toMatchObject({ failed: 60, failures_total: 60 });
+    expect(failedSync.failures).toHaveLength(50);
+    expect(failedSync.failures.map((f: { sku: string }) => f.sku)).toEqual(Array.from({ length: 50 }, (_, i) => sku('recfail', i + 1)));
+    expect(failedSync.failures[0]).toEqual({ sku: sku('recfail', 1), name: 'recfail item 1', error: expect.stringContaining('Invalid Reference Id') });
+    expect(firstSync).toMatchObject({ failed: 0, failures: [], failures_total: 0 });
+
+    const csv = await client.get('/api/sync-history/csv/?software_name=quickbook');
+    expect(csv.statusCode).toBe(200);
+    // Streamed as it is written: no length known in advance.
+    expect(csv.headers['transfer-encoding']).toBe('chunked');
+    expect(csv.headers['content-length']).toBeUndefined();
+    const lines = csv.body.trim().split('\r\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toMatch(new RegExp(`^${failedSync.id},`));
+    const listed = [...lines[1]!.matchAll(/RECFAIL-(\d{4}): /g)].map((m) => Number(m[1]));
+    expect(listed).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
+    expect(lines[2]).toMatch(new RegExp(`^${firstSync.id},`));
+  });
+});
+
 describe('sync previews: Jobber', () => {
   test('only-raise leaves decreases, an item edited in Jobber is left unless ticked, and items that left the list are hidden, never deleted', async () => {
     const { client, userId } = await userOf(s, 'free', 'pv-jobber');
