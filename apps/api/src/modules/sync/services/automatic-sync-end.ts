@@ -91,6 +91,7 @@ async function emailSummary(ctx: AppContext, trx: Db, row: AutomaticSyncRow, run
       updated: run.updated,
       unchanged: run.unchanged,
       heldBack: run.left_alone,
+      heldBackItems: run.held_back,
       failed: run.failed,
       recordUrl: to.record,
       previewUrl: to.preview,

@@ -138,6 +138,11 @@ describe('hands-free months: a new edition is synced to opted-in connections (de
     expect(text).toContain('We synced Demo — April of the Wire & Conduit Demo list to QuickBooks Online for you.');
     expect(text).toContain('1 item created, 1 item updated, 0 items already current.');
     expect(text).toContain('Held back: 2 items, left as they are in QuickBooks Online. We never lower a price and never overwrite an item you edited in QuickBooks Online on our own');
+    // Each named, largest change first: SKU, name, our price, theirs, and why.
+    expect(text).toContain('- AUTO-3 Auto three: ours $30.00, QuickBooks Online $99.99 (edited in QuickBooks Online)\n- AUTO-2 Auto two: ours $18.00, QuickBooks Online $20.00 (would go down)\n\nSee the record');
+    expect(text).not.toContain(' more\n');
+    expect(mails[1]!.html_body).toContain('<td style="padding:4px 8px;border-bottom:1px solid #e5e5e5;text-align:left">AUTO-2</td><td style="padding:4px 8px;border-bottom:1px solid #e5e5e5;text-align:left">Auto two</td>');
+    expect(mails[1]!.html_body).toMatch(/<td[^>]*>\$18\.00<\/td><td[^>]*>\$20\.00<\/td><td[^>]*>would go down<\/td>/);
     expect(text).toContain(`See the record of this sync: http://localhost:3000/dashboard/sync-history/quickbooks#sync-${runs[0]!.id}`);
     expect(text).toContain(`Preview what was held back: http://localhost:3000/dashboard/catalog?category=${s.fixture.freeCategoryId}`);
     expect(await mailsTo(notOptedIn.email, 'automatic-sync-done')).toEqual([]);
@@ -149,6 +154,27 @@ describe('hands-free months: a new edition is synced to opted-in connections (de
     expect(await mailsTo(optedIn.email, 'automatic-sync-done')).toHaveLength(2);
     // March is no longer current: looking at it again syncs nothing.
     expect(await startAutomaticSyncs(s.t.ctx, march)).toBe(0);
+  });
+
+  test('the summary names the 20 largest changes held back, then says how many more', async () => {
+    const operator = await operatorOf('auto-many-operator');
+    const user = await connectedUser('free', 'auto-many', 1, true);
+    const rows = (cost: (n: number) => number) => Array.from({ length: 23 }, (_, i): [string, string, string] => [`MANY-${String(i + 1).padStart(2, '0')}`, `Many ${i + 1}`, (cost(i + 1) / 100).toFixed(2)]);
+    // Every price goes down next month, item n by n dollars.
+    await publish(operator, s.fixture.freeCategoryId, 'Demo — many', rows((n) => 10_000 + n * 100));
+    await s.t.ctx.queue.runDueJobs();
+    await publish(operator, s.fixture.freeCategoryId, 'Demo — many down', rows(() => 10_000));
+    await s.t.ctx.queue.runDueJobs();
+    const [, mail] = await mailsTo(user.email, 'automatic-sync-done');
+    const text = mail!.text_body!;
+    expect(text).toContain('Held back: 23 items, left as they are in QuickBooks Online.');
+    const lines = text.split('\n').filter((line) => line.startsWith('- MANY-'));
+    expect(lines).toHaveLength(20);
+    expect(lines[0]).toBe('- MANY-23 Many 23: ours $100.00, QuickBooks Online $123.00 (would go down)');
+    expect(lines.map((line) => line.slice(2, 9))).toEqual(Array.from({ length: 20 }, (_, i) => `MANY-${String(23 - i).padStart(2, '0')}`));
+    expect(text).toContain('- MANY-04 Many 4: ours $100.00, QuickBooks Online $104.00 (would go down)\nand 3 more\n\nSee the record');
+    expect(mail!.html_body!.match(/<tr>/g)).toHaveLength(21);
+    expect(mail!.html_body).toContain('<p style="margin:0 0 16px">and 3 more</p>');
   });
 
   test('a user without rights to the edition is not synced, and not emailed; a subscriber is', async () => {
