@@ -91,20 +91,20 @@ export function automaticSyncDoneMail(
 }
 
 /**
- * An automatic sync that could not run or failed (product §10.22): the reason and how to fix it.
- * Sent once; nothing is retried until the next edition.
+ * An automatic sync that could not run or failed (product §10.22): the reason and how to fix it
+ * (connect again; sync from the catalog later; or, when another sync kept the connection busy,
+ * once that one has finished). Sent once; nothing is retried until the next edition.
  */
 export function automaticSyncFailedMail(
   name: string,
-  failure: { providerName: string; editionName: string; categoryName: string; reason: string; fix: { kind: 'reconnect' | 'retry'; url: string } },
+  failure: { providerName: string; editionName: string; categoryName: string; reason: string; fix: { kind: 'reconnect' | 'retry' | 'wait'; url: string } },
 ): MailContent {
-  const paragraphs = [
-    `Hi ${name},`,
-    `We could not sync ${failure.editionName} of the ${failure.categoryName} list to ${failure.providerName}: ${failure.reason}`,
-    failure.fix.kind === 'reconnect'
-      ? `To fix it, connect ${failure.providerName} again in your settings, then sync this edition from your catalog. We will not try again on our own; the next edition is synced automatically once you are connected.`
-      : `This is usually brief. Sync this edition from your catalog when you are ready; we will not try again on our own, and the next edition is synced automatically.`,
-  ];
+  const fixes = {
+    reconnect: `To fix it, connect ${failure.providerName} again in your settings, then sync this edition from your catalog. We will not try again on our own; the next edition is synced automatically once you are connected.`,
+    retry: `This is usually brief. Sync this edition from your catalog when you are ready; we will not try again on our own, and the next edition is synced automatically.`,
+    wait: `We do not run two syncs to ${failure.providerName} at once, so we waited for that one, and we will not try again on our own. Once it has finished, sync this edition from your catalog; the next edition is synced automatically.`,
+  };
+  const paragraphs = [`Hi ${name},`, `We could not sync ${failure.editionName} of the ${failure.categoryName} list to ${failure.providerName}: ${failure.reason}`, fixes[failure.fix.kind]];
   const link = failure.fix.kind === 'reconnect' ? { label: `Connect ${failure.providerName} again`, url: failure.fix.url } : { label: 'Open your catalog', url: failure.fix.url };
   return syncMail('automatic-sync-failed', `We could not sync ${failure.editionName} to ${failure.providerName}`, paragraphs, [link]);
 }

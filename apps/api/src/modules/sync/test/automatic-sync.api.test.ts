@@ -220,6 +220,32 @@ describe('hands-free months: a failing automatic sync emails once and does not l
     expect(pending).toEqual([]);
   });
 
+  test('a connection busy with another sync: retried for about an hour and a half, then one email saying so and to sync once it finished', async () => {
+    const operator = await operatorOf('auto-busy-operator');
+    const user = await connectedUser('free', 'auto-busy', 1, true);
+    // A sync of this user to QuickBooks runs on another worker all along.
+    const now = s.t.clock.now();
+    const other = await db().insertInto('sync_runs').values({ user_id: user.userId, provider: 'quickbooks', collection_id: s.fixture.freeEdition, account_id: realm(1), status: 'running', total: 10, queued_at: now, started_at: now, lease_owner: 'another-worker', lease_until: new Date(now.getTime() + 7 * 86_400_000) }).returning('id').executeTakeFirstOrThrow();
+    const edition = await publish(operator, s.fixture.freeCategoryId, 'Demo — busy', [['AUTOB-1', 'Busy one', '10.00']]);
+    for (let round = 0; round < 12; round++) {
+      await s.t.ctx.queue.runDueJobs();
+      s.t.clock.advance(31 * 60);
+    }
+    const job = await db().selectFrom('jobs').select(['state', 'attempts']).where('queue', '=', 'automatic-sync').where('payload', '@>', JSON.stringify({ automaticSyncId: (await automaticOf(user.userId))[0]!.id })).executeTakeFirstOrThrow();
+    // Eight tries in all, then given up: no loop.
+    expect(job).toEqual({ state: 'failed', attempts: 8 });
+    expect((await runsOf(user.userId)).filter((run) => run.collection_id === edition)).toEqual([]);
+    const reason = 'Another sync to QuickBooks Online was still running after we had waited over an hour for it to finish.';
+    expect(await automaticOf(user.userId)).toMatchObject([{ collection_id: edition, state: 'failed', reason }]);
+    const mails = await mailsTo(user.email, 'automatic-sync-failed');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text_body).toContain(`We could not sync Demo — busy of the Wire & Conduit Demo list to QuickBooks Online: ${reason}`);
+    expect(mails[0]!.text_body).toContain('We do not run two syncs to QuickBooks Online at once, so we waited for that one, and we will not try again on our own. Once it has finished, sync this edition from your catalog');
+    expect(mails[0]!.text_body).toContain(`Open your catalog: http://localhost:3000/dashboard/catalog?category=${s.fixture.freeCategoryId}`);
+    expect(mails[0]!.text_body).not.toContain('could not be reached');
+    expect((await db().selectFrom('sync_runs').select('status').where('id', '=', other.id).executeTakeFirstOrThrow()).status).toBe('running');
+  });
+
   test('a grant revoked at QuickBooks: the sync fails with the reason, one email, and the next edition tries again', async () => {
     const operator = await operatorOf('auto-revoked-operator');
     const user = await connectedUser('free', 'auto-revoked', 0, true);
