@@ -115,6 +115,32 @@ describe('POST, PUT and DELETE /api/pricing-profiles/', () => {
   });
 });
 
+describe('one range of markups for the six markups and for profiles (product §5.5)', () => {
+  test('a markup the six markups accept, up to 10,000 %, a profile accepts too: the default profile saved by them can be saved again', async () => {
+    const client = await signedIn('range');
+    expect(profileMessages.markupRange).toBe('Enter a markup from 0 to 10000 %.');
+    const saved = await client.post('/api/user_factor/', { markup1_10: 2500, markup501: 10000 });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const [standard] = await profilesOf(client);
+    expect(standard!.bands.map((b) => b.markup)).toEqual([2500, null, null, null, null, 10000]);
+    const { id, ...input } = standard!;
+    const again = await put(client, `/api/pricing-profiles/${id}/`, { ...input, tax: 7 });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ bands: standard!.bands, tax: 7 });
+    const created = await client.post('/api/pricing-profiles/', { ...commercial, name: 'Steep', group_markups: [{ group: 'Wires', markup: 10000 }], item_overrides: [{ sku: 'A', markup: 9999.99 }] });
+    expect(created.statusCode, created.body).toBe(201);
+
+    // Above it, both calls refuse, each with its message, and nothing changes.
+    const over = await client.post('/api/user_factor/', { markup1_10: 10000.01 });
+    expect(over.statusCode).toBe(400);
+    expect(over.json().fields).toEqual({ markup1_10: ['Enter a number of at most 10000.'] });
+    const overProfile = await put(client, `/api/pricing-profiles/${id}/`, { ...input, bands: [{ from: '0.00', markup: 10000.01 }] });
+    expect(overProfile.statusCode).toBe(400);
+    expect(overProfile.json().fields).toEqual({ bands: [profileMessages.markupRange] });
+    expect((await profilesOf(client)).find((p) => p.id === id)!.bands.map((b) => b.markup)).toEqual([2500, null, null, null, null, 10000]);
+  });
+});
+
 describe('bad input gets a clear message and changes nothing', () => {
   const band = (from: string, markup: number | null = 10) => ({ from, markup });
   const cases: Array<[string, Partial<PricingProfileInput>, string, string]> = [
@@ -125,9 +151,10 @@ describe('bad input gets a clear message and changes nothing', () => {
     ['a first band not from 0.00', { bands: [band('0.01')] }, 'bands', profileMessages.firstBandFrom],
     ['a band edge that is not an amount', { bands: [band('0.00'), band('ten')] }, 'bands', profileMessages.amount],
     ['a band markup below 0', { bands: [band('0.00', -1)] }, 'bands', profileMessages.markupRange],
-    ['a band markup above 1,000 %', { bands: [band('0.00', 1000.01)] }, 'bands', profileMessages.markupRange],
+    ['a band markup above 10,000 %', { bands: [band('0.00', 10000.01)] }, 'bands', profileMessages.markupRange],
     ['a markup with three decimals', { bands: [band('0.00', 10.125)] }, 'bands', profileMessages.percentPlaces],
-    ['a group markup above 1,000 %', { group_markups: [{ group: 'Wires', markup: 1001 }] }, 'group_markups', profileMessages.markupRange],
+    ['a group markup above 10,000 %', { group_markups: [{ group: 'Wires', markup: 10001 }] }, 'group_markups', profileMessages.markupRange],
+    ['an item markup above 10,000 %', { item_overrides: [{ sku: 'A', markup: 10000.5 }] }, 'item_overrides', profileMessages.markupRange],
     ['a group with two markups', { group_markups: [{ group: 'Wires', markup: 1 }, { group: 'Wires', markup: 2 }] }, 'group_markups', profileMessages.groupTwice('Wires')],
     ['an item markup below 0', { item_overrides: [{ sku: 'A', markup: -5 }] }, 'item_overrides', profileMessages.markupRange],
     ['a fixed price below 0', { item_overrides: [{ sku: 'A', price: '-0.01' }] }, 'item_overrides', profileMessages.priceRange],
