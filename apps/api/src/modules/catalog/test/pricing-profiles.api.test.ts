@@ -141,6 +141,31 @@ describe('one range of markups for the six markups and for profiles (product §5
   });
 });
 
+describe('saving the six markups and the profile at once', () => {
+  test('both land: the result is the one of either order, never the six markups over a profile read before the other save', async () => {
+    const client = await signedIn('together');
+    for (let round = 1; round <= 8; round++) {
+      const [standard] = await profilesOf(client);
+      const { id, ...current } = standard!;
+      // One tab saves the whole table with a group markup and an ending; the other, the six markups.
+      const table = { ...current, bands: [{ from: '0.00', markup: round }, { from: '100.00', markup: 40 }], group_markups: [{ group: 'Wires', markup: 30 + round }], ending: '99' as const };
+      const six = { markup1_10: 50 + round, markup11_20: 60, tax: 5 };
+      const [replaced, saved] = await Promise.all([put(client, `/api/pricing-profiles/${id}/`, table), client.post('/api/user_factor/', six)]);
+      expect(replaced.statusCode, replaced.body).toBe(200);
+      expect(saved.statusCode, saved.body).toBe(200);
+      const [after] = await profilesOf(client);
+      // The table last: exactly the table.
+      const tableLast = { bands: table.bands, group_markups: table.group_markups, ending: '99', tax: current.tax };
+      // The six markups last: the six default bands and the tax over the table's group markups and ending.
+      const sixLast = { bands: defaultBands.map((from, i) => ({ from, markup: i === 0 ? six.markup1_10 : i === 1 ? 60 : null })), group_markups: table.group_markups, ending: '99', tax: 5 };
+      const result = { bands: after!.bands, group_markups: after!.group_markups, ending: after!.ending, tax: after!.tax };
+      expect([tableLast, sixLast], `round ${round}`).toContainEqual(result);
+      // Back to a profile without group markups or ending for the next round.
+      expect((await put(client, `/api/pricing-profiles/${id}/`, { ...current, group_markups: [], ending: 'none' })).statusCode).toBe(200);
+    }
+  });
+});
+
 describe('bad input gets a clear message and changes nothing', () => {
   const band = (from: string, markup: number | null = 10) => ({ from, markup });
   const cases: Array<[string, Partial<PricingProfileInput>, string, string]> = [
