@@ -33,7 +33,11 @@ test('markups are validated as typed, saved, and loaded again', async ({ page, r
   expect(await choices(userFactorLabels.inventory_option)).toEqual(['Inventory', 'Non-inventory', 'Service']);
   expect(await choices(userFactorLabels.income_type)).toContain('Sales of Product Income');
 
-  // product §5: below 0 is refused; the two texts take at most 25 characters.
+  // product §5: below 0 is refused, and above 10,000 % (the same range as the pricing profiles'); the two texts take at most 25 characters.
+  await lowBand.fill('10000');
+  await expect(page.getByText(profileMessages.markupRange)).toHaveCount(0);
+  await lowBand.fill('10000.01');
+  await expect(page.getByText('Enter a markup from 0 to 10000 %.')).toBeVisible();
   await lowBand.fill('-5');
   await expect(page.getByText(profileMessages.markupRange)).toBeVisible();
   await expect(lowBand).toHaveAttribute('aria-invalid', 'true');

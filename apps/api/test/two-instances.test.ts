@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config/env.ts';
-import { cleanUp } from '../src/jobs/clean-up.ts';
+import { CLEAN_UP } from '../src/jobs/clean-up.ts';
 import type { AppContext } from '../src/context.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.ts';
 import { lastLinkTo, logIn, mailsTo, simulatorEnv, startSimulators, uniqueEmail, type Simulators } from './support/accounts.ts';
@@ -113,8 +113,8 @@ test('the hourly clean-up runs once per hour for both instances together', async
   const [a, b] = [instances[0]!.ctx.queue, instances[1]!.ctx.queue];
   const db = instances[0]!.ctx.db;
   // The other schedules (the modules') run on their own rhythm; this test follows the clean-up.
-  const runDue = async (queue: typeof a) => (await queue.runDueSchedules()).filter((name) => name === cleanUp.name);
-  const cleanUps = () => db.selectFrom('jobs').select(['idempotency_key', 'state', 'claimed_by']).where('queue', '=', cleanUp.name).orderBy('id').execute();
+  const runDue = async (queue: typeof a) => (await queue.runDueSchedules()).filter((name) => name === CLEAN_UP);
+  const cleanUps = () => db.selectFrom('jobs').select(['idempotency_key', 'state', 'claimed_by']).where('queue', '=', CLEAN_UP).orderBy('id').execute();
   // Both look at the same moment: one of them queues the run.
   const first = await Promise.all([runDue(a), runDue(b)]);
   expect(first.flat()).toEqual(['clean-up']);

@@ -1,3 +1,4 @@
+import { PERCENT_MAX } from '@tradelist/pricing/rules';
 import { z } from 'zod';
 import { idField, singleLine } from './fields.ts';
 import { profileIdField } from './pricing-profiles.ts';
@@ -105,9 +106,8 @@ export type DownloadBoughtProductsRequest = z.input<typeof downloadBoughtProduct
 
 /** product §5/§9: inventory option and income type hold at most 25 characters. */
 export const USER_FACTOR_TEXT_MAX = 25;
-/** The highest markup or tax we accept, in percent (a sanity bound, not a business rule). */
-export const PERCENT_MAX = 10_000;
 
+// The highest markup or tax (PERCENT_MAX) is the pricing engine's, the same for pricing profiles.
 // The six markup field names are the pricing engine's band keys, defined once there.
 export { markupFields, type MarkupField } from '@tradelist/pricing/bands';
 

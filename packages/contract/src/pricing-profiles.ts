@@ -1,5 +1,5 @@
 import { centsToDecimal, parseDollars, percentToBasisPoints, basisPointsToPercent } from '@tradelist/pricing/money';
-import { MAX_BANDS, priceEndings, type ItemOverride, type PricingRules } from '@tradelist/pricing/rules';
+import { MAX_BANDS, PERCENT_MAX, priceEndings, type ItemOverride, type PricingRules } from '@tradelist/pricing/rules';
 import { z } from 'zod';
 import { idField, singleLine } from './fields.ts';
 
@@ -12,12 +12,8 @@ import { idField, singleLine } from './fields.ts';
 
 /** The longest profile name. */
 export const PROFILE_NAME_MAX = 40;
-/** The highest markup of a band, a group or an item, in percent. */
-export const PROFILE_MARKUP_MAX = 1_000;
 /** The highest fixed price, minimum price or minimum margin, in cents ($1,000,000.00). */
 export const PROFILE_AMOUNT_MAX_CENTS = 100_000_000;
-/** The highest tax, in percent (as the user factor's sanity bound). */
-export const PROFILE_TAX_MAX = 10_000;
 /** The longest group name or SKU an override names. */
 export const OVERRIDE_KEY_MAX = 100;
 /** The most group markups or item overrides a profile holds. */
@@ -32,12 +28,12 @@ export const profileMessages = {
   bandCount: `A markup table has 1 to ${MAX_BANDS} bands.`,
   firstBandFrom: 'The first band starts at 0.00.',
   bandOrder: (band: number) => `Band ${band} must start above band ${band - 1}: edges go up and do not overlap.`,
-  markupRange: `Enter a markup from 0 to ${PROFILE_MARKUP_MAX} %.`,
+  markupRange: `Enter a markup from 0 to ${PERCENT_MAX} %.`,
   percentPlaces: 'Use at most two decimal places.',
   amount: 'Enter an amount in dollars, such as 10.01.',
   priceRange: 'Enter a fixed price from 0.00 to 1,000,000.00.',
   minimumRange: 'Enter an amount from 0.00 to 1,000,000.00.',
-  taxRange: `Enter a tax from 0 to ${PROFILE_TAX_MAX} %.`,
+  taxRange: `Enter a tax from 0 to ${PERCENT_MAX} %.`,
   ending: `Choose a price ending: ${priceEndings.join(', ')}.`,
   groupTwice: (group: string) => `The group "${group}" has two markups: keep one.`,
   skuTwice: (sku: string) => `The item ${sku} has two overrides: keep one.`,
@@ -60,7 +56,7 @@ function percent(max: number, rangeMessage: string) {
     .refine(twoPlaces, { error: profileMessages.percentPlaces });
 }
 
-const markupField = percent(PROFILE_MARKUP_MAX, profileMessages.markupRange);
+const markupField = percent(PERCENT_MAX, profileMessages.markupRange);
 
 /** Dollars as a plain decimal string ("10.01", "10", "10.5"), read to cents with `parseDollars`, within 0..$1,000,000. */
 function dollars(rangeMessage: string) {
@@ -114,7 +110,7 @@ export const pricingProfileInput = z
     ending: z.enum(priceEndings, { error: profileMessages.ending }).default('none'),
     min_price: dollars(profileMessages.minimumRange).default('0.00'),
     min_margin: dollars(profileMessages.minimumRange).default('0.00'),
-    tax: percent(PROFILE_TAX_MAX, profileMessages.taxRange).nullable().default(null),
+    tax: percent(PERCENT_MAX, profileMessages.taxRange).nullable().default(null),
   })
   .superRefine((profile, context) => {
     checkBands(profile.bands, (message, index) => context.addIssue({ code: 'custom', message, path: ['bands', index, 'from'] }));

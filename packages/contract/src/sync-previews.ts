@@ -153,6 +153,8 @@ export const syncHistoryQuery = z.object({
 export type SyncHistoryQuery = z.input<typeof syncHistoryQuery>;
 
 export const SYNC_HISTORY_PAGE_SIZE = 25;
+/** The items refused that a sync of the record's page lists; the CSV lists every one. */
+export const SYNC_RECORD_FAILURES_SHOWN = 50;
 
 /** One sync of the record (product §10.21). */
 export const syncRecord = z.object({
@@ -178,8 +180,10 @@ export const syncRecord = z.object({
   left_alone: z.number().int(),
   retired: z.number().int(),
   failed: z.number().int(),
-  /** Every item the service refused, with its reason. */
+  /** The first items the service refused (SYNC_RECORD_FAILURES_SHOWN at most), in list order, each with its reason; the CSV has them all. */
   failures: z.array(syncItemError),
+  /** How many items the service refused with a reason, all of them (`failures` lists the first). */
+  failures_total: z.number().int(),
   error: z.string().nullable(),
 });
 export type SyncRecord = z.infer<typeof syncRecord>;

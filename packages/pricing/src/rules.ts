@@ -16,6 +16,12 @@ import { applyBasisPoints, requireNonNegativeInteger, type BasisPoints, type Cen
 
 /** At most this many bands in a table. */
 export const MAX_BANDS = 20;
+/**
+ * The highest markup or tax, in percent (product §5.5): a sanity bound, not a business rule. The
+ * one limit of `/user_factor/` and of pricing profiles alike, so that whatever the six markups
+ * accept, the default profile they are saved into accepts too.
+ */
+export const PERCENT_MAX = 10_000;
 
 /** How a price may be rounded after markup and before tax (never lowering it). */
 export const priceEndings = ['none', 'up_0.05', 'up_0.25', 'up_1', '99', '95'] as const;

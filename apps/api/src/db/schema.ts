@@ -61,7 +61,7 @@ export type { UsersTable, SessionsTable, UserTokensTable, GoogleTokenUsesTable, 
 export type { JobsTable, JobSchedulesTable, MailOutboxTable, RateLimitsTable, UploadedFilesTable, OperatorAuditLogTable } from './schema/platform.ts';
 export type { CategoriesTable, CollectionsTable, ProductsTable, UserFactorsTable, DownloadLogTable, PreviewViewsTable, EditionUploadsTable, EditionUploadPartsTable } from './schema/catalog.ts';
 export type { PlansTable, SubscriptionsTable, ProcessedProviderEventsTable, PaymentsTable, BillingNoticesTable, FunnelEventsTable } from './schema/billing.ts';
-export type { OauthFlowsTable, ProviderConnectionsTable, SyncRunsTable, SyncLinksTable, SyncLedgerTable, SyncPreviewsTable, SyncPreviewItemsTable, SyncRunFailuresTable, SyncPolicyColumn, PreviewItemKind, SyncTrigger, PreviewApprovalColumn, AutomaticSyncsTable } from './schema/sync.ts';
+export type { OauthFlowsTable, ProviderConnectionsTable, SyncRunsTable, SyncLinksTable, SyncLedgerTable, SyncPreviewsTable, SyncPreviewItemsTable, SyncRunFailuresTable, SyncPolicyColumn, PreviewItemKind, SyncTrigger, PreviewApprovalColumn, AutomaticSyncsTable, HeldBackItem } from './schema/sync.ts';
 export type { UserGuideResourcesTable, UserGuideVideosTable, BlogPostsTable, NewsletterSubscribersTable, MarketingSignupsTable, SetupCallRequestsTable, DrawWinnersTable, MailingsTable, MailingDeliveriesTable } from './schema/content.ts';
 
 /** Every table, as Kysely sees it; the tables' types live per area in db/schema/. */

@@ -52,12 +52,25 @@ export async function cleanUpExpiredRows(ctx: Pick<AppContext, 'db' | 'clock'>):
   await deleteOrphanedUploadsInBatches(ctx.db, addSeconds(now, -ORPHANED_UPLOAD_GRACE_SECONDS));
 }
 
-/** The hourly clean-up, once per hour for the whole cluster. */
-export const { job: cleanUp, schedule: hourlyCleanUp } = definePeriodicJob({
-  name: 'clean-up',
-  everySeconds: CLEAN_UP_EVERY_SECONDS,
-  backoff: { baseSeconds: 60, maxSeconds: 10 * 60 },
-  async run(ctx) {
-    await cleanUpExpiredRows(ctx);
-  },
-});
+/**
+ * A domain module's part of the hourly clean-up (its rows nobody will read again), listed in
+ * `modules/jobs.ts` and run after the platform's. Each must be idempotent and work in bounded
+ * batches: the clean-up may run from any process and be retried.
+ */
+export type CleanUpStep = (ctx: AppContext) => Promise<void>;
+
+/** The name of the hourly clean-up's job and schedule. */
+export const CLEAN_UP = 'clean-up';
+
+/** The hourly clean-up, once per hour for the whole cluster: the platform's rows, then each module's step. */
+export function hourlyCleanUp(moduleSteps: readonly CleanUpStep[]) {
+  return definePeriodicJob({
+    name: CLEAN_UP,
+    everySeconds: CLEAN_UP_EVERY_SECONDS,
+    backoff: { baseSeconds: 60, maxSeconds: 10 * 60 },
+    async run(ctx) {
+      await cleanUpExpiredRows(ctx);
+      for (const step of moduleSteps) await step(ctx);
+    },
+  });
+}

@@ -22,6 +22,7 @@ import * as namesThatSayWhatTheyMean from './0023-names-that-say-what-they-mean.
 import * as pricingProfiles from './0024-pricing-profiles.ts';
 import * as syncPreviews from './0025-sync-previews.ts';
 import * as automaticSyncs from './0026-automatic-syncs.ts';
+import * as heldBackItems from './0027-held-back-items.ts';
 
 /**
  * Every migration, in order. Imported statically so the bundled server carries them; a new
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '0024-pricing-profiles': pricingProfiles,
   '0025-sync-previews': syncPreviews,
   '0026-automatic-syncs': automaticSyncs,
+  '0027-held-back-items': heldBackItems,
 };

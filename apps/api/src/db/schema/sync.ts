@@ -65,6 +65,8 @@ export interface SyncRunsTable {
   /** What it may write (decision 0048); null: everything, as a sync without a preview always did. */
   policy: ColumnType<SyncPolicyColumn | null, string | null | undefined, string | null>;
   errors: ColumnType<Array<{ sku: string; name: string; error: string }>, string | undefined, string>;
+  /** The largest changes its protections held back (migration 0027; `left_alone` counts them all). */
+  held_back: ColumnType<HeldBackItem[], string | undefined, string>;
   error: string | null;
   lease_owner: string | null;
   lease_until: Timestamp | null;
@@ -98,6 +100,17 @@ export interface SyncPolicyColumn {
   allowDecrease: string[];
   overwriteEdited: string[];
   retireLeft: boolean;
+}
+
+/** An item a sync's protections left as it is in the target: our price, theirs (null when not in whole cents), and why. */
+export interface HeldBackItem {
+  sku: string;
+  name: string;
+  reason: 'down' | 'edited';
+  ourCents: number;
+  theirCents: number | null;
+  /** The size of the change, by which the largest are kept. */
+  magnitude: number;
 }
 
 /** What we last wrote to (or found equal in) a target, per item (decision 0048). */

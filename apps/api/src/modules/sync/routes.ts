@@ -32,7 +32,7 @@ export const syncRoutes: ApiModule = ({ user }, ctx) => {
   registerEndpoint(user, calls.syncHistory, async (request) => syncHistory(ctx, requireUser(request).id, syncProviderOf(request.query.software_name), request.query.page));
   registerEndpoint(user, calls.syncHistoryCsv, async (request, reply) => {
     const file = await syncHistoryCsv(ctx, requireUser(request).id, syncProviderOf(request.query.software_name));
-    return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${file.fileName}"`).header('cache-control', 'no-store').send(file.content);
+    return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${file.fileName}"`).header('cache-control', 'no-store').send(file.body);
   });
 
   registerEndpoint(user, calls.quickbooksConnect, async (request) => startAuthorization(ctx, requireUser(request), request.auth.cookieValue, 'quickbooks'));

@@ -6,13 +6,14 @@ import { columnsFor, createChangeRowBuilder, createRowBuilder, noPreviousEdition
 import { xlsxStream } from '@tradelist/pricing/xlsx';
 import type { AppContext } from '../../../context.ts';
 import type { Db } from '../../../db/database.ts';
+import { pagesOf } from '../../../lib/pages.ts';
 import { countDifferingItems } from '../repositories/edition-changes.ts';
 import { copyPageOfChangedProducts, copyPageOfProducts, copyPageOfRemovedProducts, type ChangedProductRow } from '../repositories/products.ts';
 import type { AllowedDownload } from './download-edition.ts';
 import { editionFileKey } from './edition-file-key.ts';
 import { runEditionFileWorker } from './edition-file-off-thread.ts';
 import { editionFileCache } from './edition-file-store.ts';
-import { afterFullPage, pagesOf, PAGE_SIZE, productPages } from './edition-pages.ts';
+import { afterFullPage, PAGE_SIZE, productPages } from './edition-pages.ts';
 import { buildEditionTemplateLater, openEditionTemplate } from './edition-templates.ts';
 import { productInput } from './product-input.ts';
 

@@ -6,7 +6,7 @@ import { defaultBandStarts, markupsFromRules, type PricingRules } from '@tradeli
 import type { AppContext } from '../../../context.ts';
 import type { Db } from '../../../db/database.ts';
 import { runUnitOfWork } from '../../../jobs/unit-of-work.ts';
-import { updateDefaultPricingRules } from '../repositories/pricing-profiles.ts';
+import { countPricingProfilesForUpdate, updateDefaultPricingRules } from '../repositories/pricing-profiles.ts';
 import { findUserFactor, upsertUserFactor } from '../repositories/user-factors.ts';
 import { choosePricingProfile, type ChosenPricingProfile } from './pricing-profiles.ts';
 
@@ -43,12 +43,17 @@ export async function getPricing(db: Db, userId: number, profileId?: number): Pr
  * POST /user_factor/ (product §7): the request is the whole configuration (a field left out or
  * empty is saved as empty, 0 %, as the screen sends every field). The six markups become the
  * default profile's table, back to the six default bands whatever its edges were, and the tax its
- * tax; its overrides, ending and minimums stay. The two texts are saved beside it.
+ * tax; its overrides, ending and minimums stay. The two texts are saved beside it. The user's
+ * profiles are locked first, as every profile change does, so that a change saved at the same
+ * moment is not lost.
  */
 export async function saveUserFactor(ctx: AppContext, userId: number, input: SaveUserFactorRequest): Promise<UserFactor> {
   const markups = markupsFromPercents(input);
   const now = ctx.clock.now();
   await runUnitOfWork(ctx, async (trx) => {
+    // The lock every profile change takes, before reading what is kept: a replace of the profile
+    // at the same moment lands wholly before or after this save, never between its read and write.
+    await countPricingProfilesForUpdate(trx, userId);
     const { rules } = await choosePricingProfile(trx, userId);
     const next: PricingRules = {
       ...rules,

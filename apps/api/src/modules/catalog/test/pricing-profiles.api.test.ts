@@ -115,6 +115,57 @@ describe('POST, PUT and DELETE /api/pricing-profiles/', () => {
   });
 });
 
+describe('one range of markups for the six markups and for profiles (product §5.5)', () => {
+  test('a markup the six markups accept, up to 10,000 %, a profile accepts too: the default profile saved by them can be saved again', async () => {
+    const client = await signedIn('range');
+    expect(profileMessages.markupRange).toBe('Enter a markup from 0 to 10000 %.');
+    const saved = await client.post('/api/user_factor/', { markup1_10: 2500, markup501: 10000 });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const [standard] = await profilesOf(client);
+    expect(standard!.bands.map((b) => b.markup)).toEqual([2500, null, null, null, null, 10000]);
+    const { id, ...input } = standard!;
+    const again = await put(client, `/api/pricing-profiles/${id}/`, { ...input, tax: 7 });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ bands: standard!.bands, tax: 7 });
+    const created = await client.post('/api/pricing-profiles/', { ...commercial, name: 'Steep', group_markups: [{ group: 'Wires', markup: 10000 }], item_overrides: [{ sku: 'A', markup: 9999.99 }] });
+    expect(created.statusCode, created.body).toBe(201);
+
+    // Above it, both calls refuse, each with its message, and nothing changes.
+    const over = await client.post('/api/user_factor/', { markup1_10: 10000.01 });
+    expect(over.statusCode).toBe(400);
+    expect(over.json().fields).toEqual({ markup1_10: ['Enter a number of at most 10000.'] });
+    const overProfile = await put(client, `/api/pricing-profiles/${id}/`, { ...input, bands: [{ from: '0.00', markup: 10000.01 }] });
+    expect(overProfile.statusCode).toBe(400);
+    expect(overProfile.json().fields).toEqual({ bands: [profileMessages.markupRange] });
+    expect((await profilesOf(client)).find((p) => p.id === id)!.bands.map((b) => b.markup)).toEqual([2500, null, null, null, null, 10000]);
+  });
+});
+
+describe('saving the six markups and the profile at once', () => {
+  test('both land: the result is the one of either order, never the six markups over a profile read before the other save', async () => {
+    const client = await signedIn('together');
+    for (let round = 1; round <= 8; round++) {
+      const [standard] = await profilesOf(client);
+      const { id, ...current } = standard!;
+      // One tab saves the whole table with a group markup and an ending; the other, the six markups.
+      const table = { ...current, bands: [{ from: '0.00', markup: round }, { from: '100.00', markup: 40 }], group_markups: [{ group: 'Wires', markup: 30 + round }], ending: '99' as const };
+      const six = { markup1_10: 50 + round, markup11_20: 60, tax: 5 };
+      const [replaced, saved] = await Promise.all([put(client, `/api/pricing-profiles/${id}/`, table), client.post('/api/user_factor/', six)]);
+      expect(replaced.statusCode, replaced.body).toBe(200);
+      expect(saved.statusCode, saved.body).toBe(200);
+      const [after] = await profilesOf(client);
+      // The table last: exactly the table.
+      const tableLast = { bands: table.bands, group_markups: table.group_markups, ending: '99', tax: current.tax };
+      // The six markups last: the six default bands and the tax over the table's group markups and ending.
+      const sixLast = { bands: defaultBands.map((from, i) => ({ from, markup: i === 0 ? six.markup1_10 : i === 1 ? 60 : null })), group_markups: table.group_markups, ending: '99', tax: 5 };
+      const result = { bands: after!.bands, group_markups: after!.group_markups, ending: after!.ending, tax: after!.tax };
+      expect([tableLast, sixLast], `round ${round}`).toContainEqual(result);
+      // Back to a profile without group markups or ending for the next round.
+      expect((await put(client, `/api/pricing-profiles/${id}/`, { ...current, group_markups: [], ending: 'none' })).statusCode).toBe(200);
+    }
+  });
+});
+
 describe('bad input gets a clear message and changes nothing', () => {
   const band = (from: string, markup: number | null = 10) => ({ from, markup });
   const cases: Array<[string, Partial<PricingProfileInput>, string, string]> = [
@@ -125,9 +176,10 @@ describe('bad input gets a clear message and changes nothing', () => {
     ['a first band not from 0.00', { bands: [band('0.01')] }, 'bands', profileMessages.firstBandFrom],
     ['a band edge that is not an amount', { bands: [band('0.00'), band('ten')] }, 'bands', profileMessages.amount],
     ['a band markup below 0', { bands: [band('0.00', -1)] }, 'bands', profileMessages.markupRange],
-    ['a band markup above 1,000 %', { bands: [band('0.00', 1000.01)] }, 'bands', profileMessages.markupRange],
+    ['a band markup above 10,000 %', { bands: [band('0.00', 10000.01)] }, 'bands', profileMessages.markupRange],
     ['a markup with three decimals', { bands: [band('0.00', 10.125)] }, 'bands', profileMessages.percentPlaces],
-    ['a group markup above 1,000 %', { group_markups: [{ group: 'Wires', markup: 1001 }] }, 'group_markups', profileMessages.markupRange],
+    ['a group markup above 10,000 %', { group_markups: [{ group: 'Wires', markup: 10001 }] }, 'group_markups', profileMessages.markupRange],
+    ['an item markup above 10,000 %', { item_overrides: [{ sku: 'A', markup: 10000.5 }] }, 'item_overrides', profileMessages.markupRange],
     ['a group with two markups', { group_markups: [{ group: 'Wires', markup: 1 }, { group: 'Wires', markup: 2 }] }, 'group_markups', profileMessages.groupTwice('Wires')],
     ['an item markup below 0', { item_overrides: [{ sku: 'A', markup: -5 }] }, 'item_overrides', profileMessages.markupRange],
     ['a fixed price below 0', { item_overrides: [{ sku: 'A', price: '-0.01' }] }, 'item_overrides', profileMessages.priceRange],

@@ -129,3 +129,45 @@ export async function syncToTargetSince(db: Db, target: { user_id: number; provi
   if (except !== null) query = query.where('id', '<>', except);
   return (await query.executeTakeFirst()) !== undefined;
 }
+
+/**
+ * Up to `limit` previews done with, oldest expiry first: expired before `before` and never
+ * approved, or approved and the sync it started has ended while it still has items. Uses the
+ * expiry index.
+ */
+export async function previewsDoneWith(db: Db, before: Date, limit: number): Promise<Array<{ id: number; approved: boolean }>> {
+  const rows = await db
+    .selectFrom('sync_previews as p')
+    .select(['p.id', 'p.approved_at'])
+    .where('p.expires_at', '<', before)
+    .where((eb) =>
+      eb.or([
+        eb('p.approved_at', 'is', null),
+        eb.and([
+          eb.exists(eb.selectFrom('sync_runs as r').select('r.id').whereRef('r.id', '=', 'p.sync_run_id').where('r.status', 'in', ['succeeded', 'failed'])),
+          eb.exists(eb.selectFrom('sync_preview_items as i').select('i.preview_id').whereRef('i.preview_id', '=', 'p.id')),
+        ]),
+      ]),
+    )
+    .orderBy('p.expires_at')
+    .orderBy('p.id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ id: r.id, approved: r.approved_at !== null }));
+}
+
+/** Deletes up to `limit` items of these previews; answers how many it deleted. */
+export async function deleteSomePreviewItems(db: Db, previewIds: number[], limit: number): Promise<number> {
+  if (previewIds.length === 0) return 0;
+  const result = await db
+    .deleteFrom('sync_preview_items')
+    .where((eb) => eb(eb.refTuple('preview_id', 'sku'), 'in', eb.selectFrom('sync_preview_items').select(['preview_id', 'sku']).where('preview_id', 'in', previewIds).limit(limit).$asTuple('preview_id', 'sku')))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Deletes these previews unless approved in the meantime (an approval is part of the sync record). */
+export async function deleteUnapprovedPreviews(db: Db, previewIds: number[]): Promise<void> {
+  if (previewIds.length === 0) return;
+  await db.deleteFrom('sync_previews').where('id', 'in', previewIds).where('approved_at', 'is', null).execute();
+}

@@ -1,12 +1,14 @@
 import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../../db/database.ts';
-import type { SyncRunRow, SyncRunsTable } from '../../../db/schema.ts';
+import type { HeldBackItem, SyncRunRow, SyncRunsTable } from '../../../db/schema.ts';
 
 type Provider = SyncRunsTable['provider'];
 export type SyncItemError = { sku: string; name: string; error: string };
 
 /** The first item errors a run keeps (the screen shows them; the counts hold the rest). */
 export const KEPT_ITEM_ERRORS = 20;
+/** The held-back items a run keeps, largest change first (the summary email names them; `left_alone` counts them all). */
+export const KEPT_HELD_BACK = 20;
 
 /**
  * Queues a run unless one is queued or running for this user and provider (the partial unique
@@ -80,6 +82,8 @@ export interface Checkpoint {
   retired: number;
   failed: number;
   errors: SyncItemError[];
+  /** The largest changes the protections held back in the batch. */
+  heldBack: HeldBackItem[];
 }
 
 /**
@@ -101,6 +105,10 @@ export async function checkpointRun(db: Db, id: number, owner: string, step: Che
         step.errors.length === 0
           ? sql`errors`
           : sql`(SELECT coalesce(jsonb_agg(e), '[]'::jsonb) FROM (SELECT e FROM jsonb_array_elements(errors || ${JSON.stringify(step.errors)}::jsonb) AS e LIMIT ${KEPT_ITEM_ERRORS}) AS kept)`,
+      held_back:
+        step.heldBack.length === 0
+          ? sql`held_back`
+          : sql`(SELECT coalesce(jsonb_agg(e ORDER BY (e->>'magnitude')::int DESC, e->>'sku'), '[]'::jsonb) FROM (SELECT e FROM jsonb_array_elements(held_back || ${JSON.stringify(step.heldBack)}::jsonb) AS e ORDER BY (e->>'magnitude')::int DESC, e->>'sku' LIMIT ${KEPT_HELD_BACK}) AS kept)`,
       lease_until: leaseUntil,
     })
     .where('id', '=', id)

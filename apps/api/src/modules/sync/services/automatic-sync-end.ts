@@ -27,8 +27,17 @@ function links(ctx: AppContext, run: Pick<AutomaticSyncRow, 'provider'> & { sync
 }
 
 /**
+ * Why an automatic sync gave up: another sync of the same user to the service (from the catalog,
+ * or a previous edition's) was still queued or running through every retry of its job, about an
+ * hour and a half.
+ */
+export function connectionStayedBusy(provider: AutomaticSyncRow['provider']): string {
+  return `Another sync to ${syncProviderNames[provider]} was still running after we had waited over an hour for it to finish.`;
+}
+
+/**
  * Ends an automatic sync as failed with `reason` and emails the user once, with the way to fix it
- * (connect again, or sync later from the catalog): the state moves and the email is queued in one
+ * (connect again; sync later from the catalog, or once the other sync has finished): the state moves and the email is queued in one
  * transaction, so a second attempt finds it failed and sends nothing. Nothing retries it; the
  * next edition tries again.
  */
@@ -40,6 +49,8 @@ export async function failAutomaticSync(ctx: AppContext, row: AutomaticSyncRow, 
     if (!recipient?.is_active || !edition) return;
     const reconnect = reason === notConnectedAnymore(row.provider) || reason === accessRefused(row.provider);
     const to = links(ctx, { ...row, categoryId: edition.category_id });
+    const wait = reason === connectionStayedBusy(row.provider);
+    const fix = reconnect ? { kind: 'reconnect' as const, url: to.reconnect } : { kind: wait ? ('wait' as const) : ('retry' as const), url: to.catalog };
     await queueEmail(
       ctx,
       trx,
@@ -49,7 +60,7 @@ export async function failAutomaticSync(ctx: AppContext, row: AutomaticSyncRow, 
         editionName: edition.name,
         categoryName: edition.category_name,
         reason,
-        fix: reconnect ? { kind: 'reconnect', url: to.reconnect } : { kind: 'retry', url: to.catalog },
+        fix,
       }),
     );
   };
@@ -91,6 +102,7 @@ async function emailSummary(ctx: AppContext, trx: Db, row: AutomaticSyncRow, run
       updated: run.updated,
       unchanged: run.unchanged,
       heldBack: run.left_alone,
+      heldBackItems: run.held_back,
       failed: run.failed,
       recordUrl: to.record,
       previewUrl: to.preview,

@@ -8,7 +8,7 @@ import { choosePricingProfile, decideSync, type EditionAnnouncements, entitlemen
 import { findAutomaticSync, insertAutomaticSync, moveAutomaticSync } from '../repositories/automatic-syncs.ts';
 import { findConnection, listAutomaticConnectionsAfter } from '../repositories/connections.ts';
 import { isAccountActive } from '../repositories/sync-runs.ts';
-import { failAutomaticSync } from './automatic-sync-end.ts';
+import { connectionStayedBusy, failAutomaticSync } from './automatic-sync-end.ts';
 import { isLive } from './provider-tokens.ts';
 import { queueProtectedSync } from './queue-protected-sync.ts';
 import { notConnectedAnymore, providerFailed } from './run-sync.ts';
@@ -16,9 +16,15 @@ import { notConnectedAnymore, providerFailed } from './run-sync.ts';
 /** Connections looked at per transaction when an edition becomes current. */
 const CONNECTIONS_PAGE = 200;
 
+// How the job's last error says the connection was busy (a job's give-up hears only the message).
+const BUSY = 'Connection busy:';
+
 /** Thrown when the connection has a sync queued or running: the automatic one waits for it (the job retries later). */
 class ConnectionBusyError extends Error {
   override name = 'ConnectionBusyError';
+  constructor(detail: string) {
+    super(`${BUSY} ${detail}`);
+  }
 }
 
 /**
@@ -81,7 +87,12 @@ export async function runAutomaticSync(ctx: AppContext, automaticSyncId: number)
   });
 }
 
-/** The job of one connection's automatic sync; a connection busy with another sync is tried again for about two hours. */
+/**
+ * The job of one connection's automatic sync. A connection busy with another sync is tried again
+ * with backoff (1, 2, 4, 8, 16, 30 and 30 minutes: about an hour and a half), never more; then the
+ * user is emailed once that the other sync was still running, and to sync this edition from the
+ * catalog once it has finished.
+ */
 export const automaticSyncJob = defineJob({
   name: 'automatic-sync',
   payload: z.object({ automaticSyncId: z.number().int().positive() }),
@@ -90,9 +101,9 @@ export const automaticSyncJob = defineJob({
   backoff: { baseSeconds: 60, maxSeconds: 30 * 60 },
   idempotencyKey: (payload) => String(payload.automaticSyncId),
   handle: async (payload, { ctx }) => runAutomaticSync(ctx, payload.automaticSyncId),
-  onGiveUp: async (payload, _error, { ctx }) => {
+  onGiveUp: async (payload, error, { ctx }) => {
     const row = await findAutomaticSync(ctx.db, payload.automaticSyncId);
-    if (row?.state === 'pending') await failAutomaticSync(ctx, row, providerFailed(row.provider));
+    if (row?.state === 'pending') await failAutomaticSync(ctx, row, error.startsWith(BUSY) ? connectionStayedBusy(row.provider) : providerFailed(row.provider));
   },
 });
 

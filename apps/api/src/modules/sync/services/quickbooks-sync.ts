@@ -156,7 +156,10 @@ export async function syncToQuickBooks(sync: ProviderSync): Promise<void> {
           // Changed in the company since it was read: a sync without a preview writes it anyway;
           // one with protections leaves it, since what it would overwrite was never shown.
           if (sync.policy.overwriteEdited === 'all') await retryStale(client, entry, counts);
-          else counts.leftAlone += 1;
+          else {
+            counts.leftAlone += 1;
+            sync.policy.noteHeldBack?.({ ...entry.step.planned, kind: 'edited_in_target', oldCents: null });
+          }
           continue;
         }
         counts.fail(entry.step.desired, errors.map(describeQboError).join('; ') || 'QuickBooks did not answer for this item.', entry.position);

@@ -20,7 +20,7 @@ import { runUnitOfWork } from '../../../jobs/unit-of-work.ts';
 import { requireSyncAllowed, SyncStoppedError } from './require-sync-allowed.ts';
 import { policyOf } from './sync-plan.ts';
 import { syncPricing } from './sync-pricing.ts';
-import { checkpointer, LEASE_SECONDS, LeaseLostError, type ProviderSync } from './sync-progress.ts';
+import { checkpointer, HeldBackNotes, LEASE_SECONDS, LeaseLostError, type ProviderSync } from './sync-progress.ts';
 
 const PRODUCT_PAGE = 5_000;
 
@@ -68,6 +68,7 @@ async function runClaimed(ctx: AppContext, run: SyncRunRow, owner: string): Prom
   await requireAllowed();
   const products = collection ? await editionProducts(ctx, collection.id) : [];
   await setRunTotal(ctx.db, run.id, owner, products.length);
+  const heldBack = new HeldBackNotes();
   const sync: ProviderSync = {
     ctx,
     run,
@@ -75,12 +76,12 @@ async function runClaimed(ctx: AppContext, run: SyncRunRow, owner: string): Prom
     products,
     // The rules the sync was asked with; a sync queued before pricing profiles prices with the default.
     pricing: await syncPricing(ctx.db, run.user_id, run.profile_id, run.pricing_rules as PricingRules | null),
-    policy: policyOf(run.policy),
+    policy: { ...policyOf(run.policy), noteHeldBack: heldBack.note },
     previewed: run.preview_id === null ? undefined : await previewItemsBySku(ctx.db, run.preview_id),
     previewReadAt: run.preview_id === null ? undefined : ((await findPreview(ctx.db, run.preview_id))?.ready_at ?? undefined),
     ledger: await ledgerOf(ctx.db, { user_id: run.user_id, provider: run.provider, account_id: run.account_id }, collection?.category_id ?? null),
     tokens: connectionTokens(ctx, run.user_id, run.provider),
-    checkpoint: checkpointer(ctx, run, owner, collection?.category_id ?? null),
+    checkpoint: checkpointer(ctx, run, owner, collection?.category_id ?? null, heldBack),
     beforeBatch: requireAllowed,
   };
   // How the sync knew the target before writing (decision 0051): QuickBooks always reads it.

@@ -1,15 +1,22 @@
-import { SYNC_HISTORY_PAGE_SIZE, type SyncHistoryResponse, type SyncRecord } from '@tradelist/contract/sync-previews';
+import { Readable } from 'node:stream';
+import { SYNC_HISTORY_PAGE_SIZE, SYNC_RECORD_FAILURES_SHOWN, type SyncHistoryResponse, type SyncRecord } from '@tradelist/contract/sync-previews';
 import { softwareNameOf, type SyncProvider } from '@tradelist/contract/sync';
 import { csvChunks } from '@tradelist/pricing/csv';
 import type { Cell, Column } from '@tradelist/pricing/layouts';
 import type { AppContext } from '../../../context.ts';
+import type { Db } from '../../../db/database.ts';
+import { pagesOf } from '../../../lib/pages.ts';
 import { presentSyncRun } from '../presenters/sync-run.ts';
 import { findConnection } from '../repositories/connections.ts';
-import { failuresOf, lastRunPerProvider, syncsToTarget, type SyncHistoryRow } from '../repositories/sync-history.ts';
+import { failuresAfter, firstFailuresOf, lastRunPerProvider, syncsToTarget, syncsToTargetBefore, type SyncHistoryRow } from '../repositories/sync-history.ts';
+import type { TargetScope } from '../repositories/sync-ledger.ts';
 import type { SyncItemError } from '../repositories/sync-runs.ts';
 import { countKinds } from './sync-plan.ts';
 
-function presentRecord(row: SyncHistoryRow, failures: SyncItemError[]): SyncRecord {
+type Failures = { shown: SyncItemError[]; total: number };
+const NO_FAILURES: Failures = { shown: [], total: 0 };
+
+function presentRecord(row: SyncHistoryRow, failures: Failures): SyncRecord {
   const approval = row.approved_at && row.approval
     ? {
         preview_id: row.preview_id!,
@@ -41,7 +48,8 @@ function presentRecord(row: SyncHistoryRow, failures: SyncItemError[]): SyncReco
     left_alone: row.left_alone,
     retired: row.retired,
     failed: row.failed,
-    failures,
+    failures: failures.shown,
+    failures_total: failures.total,
     error: row.error,
   };
 }
@@ -52,8 +60,8 @@ export async function syncHistory(ctx: AppContext, userId: number, provider: Syn
   const empty = { provider: softwareNameOf(provider), account_name: null, total: 0, page, page_size: SYNC_HISTORY_PAGE_SIZE, syncs: [] };
   if (!connection || connection.status !== 'connected') return empty;
   const { rows, total } = await syncsToTarget(ctx.db, { user_id: userId, provider, account_id: connection.account_id }, { limit: SYNC_HISTORY_PAGE_SIZE, offset: (page - 1) * SYNC_HISTORY_PAGE_SIZE });
-  const failures = await failuresOf(ctx.db, rows.map((r) => r.id));
-  return { ...empty, account_name: connection.account_name, total, syncs: rows.map((r) => presentRecord(r, failures.get(r.id) ?? [])) };
+  const failures = await firstFailuresOf(ctx.db, rows.map((r) => r.id), SYNC_RECORD_FAILURES_SHOWN);
+  return { ...empty, account_name: connection.account_name, total, syncs: rows.map((r) => presentRecord(r, failures.get(r.id) ?? NO_FAILURES)) };
 }
 
 const column = (header: string, width = 14): Column => ({ header, kind: 'text', width });
@@ -63,27 +71,59 @@ const HISTORY_COLUMNS: Column[] = [
   column('Failed items (SKU: reason)', 60), column('Error', 40),
 ];
 
-function historyCells(record: SyncRecord): Cell[] {
+function historyCells(record: SyncRecord, failures: string): Cell[] {
   return [
     String(record.id), record.started_at ?? record.queued_at, record.finished_at ?? '', record.duration_seconds === null ? '' : String(record.duration_seconds), record.status, record.trigger,
     record.edition_name, record.profile_name ?? '', record.approval?.approved_by ?? '', record.approval?.approved_at ?? '',
     String(record.created), String(record.updated), String(record.unchanged), String(record.left_alone), String(record.retired), String(record.failed),
-    record.failures.map((f) => `${f.sku}: ${f.error}`).join(' | '), record.error ?? '',
+    failures, record.error ?? '',
   ];
 }
 
-/** GET /sync-history/csv/: every sync to the connection as a CSV file, through the price lists' writer (formulas neutralised). */
-export async function syncHistoryCsv(ctx: AppContext, userId: number, provider: SyncProvider): Promise<{ fileName: string; content: string }> {
-  const connection = await findConnection(ctx.db, userId, provider);
-  let records: SyncRecord[] = [];
-  if (connection && connection.status === 'connected') {
-    const { rows } = await syncsToTarget(ctx.db, { user_id: userId, provider, account_id: connection.account_id });
-    const failures = await failuresOf(ctx.db, rows.map((r) => r.id));
-    records = rows.map((r) => presentRecord(r, failures.get(r.id) ?? []));
+// Syncs per read, and refused items per read of one sync's.
+const CSV_SYNCS_PER_PAGE = 100;
+const CSV_FAILURES_PER_PAGE = 5_000;
+// Sync ids are PostgreSQL integers: every one is below this.
+const AFTER_EVERY_SYNC = 2 ** 31 - 1;
+
+/** Every item one sync's provider refused, "SKU: reason" joined by " | ", read a page at a time. */
+async function failuresCell(db: Db, row: SyncHistoryRow): Promise<string> {
+  // The count and the items are written in one transaction at each checkpoint.
+  if (row.failed === 0) return '';
+  const parts: string[] = [];
+  for await (const page of pagesOf(
+    (afterPosition) => failuresAfter(db, row.id, afterPosition, CSV_FAILURES_PER_PAGE),
+    (page) => (page.length === CSV_FAILURES_PER_PAGE ? page[page.length - 1]!.position : null),
+    -1,
+  )) {
+    for (const failure of page) parts.push(`${failure.sku}: ${failure.error}`);
   }
-  let content = '';
-  for await (const chunk of csvChunks(HISTORY_COLUMNS, records.map(historyCells))) content += chunk;
-  return { fileName: `tradelist-syncs-${softwareNameOf(provider)}-${ctx.clock.now().toISOString().slice(0, 10)}.csv`, content };
+  return parts.join(' | ');
+}
+
+/** The record's rows, newest sync first, read in pages as the file is written: memory holds a page of syncs and one sync's refused items. */
+async function* historyRows(db: Db, target: TargetScope): AsyncGenerator<Cell[]> {
+  const pages = pagesOf(
+    (beforeId) => syncsToTargetBefore(db, target, beforeId, CSV_SYNCS_PER_PAGE),
+    (page) => (page.length === CSV_SYNCS_PER_PAGE ? page[page.length - 1]!.id : null),
+    AFTER_EVERY_SYNC,
+  );
+  for await (const page of pages) {
+    for (const row of page) yield historyCells(presentRecord(row, NO_FAILURES), await failuresCell(db, row));
+  }
+}
+
+/**
+ * GET /sync-history/csv/: every sync to the connection, each with every item refused, as a CSV
+ * file streamed as it is read, through the price lists' writer (formulas neutralised).
+ */
+export async function syncHistoryCsv(ctx: AppContext, userId: number, provider: SyncProvider): Promise<{ fileName: string; body: Readable }> {
+  const connection = await findConnection(ctx.db, userId, provider);
+  const rows = connection && connection.status === 'connected' ? historyRows(ctx.db, { user_id: userId, provider, account_id: connection.account_id }) : [];
+  return {
+    fileName: `tradelist-syncs-${softwareNameOf(provider)}-${ctx.clock.now().toISOString().slice(0, 10)}.csv`,
+    body: Readable.from(csvChunks(HISTORY_COLUMNS, rows), { objectMode: false }),
+  };
 }
 
 /** GET /sync-results/last/: the user's last sync to each provider. */

@@ -44,6 +44,16 @@ describe('sync plan', () => {
     expect(decide(planned('up', 'X'), ticked)).toBe('leave');
   });
 
+  test('the protections tell the policy of each item they hold back, and of nothing else', () => {
+    const noted: string[] = [];
+    const policy = { ...policyOf({ exclude: ['X'], onlyRaise: true, allowDecrease: ['B'], overwriteEdited: ['C'], retireLeft: false }), noteHeldBack: (item: PlannedItem) => void noted.push(`${item.sku} ${item.kind}`) };
+    const planned = (kind: PlannedItem['kind'], sku: string): PlannedItem => ({ sku, name: 'x', kind, oldCents: 2, newCents: 1, remoteId: 'r' });
+    const decisions = [planned('down', 'A'), planned('down', 'B'), planned('edited_in_target', 'C'), planned('edited_in_target', 'D'), planned('up', 'E'), planned('down', 'X'), planned('left_list', 'F')].map((p) => decide(p, policy));
+    expect(decisions).toEqual(['leave', 'write', 'write', 'leave', 'write', 'leave', 'none']);
+    // X is excluded by the approval, not held back by a protection.
+    expect(noted).toEqual(['A down', 'D edited_in_target']);
+  });
+
   test('an approved preview: an item is written only as it was shown', () => {
     const shown: PlannedItem = { sku: 'A', name: 'x', kind: 'up', oldCents: 1000, newCents: 1100, remoteId: 'r' };
     const previewed = new Map([['A', shown]]);

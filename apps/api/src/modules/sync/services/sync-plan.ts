@@ -3,7 +3,7 @@ import type { PreviewItemKind, SyncPolicyColumn } from '../../../db/schema.ts';
 /**
  * What a sync would do to each item, and what its policy lets it do (decisions 0047, 0048). One
  * rule for the preview and the sync alike, so that what a preview lists is what the sync writes.
- * Pure: the providers' reads and writes are elsewhere.
+ * Pure, but for the policy's `noteHeldBack`: the providers' reads and writes are elsewhere.
  */
 
 /** What we last wrote to the target for one SKU (the ledger). */
@@ -86,6 +86,8 @@ export interface SyncPolicy {
   /** 'all': a sync without a preview (product §7) writes every difference, as it always did. */
   overwriteEdited: ReadonlySet<string> | 'all';
   retireLeft: boolean;
+  /** Told of each item the protections leave as it is (a decrease, an edit in the target) when `decide` says so. */
+  noteHeldBack?: (item: PlannedItem) => void;
 }
 
 /** POST /sync-products/ without a preview: write every difference, retire nothing. */
@@ -130,12 +132,17 @@ export function decide(item: PlannedItem, policy: SyncPolicy, previewed?: Readon
     case 'left_list':
       return 'retire';
     case 'down':
-      return policy.onlyRaise && !policy.allowDecrease.has(item.sku) ? 'leave' : 'write';
+      return policy.onlyRaise && !policy.allowDecrease.has(item.sku) ? heldBack(item, policy) : 'write';
     case 'edited_in_target':
-      return policy.overwriteEdited === 'all' || policy.overwriteEdited.has(item.sku) ? 'write' : 'leave';
+      return policy.overwriteEdited === 'all' || policy.overwriteEdited.has(item.sku) ? 'write' : heldBack(item, policy);
     default:
       return 'write';
   }
+}
+
+function heldBack(item: PlannedItem, policy: SyncPolicy): Decision {
+  policy.noteHeldBack?.(item);
+  return 'leave';
 }
 
 /** How many items of each kind. */

@@ -1,13 +1,13 @@
 import type { AppContext } from '../../../context.ts';
 import type { Db } from '../../../db/database.ts';
-import type { ProviderConnectionRow, SyncRunRow } from '../../../db/schema.ts';
+import type { HeldBackItem, ProviderConnectionRow, SyncRunRow } from '../../../db/schema.ts';
 import { addSeconds } from '../../../lib/clock.ts';
 import type { TokenSource } from '../../../integrations/oauth-client.ts';
 import type { ProductForFile } from '../../catalog/index.ts';
 import { recordFailures, recordWrites, type TargetScope } from '../repositories/sync-ledger.ts';
-import { checkpointRun, type Checkpoint, type SyncItemError } from '../repositories/sync-runs.ts';
+import { checkpointRun, KEPT_HELD_BACK, type Checkpoint, type SyncItemError } from '../repositories/sync-runs.ts';
 import type { SyncPricing } from './sync-pricing.ts';
-import type { LedgerEntry, PlannedItem, SyncPolicy } from './sync-plan.ts';
+import { magnitudeOf, type LedgerEntry, type PlannedItem, type SyncPolicy } from './sync-plan.ts';
 
 /**
  * How long a worker holds a run without news: each checkpoint renews it; when a worker dies
@@ -41,6 +41,32 @@ export class StepCounts {
   }
 }
 
+/** The largest changes first (then by SKU), at most KEPT_HELD_BACK of them. */
+function largest(items: HeldBackItem[]): HeldBackItem[] {
+  return items.sort((a, b) => b.magnitude - a.magnitude || (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0)).slice(0, KEPT_HELD_BACK);
+}
+
+/**
+ * The items a sync's protections held back since its last checkpoint, as `decide` tells the
+ * policy's `noteHeldBack`; each checkpoint stores the largest with the batch's counts, so a run
+ * keeps the largest of all (the summary email of an automatic sync names them).
+ */
+export class HeldBackNotes {
+  private items: HeldBackItem[] = [];
+
+  readonly note = (item: PlannedItem): void => {
+    this.items.push({ sku: item.sku, name: item.name, reason: item.kind === 'down' ? 'down' : 'edited', ourCents: item.newCents ?? 0, theirCents: item.oldCents, magnitude: magnitudeOf(item) });
+    if (this.items.length > 4 * KEPT_HELD_BACK) this.items = largest(this.items);
+  };
+
+  /** The largest noted since the last call; forgets them all. */
+  take(): HeldBackItem[] {
+    const kept = largest(this.items);
+    this.items = [];
+    return kept;
+  }
+}
+
 /** Everything a provider's sync needs, and the way it records its progress. */
 export interface ProviderSync {
   ctx: AppContext;
@@ -67,8 +93,8 @@ export interface ProviderSync {
   beforeBatch(): Promise<void>;
 }
 
-/** The checkpoint function of one run held by `owner`. */
-export function checkpointer(ctx: AppContext, run: Pick<SyncRunRow, 'id' | 'user_id' | 'provider' | 'account_id'>, owner: string, categoryId: number | null): ProviderSync['checkpoint'] {
+/** The checkpoint function of one run held by `owner`; it stores what `heldBack` noted too. */
+export function checkpointer(ctx: AppContext, run: Pick<SyncRunRow, 'id' | 'user_id' | 'provider' | 'account_id'>, owner: string, categoryId: number | null, heldBack: HeldBackNotes): ProviderSync['checkpoint'] {
   const runId = run.id;
   const scope: TargetScope = { user_id: run.user_id, provider: run.provider, account_id: run.account_id };
   return async (done, counts, alsoInTransaction) => {
@@ -81,6 +107,7 @@ export function checkpointer(ctx: AppContext, run: Pick<SyncRunRow, 'id' | 'user
       retired: counts.retired,
       failed: counts.failed,
       errors: counts.errors,
+      heldBack: heldBack.take(),
     };
     const held = await ctx.db.transaction().execute(async (trx) => {
       if (alsoInTransaction) await alsoInTransaction(trx);

@@ -138,6 +138,11 @@ describe('hands-free months: a new edition is synced to opted-in connections (de
     expect(text).toContain('We synced Demo — April of the Wire & Conduit Demo list to QuickBooks Online for you.');
     expect(text).toContain('1 item created, 1 item updated, 0 items already current.');
     expect(text).toContain('Held back: 2 items, left as they are in QuickBooks Online. We never lower a price and never overwrite an item you edited in QuickBooks Online on our own');
+    // Each named, largest change first: SKU, name, our price, theirs, and why.
+    expect(text).toContain('- AUTO-3 Auto three: ours $30.00, QuickBooks Online $99.99 (edited in QuickBooks Online)\n- AUTO-2 Auto two: ours $18.00, QuickBooks Online $20.00 (would go down)\n\nSee the record');
+    expect(text).not.toContain(' more\n');
+    expect(mails[1]!.html_body).toContain('<td style="padding:4px 8px;border-bottom:1px solid #e5e5e5;text-align:left">AUTO-2</td><td style="padding:4px 8px;border-bottom:1px solid #e5e5e5;text-align:left">Auto two</td>');
+    expect(mails[1]!.html_body).toMatch(/<td[^>]*>\$18\.00<\/td><td[^>]*>\$20\.00<\/td><td[^>]*>would go down<\/td>/);
     expect(text).toContain(`See the record of this sync: http://localhost:3000/dashboard/sync-history/quickbooks#sync-${runs[0]!.id}`);
     expect(text).toContain(`Preview what was held back: http://localhost:3000/dashboard/catalog?category=${s.fixture.freeCategoryId}`);
     expect(await mailsTo(notOptedIn.email, 'automatic-sync-done')).toEqual([]);
@@ -149,6 +154,27 @@ describe('hands-free months: a new edition is synced to opted-in connections (de
     expect(await mailsTo(optedIn.email, 'automatic-sync-done')).toHaveLength(2);
     // March is no longer current: looking at it again syncs nothing.
     expect(await startAutomaticSyncs(s.t.ctx, march)).toBe(0);
+  });
+
+  test('the summary names the 20 largest changes held back, then says how many more', async () => {
+    const operator = await operatorOf('auto-many-operator');
+    const user = await connectedUser('free', 'auto-many', 1, true);
+    const rows = (cost: (n: number) => number) => Array.from({ length: 23 }, (_, i): [string, string, string] => [`MANY-${String(i + 1).padStart(2, '0')}`, `Many ${i + 1}`, (cost(i + 1) / 100).toFixed(2)]);
+    // Every price goes down next month, item n by n dollars.
+    await publish(operator, s.fixture.freeCategoryId, 'Demo — many', rows((n) => 10_000 + n * 100));
+    await s.t.ctx.queue.runDueJobs();
+    await publish(operator, s.fixture.freeCategoryId, 'Demo — many down', rows(() => 10_000));
+    await s.t.ctx.queue.runDueJobs();
+    const [, mail] = await mailsTo(user.email, 'automatic-sync-done');
+    const text = mail!.text_body!;
+    expect(text).toContain('Held back: 23 items, left as they are in QuickBooks Online.');
+    const lines = text.split('\n').filter((line) => line.startsWith('- MANY-'));
+    expect(lines).toHaveLength(20);
+    expect(lines[0]).toBe('- MANY-23 Many 23: ours $100.00, QuickBooks Online $123.00 (would go down)');
+    expect(lines.map((line) => line.slice(2, 9))).toEqual(Array.from({ length: 20 }, (_, i) => `MANY-${String(23 - i).padStart(2, '0')}`));
+    expect(text).toContain('- MANY-04 Many 4: ours $100.00, QuickBooks Online $104.00 (would go down)\nand 3 more\n\nSee the record');
+    expect(mail!.html_body!.match(/<tr>/g)).toHaveLength(21);
+    expect(mail!.html_body).toContain('<p style="margin:0 0 16px">and 3 more</p>');
   });
 
   test('a user without rights to the edition is not synced, and not emailed; a subscriber is', async () => {
@@ -192,6 +218,32 @@ describe('hands-free months: a failing automatic sync emails once and does not l
     expect(mails[0]!.text_body).toContain('Connect QuickBooks Online again: http://localhost:3000/dashboard/settings?tab=connections');
     const pending = await db().selectFrom('jobs').select('id').where('queue', 'in', ['automatic-sync', 'sync-products']).where('state', 'in', ['queued', 'active']).execute();
     expect(pending).toEqual([]);
+  });
+
+  test('a connection busy with another sync: retried for about an hour and a half, then one email saying so and to sync once it finished', async () => {
+    const operator = await operatorOf('auto-busy-operator');
+    const user = await connectedUser('free', 'auto-busy', 1, true);
+    // A sync of this user to QuickBooks runs on another worker all along.
+    const now = s.t.clock.now();
+    const other = await db().insertInto('sync_runs').values({ user_id: user.userId, provider: 'quickbooks', collection_id: s.fixture.freeEdition, account_id: realm(1), status: 'running', total: 10, queued_at: now, started_at: now, lease_owner: 'another-worker', lease_until: new Date(now.getTime() + 7 * 86_400_000) }).returning('id').executeTakeFirstOrThrow();
+    const edition = await publish(operator, s.fixture.freeCategoryId, 'Demo — busy', [['AUTOB-1', 'Busy one', '10.00']]);
+    for (let round = 0; round < 12; round++) {
+      await s.t.ctx.queue.runDueJobs();
+      s.t.clock.advance(31 * 60);
+    }
+    const job = await db().selectFrom('jobs').select(['state', 'attempts']).where('queue', '=', 'automatic-sync').where('payload', '@>', JSON.stringify({ automaticSyncId: (await automaticOf(user.userId))[0]!.id })).executeTakeFirstOrThrow();
+    // Eight tries in all, then given up: no loop.
+    expect(job).toEqual({ state: 'failed', attempts: 8 });
+    expect((await runsOf(user.userId)).filter((run) => run.collection_id === edition)).toEqual([]);
+    const reason = 'Another sync to QuickBooks Online was still running after we had waited over an hour for it to finish.';
+    expect(await automaticOf(user.userId)).toMatchObject([{ collection_id: edition, state: 'failed', reason }]);
+    const mails = await mailsTo(user.email, 'automatic-sync-failed');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text_body).toContain(`We could not sync Demo — busy of the Wire & Conduit Demo list to QuickBooks Online: ${reason}`);
+    expect(mails[0]!.text_body).toContain('We do not run two syncs to QuickBooks Online at once, so we waited for that one, and we will not try again on our own. Once it has finished, sync this edition from your catalog');
+    expect(mails[0]!.text_body).toContain(`Open your catalog: http://localhost:3000/dashboard/catalog?category=${s.fixture.freeCategoryId}`);
+    expect(mails[0]!.text_body).not.toContain('could not be reached');
+    expect((await db().selectFrom('sync_runs').select('status').where('id', '=', other.id).executeTakeFirstOrThrow()).status).toBe('running');
   });
 
   test('a grant revoked at QuickBooks: the sync fails with the reason, one email, and the next edition tries again', async () => {

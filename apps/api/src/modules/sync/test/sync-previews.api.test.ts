@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { describe, expect, test } from 'vitest';
 import { JobberClient } from '../../../integrations/jobber/client.ts';
 import { QuickBooksClient } from '../../../integrations/quickbooks/client.ts';
+import { cleanUpSyncPreviews } from '../services/clean-up-previews.ts';
 import { connectionTokens } from '../services/provider-tokens.ts';
 import { connect, freeEditionOf, runAndRead, setUpSyncTest, simItems, simStats, startSync, userOf, type SyncTest } from '../../../../test/support/sync.ts';
 import type { TestClient } from '../../../../test/support/test-app.ts';
@@ -294,6 +295,106 @@ describe('sync previews: QuickBooks Online', () => {
       await sql`DROP SEQUENCE IF EXISTS pv_crash_once`.execute(db);
       await sql`DROP SEQUENCE IF EXISTS pv_crash_sync_once`.execute(db);
     }
+  });
+});
+
+describe('clean-up of old previews', () => {
+  const db = () => s.t.database.db;
+  const itemsOf = async (previewId: number) => Number((await db().selectFrom('sync_preview_items').select((eb) => eb.fn.countAll<string>().as('n')).where('preview_id', '=', previewId).executeTakeFirstOrThrow()).n);
+  const exists = async (previewId: number) => (await db().selectFrom('sync_previews').select('id').where('id', '=', previewId).executeTakeFirst()) !== undefined;
+
+  test('the hourly clean-up deletes previews a day after they expired unless approved; an approved one keeps its row for the record, and its items until its sync ends', async () => {
+    const { client } = await userOf(s, 'free', 'pv-clean');
+    await connect(client, 'quickbook');
+    const edition = await freeEditionOf(s, 'pvclean', 3);
+    const unapproved = await previewOf(client, 'quickbook', edition);
+    // Many items: more than one delete's worth.
+    await db().insertInto('sync_preview_items').values(Array.from({ length: 6_000 }, (_, i) => ({ preview_id: unapproved.id, sku: `PVCLEAN-X${i}`, name: `extra ${i}`, kind: 'new' as const, old_cents: null, new_cents: 100, magnitude_cents: 100, remote_id: null }))).execute();
+    const synced = await previewOf(client, 'quickbook', edition);
+    const syncedRun = (await client.post(`/api/sync-previews/${synced.id}/approve/`, {})).json().sync_id;
+    expect(await runAndRead(s, client, syncedRun)).toMatchObject({ status: 'succeeded', created: 3 });
+    s.t.clock.advance(1);
+    const queued = await previewOf(client, 'quickbook', edition);
+    const queuedRun = (await client.post(`/api/sync-previews/${queued.id}/approve/`, {})).json().sync_id;
+
+    // Expired for less than a day: everything stays, and a reload still says why it expired.
+    s.t.clock.advance(47 * 3600);
+    await cleanUpSyncPreviews(s.t.ctx);
+    expect(await itemsOf(unapproved.id)).toBe(6_003);
+    expect(await readPreview(client, unapproved.id)).toMatchObject({ status: 'expired' });
+
+    s.t.clock.advance(2 * 3600);
+    await cleanUpSyncPreviews(s.t.ctx);
+    // Never approved: gone with its items.
+    expect(await exists(unapproved.id)).toBe(false);
+    expect(await itemsOf(unapproved.id)).toBe(0);
+    expect((await client.get(`/api/sync-previews/${unapproved.id}/`)).statusCode).toBe(404);
+    // Approved and synced: the row stays, so the record still shows the approval; its items are gone.
+    expect(await exists(synced.id)).toBe(true);
+    expect(await itemsOf(synced.id)).toBe(0);
+    const history = (await client.get('/api/sync-history/?software_name=quickbook')).json();
+    expect(history.syncs.find((r: { id: number }) => r.id === syncedRun)).toMatchObject({ approval: { preview_id: synced.id, approved_by: expect.stringContaining('pv-clean'), approved: { new: 3 } } });
+    // Approved, its sync still queued: it reads the items when it runs, so they stay.
+    expect(await itemsOf(queued.id)).toBe(3);
+
+    // Its sync runs as approved; the next hourly clean-up (the scheduled job) then deletes its items. A fresh preview stays.
+    expect(await runAndRead(s, client, queuedRun)).toMatchObject({ status: 'succeeded', unchanged: 3 });
+    const fresh = await previewOf(client, 'quickbook', edition);
+    s.t.clock.advance(3600);
+    expect(await s.t.ctx.queue.runDueSchedules()).toContain('clean-up');
+    await s.t.ctx.queue.runDueJobs();
+    const job = await db().selectFrom('jobs').select('state').where('queue', '=', 'clean-up').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(job.state).toBe('completed');
+    expect(await exists(queued.id)).toBe(true);
+    expect(await itemsOf(queued.id)).toBe(0);
+    expect(await itemsOf(fresh.id)).toBe(3);
+  });
+});
+
+describe('the sync record', () => {
+  /** Someone makes an account inactive in QuickBooks, through QuickBooks' API: items may not refer to it any more. */
+  async function deactivateAccount(userId: number, name: string): Promise<void> {
+    const tokens = connectionTokens(s.t.ctx, userId, 'quickbooks');
+    const found = await new QuickBooksClient(s.t.ctx.config.quickbooks, realm(), tokens, 1).query(`SELECT * FROM Account WHERE Name = '${name}'`);
+    const account = (found['Account'] as Array<{ Id: string; SyncToken: string }>)[0]!;
+    const answer = await fetch(`${s.qbo.url}/v3/company/${realm()}/account`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await tokens.current()}`, 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ Id: account.Id, SyncToken: account.SyncToken, sparse: true, Active: false }),
+    });
+    expect(answer.status).toBe(200);
+  }
+
+  test('the page lists the first 50 items refused in a sync with how many there were; the CSV, streamed, lists every one', async () => {
+    const { client, userId } = await userOf(s, 'free', 'rec-failures');
+    await connect(client, 'quickbook');
+    await s.qbo.reset();
+    expect((await runAndRead(s, client, await startSync(client, 'quickbook', await freeEditionOf(s, 'recfirst', 2)))).created).toBe(2);
+    // The income account the first sync found is made inactive there: every new item of the next list is refused.
+    await deactivateAccount(userId, 'Sales of Product Income');
+    const refused = await runAndRead(s, client, await startSync(client, 'quickbook', await freeEditionOf(s, 'recfail', 60)));
+    expect(refused).toMatchObject({ created: 0, failed: 60 });
+
+    const history = (await client.get('/api/sync-history/?software_name=quickbook')).json();
+    expect(history.total).toBe(2);
+    const [failedSync, firstSync] = history.syncs;
+    expect(failedSync).toMatchObject({ failed: 60, failures_total: 60 });
+    expect(failedSync.failures).toHaveLength(50);
+    expect(failedSync.failures.map((f: { sku: string }) => f.sku)).toEqual(Array.from({ length: 50 }, (_, i) => sku('recfail', i + 1)));
+    expect(failedSync.failures[0]).toEqual({ sku: sku('recfail', 1), name: 'recfail item 1', error: expect.stringContaining('Invalid Reference Id') });
+    expect(firstSync).toMatchObject({ failed: 0, failures: [], failures_total: 0 });
+
+    const csv = await client.get('/api/sync-history/csv/?software_name=quickbook');
+    expect(csv.statusCode).toBe(200);
+    // Streamed as it is written: no length known in advance.
+    expect(csv.headers['transfer-encoding']).toBe('chunked');
+    expect(csv.headers['content-length']).toBeUndefined();
+    const lines = csv.body.trim().split('\r\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toMatch(new RegExp(`^${failedSync.id},`));
+    const listed = [...lines[1]!.matchAll(/RECFAIL-(\d{4}): /g)].map((m) => Number(m[1]));
+    expect(listed).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
+    expect(lines[2]).toMatch(new RegExp(`^${firstSync.id},`));
   });
 });
 

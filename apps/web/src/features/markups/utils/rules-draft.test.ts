@@ -78,7 +78,7 @@ describe('rulesDraftSchema', () => {
         draft({
           bands: [
             { from: '0', markup: '-1' },
-            { from: '10.001', markup: '1000.01' },
+            { from: '10.001', markup: '10000.01' },
             { from: '$30', markup: '2.345' },
           ],
           group_markups: [
@@ -96,17 +96,17 @@ describe('rulesDraftSchema', () => {
         }),
       ),
     ).toEqual({
-      'bands.0.markup': 'Enter a markup from 0 to 1000 %.',
+      'bands.0.markup': 'Enter a markup from 0 to 10000 %.',
       'bands.1.from': 'Enter an amount in dollars, such as 10.01.',
-      'bands.1.markup': 'Enter a markup from 0 to 1000 %.',
+      'bands.1.markup': 'Enter a markup from 0 to 10000 %.',
       'bands.2.from': 'Enter an amount in dollars, such as 10.01.',
       'bands.2.markup': 'Use at most two decimal places.',
-      'group_markups.0.markup': 'Enter a markup from 0 to 1000 %.',
+      'group_markups.0.markup': 'Enter a markup from 0 to 10000 %.',
       'group_markups.1.group': 'The group "Wires" has two markups: keep one.',
-      'group_markups.1.markup': 'Enter a markup from 0 to 1000 %.',
+      'group_markups.1.markup': 'Enter a markup from 0 to 10000 %.',
       'group_markups.2.group': 'Choose a group.',
       'item_overrides.0.value': 'Enter a fixed price from 0.00 to 1,000,000.00.',
-      'item_overrides.1.value': 'Enter a markup from 0 to 1000 %.',
+      'item_overrides.1.value': 'Enter a markup from 0 to 10000 %.',
       'item_overrides.2.value': 'Enter an amount in dollars, such as 10.01.',
       min_price: 'Enter an amount in dollars, such as 10.01.',
       tax: 'Enter a tax from 0 to 10000 %.',

@@ -1,5 +1,5 @@
-import { MAX_BANDS, priceEndings, type ItemOverride, type PriceEnding, type PricingRules } from '@tradelist/pricing/rules';
-import { PROFILE_AMOUNT_MAX_CENTS, PROFILE_MARKUP_MAX, PROFILE_TAX_MAX, profileMessages } from '@tradelist/contract/pricing-profiles';
+import { MAX_BANDS, PERCENT_MAX, priceEndings, type ItemOverride, type PriceEnding, type PricingRules } from '@tradelist/pricing/rules';
+import { PROFILE_AMOUNT_MAX_CENTS, profileMessages } from '@tradelist/contract/pricing-profiles';
 import { basisPointsToPercent, centsToDecimal, parseDollars, percentToBasisPoints, type BasisPoints, type Cents } from '@tradelist/pricing/money';
 import { z } from 'zod';
 import { defaultBandDrafts, type BandDraft } from './band-table';
@@ -73,12 +73,12 @@ function dollarsText(rangeMessage: string, empty: Cents | null) {
 /** Each input of the screen checked on its own (the live preview leaves out only what fails). */
 export const draftFields = {
   bandStart: dollarsText(profileMessages.minimumRange, null),
-  bandMarkup: percentText(PROFILE_MARKUP_MAX, profileMessages.markupRange, true),
-  groupMarkup: percentText(PROFILE_MARKUP_MAX, profileMessages.markupRange, false),
-  itemMarkup: percentText(PROFILE_MARKUP_MAX, profileMessages.markupRange, false),
+  bandMarkup: percentText(PERCENT_MAX, profileMessages.markupRange, true),
+  groupMarkup: percentText(PERCENT_MAX, profileMessages.markupRange, false),
+  itemMarkup: percentText(PERCENT_MAX, profileMessages.markupRange, false),
   fixedPrice: dollarsText(profileMessages.priceRange, null),
   minimum: dollarsText(profileMessages.minimumRange, 0),
-  tax: percentText(PROFILE_TAX_MAX, profileMessages.taxRange, true),
+  tax: percentText(PERCENT_MAX, profileMessages.taxRange, true),
 };
 
 /** One item's rule as typed, checked: its value read as a markup or a fixed price. */
@@ -153,7 +153,7 @@ const rawDraft = z.object({
 /**
  * The configuration screen's rules as typed, checked: every band start in dollars, the first at
  * $0.00 and each above the one before (edges may not overlap or be out of order), markups from 0
- * to 1,000 %, fixed prices up to $1,000,000.00, one markup per group. Every refusal is reported at
+ * to 10,000 %, fixed prices up to $1,000,000.00, one markup per group. Every refusal is reported at
  * once, each under its input. The output is the engine's `PricingRules`.
  */
 export const rulesDraftSchema = rawDraft.transform(

@@ -57,6 +57,7 @@ function RecordRow({ record, named }: { record: SyncRecord; named: boolean }) {
             ))}
           </ul>
         ) : null}
+        {record.failures_total > record.failures.length ? <p>And {formatCount(record.failures_total - record.failures.length)} more: Download CSV lists every one.</p> : null}
       </td>
       <td className={styles.isNumber}>{formatDuration(record.duration_seconds)}</td>
     </tr>
