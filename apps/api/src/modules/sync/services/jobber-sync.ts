@@ -6,7 +6,7 @@ import { linksOf, saveLinks, type LinkScope } from '../repositories/sync-links.t
 import { jobberPacingKey } from './provider-tokens.ts';
 import { StepCounts, type ProviderSync } from './sync-progress.ts';
 import { cents, jobberChanges, jobberItems, matchExisting, type JobberDesired } from './sync-items.ts';
-import { classifyItem, decide, leftTheList, type LedgerEntry, type PlannedItem, type TargetItem } from './sync-plan.ts';
+import { classifyItem, decide, leftAsItIs, leftTheList, type LedgerEntry, type PlannedItem, type TargetItem } from './sync-plan.ts';
 
 /** Items read per page, at most (a page costs JobberClient.pageCost(n) query points). */
 export const JOBBER_PAGE_SIZE = 500;
@@ -225,7 +225,7 @@ export async function syncToJobber(sync: ProviderSync): Promise<TargetRead> {
     if (decision === 'write') {
       const write: JobberWrite = step.remoteId ? { kind: 'edit', id: step.remoteId, input: step.changes! } : { kind: 'create', input: step.desired.input };
       batch.push({ desired: step.desired, position, write, retire: false });
-    } else if (decision === 'leave') {
+    } else if (leftAsItIs(decision, step.planned, sync.policy)) {
       counts.leftAlone += 1;
     } else {
       counts.unchanged += 1;
@@ -237,7 +237,7 @@ export async function syncToJobber(sync: ProviderSync): Promise<TargetRead> {
   }
   for (const [n, planned] of left.entries()) {
     const decision = decide(planned, sync.policy, sync.previewed);
-    if (decision === 'leave') counts.leftAlone += 1;
+    if (leftAsItIs(decision, planned, sync.policy)) counts.leftAlone += 1;
     if (decision !== 'retire') continue;
     batch.push({ desired: { sku: planned.sku, name: planned.name, priceCents: planned.oldCents ?? 0 }, position: all.length + n, retire: true, write: { kind: 'edit', id: planned.remoteId!, input: { visible: false } } });
     if (batch.length >= perRequest) await flush(all.length);

@@ -4,7 +4,7 @@ import { forgetLinks, linksOf, saveLinks, type LinkScope } from '../repositories
 import type { TargetScope } from '../repositories/sync-ledger.ts';
 import { StepCounts, type ProviderSync } from './sync-progress.ts';
 import { cents, matchExisting, newQuickBooksItem, quickBooksChanges, quickBooksItems, type QboAccountIds, type QboDesired } from './sync-items.ts';
-import { classifyItem, decide, leftTheList, type LedgerEntry, type PlannedItem, type TargetItem } from './sync-plan.ts';
+import { classifyItem, decide, leftAsItIs, leftTheList, type LedgerEntry, type PlannedItem, type TargetItem } from './sync-plan.ts';
 
 /** Items read per query (QuickBooks' largest MAXRESULTS). */
 export const QBO_PAGE_SIZE = QBO_LIMITS.maxResults;
@@ -173,7 +173,7 @@ export async function syncToQuickBooks(sync: ProviderSync): Promise<void> {
     const position = run.done + n;
     const decision = decide(step.planned, sync.policy, sync.previewed);
     if (decision === 'write') batch.push({ step, position, retire: false, operation: operationOf(step, plan.accounts, String(position), today) });
-    else if (decision === 'leave') counts.leftAlone += 1;
+    else if (leftAsItIs(decision, step.planned, sync.policy)) counts.leftAlone += 1;
     else {
       counts.unchanged += 1;
       if (step.existing) counts.written.push({ sku: step.desired.sku, remoteId: step.existing.Id, name: step.desired.name, priceCents: step.desired.priceCents });
@@ -182,7 +182,7 @@ export async function syncToQuickBooks(sync: ProviderSync): Promise<void> {
   }
   for (const [n, planned] of plan.left.entries()) {
     const decision = decide(planned, sync.policy, sync.previewed);
-    if (decision === 'leave') counts.leftAlone += 1;
+    if (leftAsItIs(decision, planned, sync.policy)) counts.leftAlone += 1;
     if (decision !== 'retire') continue;
     const item = plan.byId.get(planned.remoteId!)!;
     const step: Step = { desired: { sku: planned.sku, name: planned.name } as QboDesired, planned, existing: item, changes: null };

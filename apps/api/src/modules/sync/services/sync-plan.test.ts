@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { classifyItem, countKinds, decide, leftTheList, magnitudeOf, policyOf, PROTECTED_POLICY_COLUMN, WRITE_EVERYTHING, type PlannedItem } from './sync-plan.ts';
+import { classifyItem, countKinds, decide, leftAsItIs, leftTheList, magnitudeOf, policyOf, PROTECTED_POLICY_COLUMN, WRITE_EVERYTHING, type PlannedItem } from './sync-plan.ts';
 
 const target = (priceCents: number | null, active = true) => ({ remoteId: 'r1', name: 'Wire', priceCents, active });
 const item = { sku: 'A', name: 'Wire', priceCents: 1100 };
@@ -35,7 +35,7 @@ describe('sync plan', () => {
   test('the policy: exclusions, only raise with its exceptions, edited items only when ticked, retiring only when asked; a sync without a preview writes every difference', () => {
     const planned = (kind: PlannedItem['kind'], sku = 'A'): PlannedItem => ({ sku, name: 'x', kind, oldCents: 1, newCents: 2, remoteId: 'r' });
     const protectedPolicy = policyOf(PROTECTED_POLICY_COLUMN);
-    expect(['new', 'up', 'details', 'down', 'edited_in_target', 'left_list', 'unchanged'].map((k) => decide(planned(k as PlannedItem['kind']), protectedPolicy))).toEqual(['write', 'write', 'write', 'leave', 'leave', 'none', 'none']);
+    expect(['new', 'up', 'details', 'down', 'edited_in_target', 'left_list', 'unchanged'].map((k) => decide(planned(k as PlannedItem['kind']), protectedPolicy))).toEqual(['write', 'write', 'write', 'hold', 'hold', 'none', 'none']);
     expect(['down', 'edited_in_target', 'left_list'].map((k) => decide(planned(k as PlannedItem['kind']), WRITE_EVERYTHING))).toEqual(['write', 'write', 'none']);
     const ticked = policyOf({ exclude: ['X'], onlyRaise: true, allowDecrease: ['A'], overwriteEdited: ['A'], retireLeft: true });
     expect(decide(planned('down'), ticked)).toBe('write');
@@ -48,8 +48,12 @@ describe('sync plan', () => {
     const noted: string[] = [];
     const policy = { ...policyOf({ exclude: ['X'], onlyRaise: true, allowDecrease: ['B'], overwriteEdited: ['C'], retireLeft: false }), noteHeldBack: (item: PlannedItem) => void noted.push(`${item.sku} ${item.kind}`) };
     const planned = (kind: PlannedItem['kind'], sku: string): PlannedItem => ({ sku, name: 'x', kind, oldCents: 2, newCents: 1, remoteId: 'r' });
-    const decisions = [planned('down', 'A'), planned('down', 'B'), planned('edited_in_target', 'C'), planned('edited_in_target', 'D'), planned('up', 'E'), planned('down', 'X'), planned('left_list', 'F')].map((p) => decide(p, policy));
-    expect(decisions).toEqual(['leave', 'write', 'write', 'leave', 'write', 'leave', 'none']);
+    const items = [planned('down', 'A'), planned('down', 'B'), planned('edited_in_target', 'C'), planned('edited_in_target', 'D'), planned('up', 'E'), planned('down', 'X'), planned('left_list', 'F')];
+    const decisions = items.map((p) => decide(p, policy));
+    expect(decisions).toEqual(['hold', 'write', 'write', 'hold', 'write', 'leave', 'none']);
+    // Deciding tells nothing: what is left as it is, and why, is told once, where the sync counts it.
+    expect(noted).toEqual([]);
+    expect(items.map((p, n) => leftAsItIs(decisions[n]!, p, policy))).toEqual([true, false, false, true, false, true, false]);
     // X is excluded by the approval, not held back by a protection.
     expect(noted).toEqual(['A down', 'D edited_in_target']);
   });

@@ -3,7 +3,7 @@ import type { PreviewItemKind, SyncPolicyColumn } from '../../../db/schema.ts';
 /**
  * What a sync would do to each item, and what its policy lets it do (decisions 0047, 0048). One
  * rule for the preview and the sync alike, so that what a preview lists is what the sync writes.
- * Pure, but for the policy's `noteHeldBack`: the providers' reads and writes are elsewhere.
+ * Pure: the providers' reads and writes are elsewhere.
  */
 
 /** What we last wrote to the target for one SKU (the ledger). */
@@ -86,7 +86,7 @@ export interface SyncPolicy {
   /** 'all': a sync without a preview (product §7) writes every difference, as it always did. */
   overwriteEdited: ReadonlySet<string> | 'all';
   retireLeft: boolean;
-  /** Told of each item the protections leave as it is (a decrease, an edit in the target) when `decide` says so. */
+  /** Told of each item the protections hold back (a decrease, an edit in the target), through `leftAsItIs`. */
   noteHeldBack?: (item: PlannedItem) => void;
 }
 
@@ -111,8 +111,8 @@ export function policyOf(column: SyncPolicyColumn | null): SyncPolicy {
   };
 }
 
-/** What the sync does with one planned item. */
-export type Decision = 'write' | 'leave' | 'retire' | 'none';
+/** What the sync does with one planned item: 'leave' it as the approval said, 'hold' it back by a protection. */
+export type Decision = 'write' | 'leave' | 'hold' | 'retire' | 'none';
 
 /**
  * The policy's verdict on one planned item. `previewed` is the approved preview's item of that
@@ -132,17 +132,18 @@ export function decide(item: PlannedItem, policy: SyncPolicy, previewed?: Readon
     case 'left_list':
       return 'retire';
     case 'down':
-      return policy.onlyRaise && !policy.allowDecrease.has(item.sku) ? heldBack(item, policy) : 'write';
+      return policy.onlyRaise && !policy.allowDecrease.has(item.sku) ? 'hold' : 'write';
     case 'edited_in_target':
-      return policy.overwriteEdited === 'all' || policy.overwriteEdited.has(item.sku) ? 'write' : heldBack(item, policy);
+      return policy.overwriteEdited === 'all' || policy.overwriteEdited.has(item.sku) ? 'write' : 'hold';
     default:
       return 'write';
   }
 }
 
-function heldBack(item: PlannedItem, policy: SyncPolicy): Decision {
-  policy.noteHeldBack?.(item);
-  return 'leave';
+/** Whether a decision leaves the item as it is in the target; an item held back is told to the policy's `noteHeldBack`. */
+export function leftAsItIs(decision: Decision, item: PlannedItem, policy: SyncPolicy): boolean {
+  if (decision === 'hold') policy.noteHeldBack?.(item);
+  return decision === 'leave' || decision === 'hold';
 }
 
 /** How many items of each kind. */
