@@ -10,7 +10,8 @@ export function uniqueEmail(label: string): string {
   return `${label}-${Date.now().toString(36)}-${counter}@example.com`;
 }
 
-async function xsrfHeader(request: APIRequestContext): Promise<Record<string, string>> {
+/** The XSRF header of `request`'s session (a new session, such as after signing in, has a new token). */
+export async function xsrfHeader(request: APIRequestContext): Promise<Record<string, string>> {
   await request.get('/api/config/');
   const state = await request.storageState();
   const token = state.cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
