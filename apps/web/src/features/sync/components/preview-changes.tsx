@@ -24,6 +24,7 @@ const kindClass: Partial<Record<ChangeKind, string | undefined>> = {
   down: styles.kindDown,
   new: styles.kindNew,
   edited_in_target: styles.kindEdited,
+  left_list: styles.kindLeft,
 };
 
 /** The counts on top; each is also the filter of its kind (pressed again: every kind). */
