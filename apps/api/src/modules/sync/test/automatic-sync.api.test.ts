@@ -244,7 +244,8 @@ describe('hands-free months: a failing automatic sync emails once and does not l
     expect(mails[0]!.text_body).toContain(`Open your catalog: http://localhost:3000/dashboard/catalog?category=${s.fixture.freeCategoryId}`);
     expect(mails[0]!.text_body).not.toContain('could not be reached');
     expect((await db().selectFrom('sync_runs').select('status').where('id', '=', other.id).executeTakeFirstOrThrow()).status).toBe('running');
-  });
+    // Twelve rounds of every due job (the earlier tests' editions' templates, the hourly clean-up): slow on a busy machine.
+  }, 120_000);
 
   test('a grant revoked at QuickBooks: the sync fails with the reason, one email, and the next edition tries again', async () => {
     const operator = await operatorOf('auto-revoked-operator');
