@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import type { PreviewProduct, PreviewProductsResponse } from '@tradelist/contract/catalog';
+import { expect, test, type Locator } from '@playwright/test';
 import { markupFields, type MarkupField } from '@tradelist/pricing/bands';
 import { markupsFromPercents, priceFor } from '@tradelist/pricing/markups';
 import { parse } from 'csv-parse/sync';
 import { markupFieldLabels, userFactorLabels } from '../../apps/web/src/features/markups/utils/field-labels.ts';
 import { uniqueEmail } from '../support/accounts.ts';
+import { demoList } from '../support/sync.ts';
 import { expectToast } from '../support/toasts.ts';
 
 // A contractor's first hour, walked as a new contractor walks it: from the landing page
@@ -50,21 +50,6 @@ class Walk {
     this.clicks += clicks;
     this.steps.push(`${this.clicks}. ${step}`);
   }
-}
-
-/** Every product of the list the preview shows the signed-in user, page by page. */
-async function listProducts(page: Page, email: string): Promise<{ name: string; products: PreviewProduct[] }> {
-  const products: PreviewProduct[] = [];
-  let name = '';
-  for (let offset = 0, total = 1; offset < total; offset += 100) {
-    const response = await page.request.get(`/api/preview-products/?offset=${offset}&limit=100`, { headers: { 'x-user-email': email } });
-    expect(response.status()).toBe(200);
-    const body = (await response.json()) as PreviewProductsResponse;
-    name = body.collection?.name ?? '';
-    total = body.total;
-    products.push(...body.products);
-  }
-  return { name, products };
 }
 
 // The walk syncs into the QuickBooks simulator's first company; its items are cleared afterwards
@@ -133,7 +118,7 @@ test('a new contractor goes from the landing page to a marked-up list in at most
   }
 
   // The free demo list (the new contractor has not paid), downloaded through product §2.7's question.
-  const list = await listProducts(page, email);
+  const list = await demoList(page, email);
   expect(list.name).toMatch(/^Wire & Conduit Demo/);
   const card = page.getByRole('region', { name: 'Free Collections' }).getByRole('article', { name: list.name });
   // Landed on the list's download buttons (checked softly: the count below is the walk's verdict).

@@ -15,9 +15,9 @@ import {
   type ApprovalDraft,
 } from '../utils/preview-approval';
 import { providerName } from '../utils/messages';
-import buttonStyles from '../../../components/ui/button.module.css';
 import fieldStyles from '../../../components/ui/field.module.css';
 import styles from './sync-preview.module.css';
+import { Pager } from '../../../components/ui/pager';
 
 const kindClass: Partial<Record<ChangeKind, string | undefined>> = {
   up: styles.kindUp,
@@ -183,16 +183,13 @@ export function PreviewTable({ changes, draft, onDraft, provider, emptyText }: T
 export function PreviewPager({ offset, limit, total, onOffset }: { offset: number; limit: number; total: number; onOffset: (offset: number) => void }) {
   if (total <= limit) return null;
   return (
-    <nav className={styles.pager} aria-label="Pages of changes">
-      <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonOutline)} disabled={offset === 0} onClick={() => onOffset(Math.max(0, offset - limit))}>
-        Previous
-      </button>
-      <p>
-        {formatCount(offset + 1)}–{formatCount(Math.min(total, offset + limit))} of {formatCount(total)}
-      </p>
-      <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonOutline)} disabled={offset + limit >= total} onClick={() => onOffset(offset + limit)}>
-        Next
-      </button>
-    </nav>
+    <Pager
+      label="Pages of changes"
+      position={`${formatCount(offset + 1)}–${formatCount(Math.min(total, offset + limit))} of ${formatCount(total)}`}
+      hasPrevious={offset > 0}
+      hasNext={offset + limit < total}
+      onPrevious={() => onOffset(Math.max(0, offset - limit))}
+      onNext={() => onOffset(offset + limit)}
+    />
   );
 }

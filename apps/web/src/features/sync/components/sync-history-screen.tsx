@@ -13,6 +13,7 @@ import { approvalText, formatDuration, profileText } from '../utils/sync-record'
 import { formatSyncTime, itemErrorText } from '../utils/sync-run';
 import buttonStyles from '../../../components/ui/button.module.css';
 import styles from './sync-preview.module.css';
+import { PageByPage } from '../../../components/ui/pager';
 
 /** "Download CSV": the whole record as the file the server names. */
 function DownloadRecord({ provider }: { provider: SyncProvider }) {
@@ -121,19 +122,7 @@ export function SyncHistoryScreen({ provider }: { provider: SyncProvider }) {
           </table>
         </div>
       )}
-      {total > pageSize ? (
-        <nav className={styles.pager} aria-label="Pages of the record">
-          <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonOutline)} disabled={page === 1} onClick={() => setPage(page - 1)}>
-            Newer
-          </button>
-          <p>
-            Page {page} of {Math.ceil(total / pageSize)}
-          </p>
-          <button type="button" className={cx(buttonStyles.button, buttonStyles.buttonOutline)} disabled={page * pageSize >= total} onClick={() => setPage(page + 1)}>
-            Older
-          </button>
-        </nav>
-      ) : null}
+      <PageByPage label="Pages of the record" page={page} total={total} pageSize={pageSize} onPage={setPage} previousText="Newer" nextText="Older" />
     </div>
   );
 }

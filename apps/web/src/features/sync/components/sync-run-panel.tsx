@@ -50,7 +50,7 @@ export function SyncRunPanel({ syncId, provider }: { syncId: number; provider: S
           ))}
         </ul>
       ) : null}
-      <div className={styles.pager}>
+      <div className={styles.links}>
         <Link to={syncRecordPath(provider, run.id)}>See the record of this sync</Link>
         <Link to={paths.dashboardCatalog}>Back to the catalogs</Link>
       </div>

@@ -3,7 +3,7 @@ import { useAuditLog } from '../../api/get-audit-log';
 import styles from '../operator-console.module.css';
 import { SectionState } from '../section-state';
 import { ConsoleTable } from '../shared/console-table';
-import { MoreButton } from '../shared/pager';
+import { MoreButton } from '../shared/more-button';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 

@@ -9,7 +9,7 @@ import { useDrawSignups, useDrawWinner, useNewsletterSignups, useSetupCallReques
 import consoleStyles from '../operator-console.module.css';
 import { SectionState } from '../section-state';
 import { ConsoleTable } from '../shared/console-table';
-import { Pager } from '../shared/pager';
+import { PageByPage } from '../../../../components/ui/pager';
 import styles from './signups.module.css';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -47,7 +47,7 @@ function SignupList<T extends Paged>({
         </a>
       </h2>
       {query.isPending || query.isError ? <SectionState query={query} what={title.toLowerCase()} /> : children(query.data)}
-      {query.data ? <Pager label={`Pages of ${title.toLowerCase()}`} page={page} total={query.data.total} pageSize={query.data.page_size} onPage={onPage} /> : null}
+      {query.data ? <PageByPage label={`Pages of ${title.toLowerCase()}`} page={page} total={query.data.total} pageSize={query.data.page_size} onPage={onPage} /> : null}
     </section>
   );
 }

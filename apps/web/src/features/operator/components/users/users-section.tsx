@@ -10,7 +10,7 @@ import { useUserSearch } from '../../api/users';
 import consoleStyles from '../operator-console.module.css';
 import { SectionState } from '../section-state';
 import { ConsoleTable } from '../shared/console-table';
-import { Pager } from '../shared/pager';
+import { PageByPage } from '../../../../components/ui/pager';
 import { UserDetail } from './user-detail';
 import styles from './users.module.css';
 
@@ -87,7 +87,7 @@ export function UsersSection() {
               </tr>
             ))}
           </ConsoleTable>
-          <Pager label="Pages of users" page={page} total={results.data.total} pageSize={results.data.page_size} onPage={(next) => update({ page: String(next) })} />
+          <PageByPage label="Pages of users" page={page} total={results.data.total} pageSize={results.data.page_size} onPage={(next) => update({ page: String(next) })} />
         </>
       )}
       {selected ? <UserDetail key={selected} id={selected} /> : null}
