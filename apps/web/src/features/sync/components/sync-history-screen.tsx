@@ -9,7 +9,7 @@ import { notify } from '../../../lib/notify';
 import { saveBlob } from '../../../lib/save-blob';
 import { downloadSyncHistory, useSyncHistory } from '../api/previews';
 import { providerName } from '../utils/messages';
-import { approvalText, formatDuration, profileText } from '../utils/sync-record';
+import { approvalText, formatDuration, moreFailuresText, profileText } from '../utils/sync-record';
 import { formatSyncTime, itemErrorText } from '../utils/sync-run';
 import buttonStyles from '../../../components/ui/button.module.css';
 import styles from './sync-preview.module.css';
@@ -38,6 +38,7 @@ function DownloadRecord({ provider }: { provider: SyncProvider }) {
 
 /** One sync of the record; the one a link named is marked. */
 function RecordRow({ record, named }: { record: SyncRecord; named: boolean }) {
+  const more = moreFailuresText(record);
   return (
     <tr id={`sync-${record.id}`} aria-current={named || undefined} className={cx(named && styles.rowNamed)}>
       <td>{formatSyncTime(record.finished_at ?? record.queued_at)}</td>
@@ -58,7 +59,7 @@ function RecordRow({ record, named }: { record: SyncRecord; named: boolean }) {
             ))}
           </ul>
         ) : null}
-        {record.failures_total > record.failures.length ? <p>And {formatCount(record.failures_total - record.failures.length)} more: Download CSV lists every one.</p> : null}
+        {more ? <p>{more}</p> : null}
       </td>
       <td className={styles.isNumber}>{formatDuration(record.duration_seconds)}</td>
     </tr>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { approvalText, approvedText, formatDuration, profileText } from './sync-record';
+import { approvalText, approvedText, formatDuration, moreFailuresText, profileText } from './sync-record';
 
 const none = { new: 0, up: 0, down: 0, details: 0, unchanged: 0, left_list: 0, edited_in_target: 0 };
 
@@ -31,5 +31,11 @@ describe('the sync record as people read it', () => {
     ).toBe('2 new');
     expect(profileText(null)).toBe('Your markups');
     expect(profileText('Commercial')).toBe('Commercial');
+  });
+
+  it('says how many refused items only the CSV lists', () => {
+    const failure = { sku: 'A', name: 'a', error: 'refused' };
+    expect(moreFailuresText({ failures: [failure], failures_total: 1 })).toBeNull();
+    expect(moreFailuresText({ failures: Array.from({ length: 50 }, () => failure), failures_total: 1_060 })).toBe('And 1,010 more: Download CSV lists every one.');
   });
 });

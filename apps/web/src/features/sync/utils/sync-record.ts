@@ -31,3 +31,9 @@ export function approvalText(record: Pick<SyncRecord, 'trigger' | 'approval'>): 
 export function profileText(profileName: string | null): string {
   return profileName ?? 'Your markups';
 }
+
+/** Under the refused items a record shows (the first of them): how many more the CSV lists, or null when it shows them all. */
+export function moreFailuresText(record: Pick<SyncRecord, 'failures' | 'failures_total'>): string | null {
+  const more = record.failures_total - record.failures.length;
+  return more > 0 ? `And ${formatCount(more)} more: Download CSV lists every one.` : null;
+}
